@@ -1,0 +1,107 @@
+// The public entry point (contract §1b).
+import type { Context, Decision, ToolCall, TraceStep } from './types.ts';
+import type { Detector } from './detectors/types.ts';
+import { parsePolicy, PolicyError, type Policy } from './pipeline/policy.ts';
+import { RuleSet } from './pipeline/rules/index.ts';
+import { evaluate, type EngineState } from './pipeline/decide.ts';
+import { checkExamples } from './pipeline/examples.ts';
+import { builtinDetectors } from './pipeline/detectors.ts';
+
+export interface EngineOptions {
+  /** Detector modules that replace the built-in one with the same id (a learner's exercise), or add one. */
+  detectors?: Detector[];
+}
+
+export interface LoadOptions {
+  /** Name used in error messages and as the anchor of `/path` rules. */
+  file?: string;
+  /** How to read a policy given as a path (Node hosts install one with setPolicyReader). */
+  readFile?: (path: string) => string;
+  /** Skip checking per-rule examples (they are checked by default). */
+  skipExamples?: boolean;
+}
+
+let defaultReader: ((path: string) => string) | undefined;
+
+/** Let a host (the CLI, tests) teach loadPolicy to read files. */
+export function setPolicyReader(read: (path: string) => string): void {
+  defaultReader = read;
+}
+
+function looksLikePath(s: string): boolean {
+  return !s.includes('\n') && (s.endsWith('.yaml') || s.endsWith('.yml') || s.endsWith('.json'));
+}
+
+/** Load a policy from YAML text or from a path. Throws PolicyError (file:line:column). */
+export function loadPolicy(source: string, opts: LoadOptions = {}): Policy {
+  let text = source;
+  let file = opts.file ?? '<policy>';
+  if (looksLikePath(source)) {
+    const read = opts.readFile ?? defaultReader;
+    if (!read) throw new PolicyError('no file reader: pass readFile or policy text', source, 1, 1, '');
+    file = opts.file ?? source;
+    try {
+      text = read(source);
+    } catch (e) {
+      throw new PolicyError(`cannot read: ${(e as Error).message}`, source, 1, 1, '');
+    }
+  }
+  const policy = parsePolicy(text, file);
+  if (!opts.skipExamples) checkExamples(stateFor(policy, {}), policy);
+  return policy;
+}
+
+function stateFor(policy: Policy, options: EngineOptions): EngineState {
+  const byId = new Map<string, Detector>();
+  for (const d of builtinDetectors()) byId.set(d.meta.id, d);
+  for (const d of options.detectors ?? []) byId.set(d.meta.id, d);
+  const detectors = [...byId.values()].filter((d) => !policy.disabledDetectors.has(d.meta.id));
+  return { policy, rules: new RuleSet(policy.rules), detectors };
+}
+
+export class PermissionEngine {
+  readonly policy: Policy;
+  private readonly state: EngineState;
+
+  constructor(policy: Policy | string, options: EngineOptions = {}) {
+    this.policy = typeof policy === 'string' ? loadPolicy(policy) : policy;
+    this.state = stateFor(this.policy, options);
+  }
+
+  /** The detectors this engine runs (built-ins minus disabled, plus replacements). */
+  get detectors(): readonly Detector[] {
+    return this.state.detectors;
+  }
+
+  decide(call: ToolCall, context: Context): Decision {
+    try {
+      return evaluate(this.state, call, context, false);
+    } catch (e) {
+      return internalError(e, context);
+    }
+  }
+
+  explain(call: ToolCall, context: Context): Decision & { trace: TraceStep[] } {
+    let d: Decision;
+    try {
+      d = evaluate(this.state, call, context, true);
+    } catch (e) {
+      d = internalError(e, context);
+    }
+    return { ...d, trace: d.trace ?? [] };
+  }
+}
+
+/** An engine bug must never allow: fail closed. */
+function internalError(e: unknown, context: Context): Decision {
+  return {
+    behavior: 'ask',
+    mode: context.mode ?? 'default',
+    silenced: false,
+    immune: true,
+    reason: { type: 'other', detail: 'internal error' },
+    message: `internal error: ${(e as Error)?.message ?? String(e)}`,
+    findings: [],
+    trace: [],
+  };
+}

@@ -1,0 +1,18 @@
+// gatelab engine: the public API. The lab, the site, the hook and the tests use only this file.
+export type * from './types.ts';
+export type { Detector, DetectorMeta, DetectContext, DetectorFamily } from './detectors/types.ts';
+export type { Policy, ImmuneProfile } from './pipeline/policy.ts';
+export type { ModeRow, Outcome, ResultClass, PresetName } from './pipeline/modes.ts';
+export type { Rule, RuleBehavior, LayerName } from './pipeline/rules/index.ts';
+export type { Pattern, RegexEngine } from './regex/index.ts';
+
+export { PermissionEngine, loadPolicy, setPolicyReader, type EngineOptions, type LoadOptions } from './engine.ts';
+export { PolicyError, policySchema } from './pipeline/policy.ts';
+export { MODES, MODE_NAMES, PRESETS, modeRow, applyMode } from './pipeline/modes.ts';
+export { IMMUNE_PROFILES } from './pipeline/immune.ts';
+export { parseRule, RuleError, LAYERS } from './pipeline/rules/index.ts';
+export { importClaudeSettings } from './pipeline/import.ts';
+export { builtinDetectors } from './pipeline/detectors.ts';
+export { useRegexEngine, regexEngine, re2jsEngine } from './regex/index.ts';
+export { PROTECTED_DIRS, PROTECTED_FILES, isProtected, isCredential } from './paths/index.ts';
+export { isKnownTool, INPUT_SCHEMAS } from './pipeline/input.ts';

@@ -1,0 +1,114 @@
+// The spine: one function, in the contract's order (§2).
+import type { Context, Decision, ModeName, ToolCall } from '../types.ts';
+import type { Detector } from '../detectors/types.ts';
+import type { Policy } from './policy.ts';
+import type { RuleSet } from './rules/index.ts';
+import { modeRow, applyMode, type ResultClass } from './modes.ts';
+import { validateInput, isKnownTool } from './input.ts';
+import { result, Tracer, type CheckResult } from './result.ts';
+import { normalizePath, resolvePath } from '../paths/index.ts';
+import type { CheckEnv } from './env.ts';
+import { checkTool } from './tools/index.ts';
+
+export interface EngineState {
+  policy: Policy;
+  rules: RuleSet;
+  detectors: readonly Detector[];
+}
+
+/** Size budget on any single input, before any analysis (characters). */
+export const MAX_INPUT_CHARS = 1024 * 1024;
+
+export function evaluate(state: EngineState, call: ToolCall, ctx: Context, explain: boolean): Decision {
+  const t = new Tracer(explain);
+  const mode: ModeName = ctx.mode ?? state.policy.mode;
+  const row = modeRow(mode);
+  const finish = (r: CheckResult, behavior: Decision['behavior'], silenced: boolean, reason = r.reason, message = r.message): Decision => {
+    const d: Decision = { behavior, mode, silenced, immune: behavior === 'ask' && r.immune, reason, message, findings: r.findings };
+    if (t.steps) d.trace = t.steps;
+    return d;
+  };
+
+  // 1. Validate the input and apply the size budget.
+  if (!row) {
+    const r = result('deny', { type: 'input', detail: 'mode' }, `unknown mode "${String(mode)}"`);
+    return t.add('input', 'deny', r.message), finish(r, 'deny', false);
+  }
+  const tool = typeof call?.tool === 'string' ? call.tool : '';
+  const v = tool ? validateInput(tool, call.input) : { ok: false as const, message: 'call: field "tool" must be a tool name' };
+  if (!v.ok) return t.add('input', 'deny', v.message), finish(result('deny', { type: 'input' }, v.message), 'deny', false);
+  if (JSON.stringify(v.input).length > MAX_INPUT_CHARS) {
+    const r = result('ask', { type: 'limit', detail: 'input size', safety: 'unanalysable' }, `input larger than ${MAX_INPUT_CHARS} characters`, {
+      immune: state.policy.immune === 'strict',
+    });
+    return t.add('budget', 'ask', r.message), finish(r, 'ask', false);
+  }
+  t.add('input', 'info', `${tool} in ${mode} mode`);
+
+  const cwd = normalizePath(ctx.cwd || '/');
+  const home = normalizePath(ctx.home || '/');
+  const workspace = (ctx.workspace ?? [cwd, ...state.policy.additionalDirectories]).map((d) => resolvePath(d, cwd, home));
+  const env: CheckEnv = {
+    policy: state.policy,
+    rules: state.rules,
+    cwd,
+    home,
+    workspace,
+    anchors: { cwd, home, policyDir: state.policy.dir },
+    fs: ctx.fs,
+    detectors: state.detectors,
+    tracer: t,
+  };
+
+  // 2. Tool-wide deny, then tool-wide ask (immune).
+  const wideDeny = state.rules.toolWide(tool, 'deny');
+  if (wideDeny) {
+    t.add('tool-wide deny rule', 'deny', wideDeny.text);
+    const r = result('deny', { type: 'rule', rule: wideDeny.text, layer: wideDeny.layer }, `${tool} is denied by ${wideDeny.text}`);
+    return finish(r, 'deny', false);
+  }
+  const wideAsk = state.rules.toolWide(tool, 'ask');
+
+  // 3. The tool's own check: content rules, detectors, paths, safety checks, read-only allowlist.
+  let r: CheckResult = isKnownTool(tool)
+    ? checkTool(env, tool, v.input)
+    : result('ask', { type: 'input', detail: 'unknown tool' }, `unknown tool "${tool}"`);
+  t.add('tool check', r.behavior, r.message);
+
+  // 4. Deny returns. A tool-wide ask rule makes anything else an immune ask.
+  if (r.behavior === 'deny') return finish(r, 'deny', false);
+  if (wideAsk) {
+    t.add('tool-wide ask rule', 'ask', wideAsk.text);
+    r = { ...r, behavior: 'ask', immune: true, reason: { type: 'rule', rule: wideAsk.text, layer: wideAsk.layer }, message: `${tool} asks by ${wideAsk.text}` };
+  }
+
+  // 5. The mode step, read from the table.
+  const asking = r.behavior === 'ask' || r.behavior === 'passthrough';
+  const cls: ResultClass = asking ? (r.immune ? 'askImmune' : 'ask') : r.readOnly ? 'allowReadOnly' : 'allowEffects';
+  let behavior = applyMode(row, cls, r.workspaceEdit);
+  let silenced = asking && behavior !== 'ask';
+  t.add('mode', behavior, `${mode}: ${cls} → ${behavior}${silenced ? ' (silenced)' : ''}`);
+  let reason = behavior !== (asking ? 'ask' : r.behavior) ? { type: 'mode' as const, mode } : r.reason;
+  let message = reason.type === 'mode' ? `${mode} mode: ${r.message}` : r.message;
+
+  // 6. Tool-wide allow rule (never for an immune ask; in plan only for a read-only action).
+  if (asking && !r.immune && behavior !== 'allow') {
+    const wideAllow = state.rules.toolWide(tool, 'allow');
+    if (wideAllow && (row.toolAllowEffects || r.readOnly)) {
+      t.add('tool-wide allow rule', 'allow', wideAllow.text);
+      behavior = 'allow';
+      silenced = false;
+      reason = { type: 'rule', rule: wideAllow.text, layer: wideAllow.layer } as typeof reason;
+      message = `${tool} is allowed by ${wideAllow.text}`;
+    }
+  }
+
+  // 7. passthrough → ask; a mode that never prompts turns a remaining ask into deny, last.
+  if (behavior === 'ask' && row.ask === 'deny') {
+    behavior = 'deny';
+    silenced = true;
+    reason = { type: 'mode', mode };
+    t.add('no prompts', 'deny', `${mode} never prompts`);
+  }
+  return finish(r, behavior, silenced, reason, message);
+}

@@ -1,0 +1,6 @@
+// The built-in detectors (engine/detectors), in registry order.
+import type { Detector } from '../detectors/types.ts';
+
+export function builtinDetectors(): readonly Detector[] {
+  return [];
+}

@@ -1,0 +1,62 @@
+// Tool inputs, validated with zod. Malformed input is denied with a message naming the field.
+import { z } from 'zod';
+
+const path = z.string().min(1, 'must be a non-empty path');
+
+export const INPUT_SCHEMAS: Record<string, z.ZodType<Record<string, unknown>>> = {
+  Bash: z.looseObject({
+    command: z.string().min(1, 'must be a non-empty command'),
+    timeout: z.number().optional(),
+    description: z.string().optional(),
+    run_in_background: z.boolean().optional(),
+  }),
+  Read: z.looseObject({ file_path: path, offset: z.number().optional(), limit: z.number().optional() }),
+  Edit: z.looseObject({ file_path: path, old_string: z.string().optional(), new_string: z.string().optional() }),
+  MultiEdit: z.looseObject({ file_path: path }),
+  Write: z.looseObject({ file_path: path, content: z.string().optional() }),
+  NotebookEdit: z.looseObject({ notebook_path: path }),
+  Glob: z.looseObject({ pattern: z.string().min(1), path: path.optional() }),
+  Grep: z.looseObject({ pattern: z.string().min(1), path: path.optional(), glob: z.string().optional() }),
+  WebFetch: z.looseObject({ url: z.string().min(1), prompt: z.string().optional() }),
+  WebSearch: z.looseObject({ query: z.string().min(1) }),
+};
+
+/** Tools with no input checks of their own: they ask unless a rule settles them. */
+export const GENERIC_TOOLS = new Set([
+  'Agent',
+  'Task',
+  'TodoWrite',
+  'WebSearch',
+  'TaskOutput',
+  'TaskStop',
+  'ExitPlanMode',
+  'AskUserQuestion',
+  'SlashCommand',
+  'Skill',
+  'write_stdin',
+]);
+
+export function isKnownTool(tool: string): boolean {
+  return tool in INPUT_SCHEMAS || GENERIC_TOOLS.has(tool) || isMcpTool(tool);
+}
+
+export function isMcpTool(tool: string): boolean {
+  if (!tool.startsWith('mcp__')) return false;
+  const sep = tool.indexOf('__', 5);
+  return sep > 5 && sep + 2 < tool.length;
+}
+
+export type Validated = { ok: true; input: Record<string, unknown> } | { ok: false; message: string };
+
+export function validateInput(tool: string, input: unknown): Validated {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, message: `${tool}: input must be an object` };
+  }
+  const schema = INPUT_SCHEMAS[tool];
+  if (!schema) return { ok: true, input: input as Record<string, unknown> };
+  const r = schema.safeParse(input);
+  if (r.success) return { ok: true, input: r.data };
+  const issue = r.error.issues[0]!;
+  const field = issue.path.join('.') || '(input)';
+  return { ok: false, message: `${tool}: field "${field}" ${issue.message}` };
+}

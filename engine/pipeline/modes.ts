@@ -1,0 +1,109 @@
+// The five modes, as data (contract §3). The engine, the lab's expectation derivation and the
+// site all read this one table. A sixth mode is one new row.
+import type { ModeName } from '../types.ts';
+
+/** What a mode does with each kind of result that reaches the mode step. */
+export type Outcome = 'allow' | 'deny' | 'ask' | 'allowIfWorkspaceEdit';
+
+export interface ModeRow {
+  mode: ModeName;
+  title: string;
+  summary: string;
+  deny: Outcome;
+  allowReadOnly: Outcome;
+  /** An allow for an action with effects (granted by an allow rule). */
+  allowEffects: Outcome;
+  /** An ordinary ask, or a passthrough. */
+  ask: Outcome;
+  /** A bypass-immune ask. */
+  askImmune: Outcome;
+  /** Whether a tool-wide allow rule (step 6) may allow an action with effects. */
+  toolAllowEffects: boolean;
+}
+
+export const MODES: readonly ModeRow[] = [
+  {
+    mode: 'default',
+    title: 'Default (manual)',
+    summary: 'Reads run; everything else asks a human.',
+    deny: 'deny',
+    allowReadOnly: 'allow',
+    allowEffects: 'allow',
+    ask: 'ask',
+    askImmune: 'ask',
+    toolAllowEffects: true,
+  },
+  {
+    mode: 'acceptEdits',
+    title: 'Accept edits',
+    summary: 'File edits inside the workspace run without a prompt.',
+    deny: 'deny',
+    allowReadOnly: 'allow',
+    allowEffects: 'allow',
+    ask: 'allowIfWorkspaceEdit',
+    askImmune: 'ask',
+    toolAllowEffects: true,
+  },
+  {
+    mode: 'plan',
+    title: 'Plan',
+    summary: 'The read-only world: nothing with effects runs, and nobody is asked.',
+    deny: 'deny',
+    allowReadOnly: 'allow',
+    allowEffects: 'deny',
+    ask: 'deny',
+    askImmune: 'deny',
+    toolAllowEffects: false,
+  },
+  {
+    mode: 'bypassPermissions',
+    title: 'Bypass permissions',
+    summary: 'Everything runs, except deny and the bypass-immune safety asks.',
+    deny: 'deny',
+    allowReadOnly: 'allow',
+    allowEffects: 'allow',
+    ask: 'allow',
+    askImmune: 'ask',
+    toolAllowEffects: true,
+  },
+  {
+    mode: 'dontAsk',
+    title: "Don't ask",
+    summary: 'Only what is pre-approved runs; every would-be prompt is a deny.',
+    deny: 'deny',
+    allowReadOnly: 'allow',
+    allowEffects: 'allow',
+    ask: 'deny',
+    askImmune: 'deny',
+    toolAllowEffects: true,
+  },
+];
+
+export const MODE_NAMES: readonly ModeName[] = MODES.map((m) => m.mode);
+
+export function modeRow(mode: string): ModeRow | undefined {
+  return MODES.find((m) => m.mode === mode);
+}
+
+/** The row a result falls in before the mode step. */
+export type ResultClass = 'deny' | 'allowReadOnly' | 'allowEffects' | 'ask' | 'askImmune';
+
+/** Apply a mode to a result class: the final behaviour (and whether it still asks). */
+export function applyMode(
+  row: ModeRow,
+  cls: ResultClass,
+  workspaceEdit: boolean,
+): 'allow' | 'deny' | 'ask' {
+  const out = row[cls];
+  if (out === 'allowIfWorkspaceEdit') return workspaceEdit ? 'allow' : 'ask';
+  return out;
+}
+
+/** Strix safety presets mapped onto the modes (contract §3). */
+export const PRESETS = {
+  off: { mode: 'bypassPermissions', judge: false, summary: 'Autonomous: everything but deny and immune asks runs.' },
+  guarded: { mode: 'default', judge: true, summary: 'Ambiguous calls go to a judge that allows or blocks.' },
+  observe: { mode: 'plan', judge: false, summary: 'Passive: only read-only actions run.' },
+} as const satisfies Record<string, { mode: ModeName; judge: boolean; summary: string }>;
+
+export type PresetName = keyof typeof PRESETS;

@@ -1,0 +1,142 @@
+// Read / Glob / Grep and Edit / Write: path rules, the workspace boundary, protected paths.
+import type { Rule } from '../rules/index.ts';
+import { result, type CheckResult } from '../result.ts';
+import { pathVariants, inWorkspace, type CheckEnv } from '../env.ts';
+import { isImmune } from '../immune.ts';
+import { credentialReason, protectedReason, isInside, normalizePath, resolvePath } from '../../paths/index.ts';
+
+const READ_TOOLS = ['Read'];
+const EDIT_TOOLS = ['Edit'];
+
+function firstMatch(env: CheckEnv, rules: Rule[], paths: string[], every = false): Rule | undefined {
+  return rules.find((r) =>
+    every ? paths.every((p) => env.rules.matchPath(r, p, env.anchors)) : paths.some((p) => env.rules.matchPath(r, p, env.anchors)),
+  );
+}
+
+function ruleResult(behavior: 'deny' | 'ask' | 'allow', rule: Rule, what: string, extra: Partial<CheckResult> = {}): CheckResult {
+  return result(behavior, { type: 'rule', rule: rule.text, layer: rule.layer }, `${what} matches ${rule.behavior} rule ${rule.text}`, {
+    immune: behavior === 'ask',
+    ...extra,
+  });
+}
+
+export function checkRead(env: CheckEnv, raw: string): CheckResult {
+  const paths = pathVariants(env, raw);
+  const shown = paths.join(' → ');
+  const t = env.tracer;
+  const deny = firstMatch(env, env.rules.pathRules(READ_TOOLS, 'deny'), paths);
+  if (deny) return t.add('read rules', 'deny', deny.text), ruleResult('deny', deny, shown);
+  const ask = firstMatch(env, env.rules.pathRules(READ_TOOLS, 'ask'), paths);
+  if (ask) return t.add('read rules', 'ask', ask.text), ruleResult('ask', ask, shown, { readOnly: true });
+  for (const p of paths) {
+    const why = credentialReason(p, env.home);
+    if (why) {
+      t.add('credential check', 'ask', `${p}: ${why}`);
+      const message = `reading ${p} exposes a ${why}`;
+      return result('ask', { type: 'safetyCheck', safety: 'credentialRead', detail: why }, message, {
+        immune: isImmune(env.policy.immune, 'credentialRead'),
+        readOnly: true,
+        findings: [{ detector: 'credential-read', family: 'protected', behavior: 'ask', message, safety: 'credentialRead' }],
+      });
+    }
+  }
+  if (paths.every((p) => inWorkspace(env, p))) {
+    t.add('workspace', 'allow', `${shown} is inside the workspace`);
+    return result('allow', { type: 'workingDir', detail: 'inside the workspace' }, `${shown} is inside the workspace`, { readOnly: true });
+  }
+  const allow = firstMatch(env, env.rules.pathRules(READ_TOOLS, 'allow'), paths, true);
+  if (allow) return t.add('read rules', 'allow', allow.text), ruleResult('allow', allow, shown, { readOnly: true });
+  t.add('workspace', 'passthrough', `${shown} is outside the workspace`);
+  return result('passthrough', { type: 'workingDir', detail: 'outside the workspace' }, `${shown} is outside the workspace`, { readOnly: true });
+}
+
+export function checkWrite(env: CheckEnv, raw: string): CheckResult {
+  const paths = pathVariants(env, raw);
+  const shown = paths.join(' → ');
+  const t = env.tracer;
+  const deny =
+    firstMatch(env, env.rules.pathRules(EDIT_TOOLS, 'deny'), paths) ?? firstMatch(env, env.rules.pathRules(READ_TOOLS, 'deny'), paths);
+  if (deny) return t.add('edit rules', 'deny', deny.text), ruleResult('deny', deny, shown);
+  for (const p of paths) {
+    const why = protectedReason(p, env.home);
+    if (why) {
+      t.add('protected path', 'ask', `${p} is under ${why}`);
+      const message = `${p} is a protected path (${why})`;
+      return result('ask', { type: 'safetyCheck', safety: 'protectedWrite', detail: why }, message, {
+        immune: isImmune(env.policy.immune, 'protectedWrite'),
+        findings: [{ detector: 'protected-path-write', family: 'protected', behavior: 'ask', message, safety: 'protectedWrite' }],
+      });
+    }
+  }
+  const ask = firstMatch(env, env.rules.pathRules(EDIT_TOOLS, 'ask'), paths);
+  if (ask) return t.add('edit rules', 'ask', ask.text), ruleResult('ask', ask, shown);
+  const allow = firstMatch(env, env.rules.pathRules(EDIT_TOOLS, 'allow'), paths, true);
+  if (allow) return t.add('edit rules', 'allow', allow.text), ruleResult('allow', allow, shown);
+  const inside = paths.every((p) => inWorkspace(env, p));
+  t.add('workspace', 'passthrough', `${shown} is ${inside ? 'inside' : 'outside'} the workspace`);
+  return result('passthrough', { type: 'workingDir', detail: inside ? 'edit inside the workspace' : 'outside the workspace' }, `edit ${shown}`, {
+    workspaceEdit: inside,
+  });
+}
+
+/** The folder a Glob or Grep searches: its path plus the literal folders its pattern starts with. */
+function searchRoot(env: CheckEnv, path: string | undefined, pattern: string | undefined): string {
+  let root = resolvePath(path ?? env.cwd, env.cwd, env.home);
+  if (pattern) {
+    const abs = pattern.startsWith('/') || pattern.startsWith('~');
+    const segs = pattern.split('/');
+    const lit: string[] = [];
+    for (const s of segs.slice(0, -1)) {
+      if (s.includes('*') || s.includes('?') || s.includes('[') || s.includes('{')) break;
+      lit.push(s);
+    }
+    if (abs) root = resolvePath(lit.join('/') || '/', env.cwd, env.home);
+    else if (lit.length) root = normalizePath(root + '/' + lit.join('/'));
+  }
+  return root;
+}
+
+/** The literal folder a path rule starts at, for "could this search reach it?". */
+function ruleFolder(env: CheckEnv, rule: Rule): { dir: string; anyDepth: boolean } {
+  const p = rule.path!;
+  let base: string;
+  let rest: string;
+  if (p.startsWith('//')) (base = '/'), (rest = p.slice(2));
+  else if (p === '~' || p.startsWith('~/')) (base = env.home), (rest = p.slice(2));
+  else if (p.startsWith('/')) (base = env.anchors.policyDir), (rest = p.slice(1));
+  else {
+    rest = p.startsWith('./') ? p.slice(2) : p;
+    const core = rest.endsWith('/**') ? rest.slice(0, -3) : rest;
+    if (!core.includes('/') && !p.startsWith('./')) return { dir: env.cwd, anyDepth: true };
+    base = env.cwd;
+  }
+  const lit: string[] = [];
+  for (const s of rest.split('/')) {
+    if (s.includes('*') || s.includes('?') || s.includes('[')) break;
+    lit.push(s);
+  }
+  return { dir: normalizePath(base + '/' + lit.join('/')), anyDepth: false };
+}
+
+export function checkSearch(env: CheckEnv, tool: string, path: string | undefined, pattern: string | undefined): CheckResult {
+  const root = searchRoot(env, path, tool === 'Glob' ? pattern : undefined);
+  const t = env.tracer;
+  const denies = env.rules.pathRules(READ_TOOLS, 'deny');
+  const roots = pathVariants(env, root);
+  const deny = firstMatch(env, denies, roots);
+  if (deny) return t.add('read rules', 'deny', deny.text), ruleResult('deny', deny, `${tool} in ${root}`);
+  for (const r of denies) {
+    const f = ruleFolder(env, r);
+    const reaches = roots.some((x) => isInside(f.dir, x) || (f.anyDepth && (isInside(x, f.dir) || isInside(f.dir, x))));
+    if (reaches) {
+      t.add('read rules', 'ask', `${tool} over ${root} may reach paths denied by ${r.text}`);
+      return result('ask', { type: 'rule', rule: r.text, layer: r.layer }, `${tool} over ${root} may reach paths denied by ${r.text}`, {
+        immune: true,
+        readOnly: true,
+      });
+    }
+  }
+  const res = checkRead(env, root);
+  return res;
+}

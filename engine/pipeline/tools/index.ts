@@ -1,0 +1,50 @@
+// Dispatch to each tool's own check (step 3 of the spine).
+import type { CheckEnv } from '../env.ts';
+import { result, type CheckResult } from '../result.ts';
+import { checkRead, checkWrite, checkSearch } from './files.ts';
+import { checkWebFetch, checkGeneric } from './web.ts';
+import { checkBash } from './bash.ts';
+
+/** Deny and ask rules on a secondary parameter, e.g. Bash(run_in_background:true). */
+function paramRules(env: CheckEnv, tool: string, input: Record<string, unknown>): CheckResult | null {
+  for (const b of ['deny', 'ask'] as const) {
+    const hit = env.rules
+      .content(tool, b)
+      .find((r) => r.param && input[r.param.key] !== undefined && String(input[r.param.key]) === r.param.value);
+    if (hit) {
+      env.tracer.add('parameter rule', b, hit.text);
+      return result(b, { type: 'rule', rule: hit.text, layer: hit.layer }, `${tool} matches ${hit.text}`, { immune: b === 'ask' });
+    }
+  }
+  return null;
+}
+
+export function checkTool(env: CheckEnv, tool: string, input: Record<string, unknown>): CheckResult {
+  const byParam = paramRules(env, tool, input);
+  if (byParam?.behavior === 'deny') return byParam;
+  const r = checkOwn(env, tool, input);
+  if (byParam && r.behavior !== 'deny') return byParam;
+  return r;
+}
+
+function checkOwn(env: CheckEnv, tool: string, input: Record<string, unknown>): CheckResult {
+  switch (tool) {
+    case 'Bash':
+      return checkBash(env, input.command as string);
+    case 'Read':
+      return checkRead(env, input.file_path as string);
+    case 'Edit':
+    case 'Write':
+    case 'MultiEdit':
+      return checkWrite(env, input.file_path as string);
+    case 'NotebookEdit':
+      return checkWrite(env, input.notebook_path as string);
+    case 'Glob':
+    case 'Grep':
+      return checkSearch(env, tool, input.path as string | undefined, input.pattern as string | undefined);
+    case 'WebFetch':
+      return checkWebFetch(env, input.url as string);
+    default:
+      return checkGeneric(env, tool);
+  }
+}

@@ -1,0 +1,14 @@
+export { extractTargets, parseEndpoint, type Target } from './extract.ts';
+export {
+  TargetGate,
+  callTargets,
+  type Pin,
+  type Resolver,
+  type Approver,
+  type ApprovalRequest,
+  type ApprovalAnswer,
+  type TargetGateOptions,
+  type TargetResult,
+} from './gate.ts';
+export * from './codes.ts';
+export { guardCall, type GuardInput, type GuardOutcome, type RuleVerdict } from './guard.ts';

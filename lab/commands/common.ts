@@ -1,0 +1,33 @@
+// Shared by the verbs that evaluate calls: policy loading and the context.
+import { homedir } from 'node:os';
+import { PermissionEngine, loadPolicy, PolicyError, type Context, type ModeName, MODE_NAMES } from '../../engine/index.ts';
+import { DEFAULT_POLICY, nodeFs, useNodeHost } from '../node-host.ts';
+import { UsageError } from '../ui.ts';
+
+export function engineFor(policyPath?: string): PermissionEngine {
+  useNodeHost();
+  return new PermissionEngine(loadPolicy(policyPath ?? DEFAULT_POLICY));
+}
+
+export function checkMode(m: unknown): ModeName | undefined {
+  if (m === undefined) return undefined;
+  if (typeof m !== 'string' || !(MODE_NAMES as readonly string[]).includes(m)) {
+    throw new UsageError(`unknown mode "${String(m)}" (modes: ${MODE_NAMES.join(', ')})`);
+  }
+  return m as ModeName;
+}
+
+export function contextFrom(o: { cwd?: unknown; home?: unknown; mode?: unknown; workspace?: unknown }, useFs: boolean): Context {
+  const ctx: Context = {
+    cwd: typeof o.cwd === 'string' ? o.cwd : process.cwd(),
+    home: typeof o.home === 'string' ? o.home : homedir(),
+    mode: checkMode(o.mode),
+  };
+  if (Array.isArray(o.workspace)) ctx.workspace = o.workspace.map(String);
+  if (useFs) ctx.fs = nodeFs;
+  return ctx;
+}
+
+export function policyErrorText(e: unknown): string | null {
+  return e instanceof PolicyError ? e.message : null;
+}

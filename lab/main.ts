@@ -1,0 +1,91 @@
+// The `lab` CLI: one verb per module, loaded on demand.
+import { c, EXIT, parseArgs, UsageError } from './ui.ts';
+import { PolicyError } from '../engine/index.ts';
+
+const VALUED = ['policy', 'mode', 'tool', 'input', 'cwd', 'home', 'o', 'level', 'junit', 'family', 'detector', 'preset', 'baseline', 'from'];
+
+const HELP = `lab — gatelab, the permission-engine lab
+
+usage: lab <verb> [options]
+
+  run <cN|all> [--json]            check a challenge; prints a pass code on success
+  list [--json]                    challenges with status, title and difficulty
+  hint <cN> [--level 1|2|3]        a nudge, the concept, then the exact place to change
+  reset <cN> | code <cN> | solution <cN>
+  progress export|import [FILE]
+  decide --jsonl [--policy FILE]   one JSON call per line on stdin → one decision per line
+  explain [--mode M] [--json] [--policy FILE] [--tool T] -- '<command>'
+  regress [--json] [--junit FILE] [--family F] [--detector ID] [--mode M] [--update-baseline]
+  corpus lint | corpus add ...     check or extend the bypass corpus
+  policy import FILE [-o OUT]      Claude Code settings.json permissions → gatelab policy
+  policy check FILE                load a policy and check its rule examples
+  screen replay FILE.jsonl         replay recorded tool-result screens
+  hook                             Claude Code PreToolUse hook (JSON on stdin)
+
+exit codes: 0 ok · 1 checks failed or mismatches · 2 usage or input error · 3 internal error
+`;
+
+type Verb = (flags: Record<string, string | true>, rest: string[]) => number | Promise<number>;
+
+const VERBS: Record<string, () => Promise<Verb>> = {
+  decide: async () => (await import('./commands/decide.ts')).runDecide,
+  explain: async () => (await import('./commands/explain.ts')).runExplain,
+  policy: async () => (await import('./commands/policy.ts')).runPolicy,
+};
+
+/** Verbs other modules provide; each module exports `run(flags, rest)`. */
+const LAZY: Record<string, string> = {
+  run: './commands/run.ts',
+  list: './commands/list.ts',
+  hint: './commands/hint.ts',
+  reset: './commands/reset.ts',
+  code: './commands/code.ts',
+  solution: './commands/solution.ts',
+  progress: './commands/progress.ts',
+  regress: './commands/regress.ts',
+  corpus: './commands/corpus.ts',
+  screen: './commands/screen-cli.ts',
+  hook: './commands/hook.ts',
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [verb, ...args] = argv;
+  if (!verb || verb === 'help' || verb === '--help' || verb === '-h') {
+    process.stdout.write(HELP);
+    return verb ? EXIT.ok : EXIT.usage;
+  }
+  try {
+    const { flags, rest } = parseArgs(args, VALUED);
+    let fn: Verb | undefined;
+    if (VERBS[verb]) fn = await VERBS[verb]!();
+    else if (LAZY[verb]) {
+      try {
+        fn = (await import(LAZY[verb]!)).run as Verb;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw e;
+        if (verb === 'run' || verb === 'list') {
+          process.stdout.write('no challenges yet\n');
+          return EXIT.ok;
+        }
+        process.stderr.write(`lab ${verb}: not built yet\n`);
+        return EXIT.usage;
+      }
+    }
+    if (!fn) {
+      process.stderr.write(`lab: unknown verb "${verb}"\n\n${HELP}`);
+      return EXIT.usage;
+    }
+    return await fn(flags, rest);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`lab ${verb}: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    if (e instanceof PolicyError) {
+      process.stderr.write(`lab ${verb}: policy error: ${e.message}\n`);
+      return EXIT.usage;
+    }
+    process.stderr.write(`lab ${verb}: ${c.red('internal error')}: ${(e as Error).stack ?? e}\n`);
+    return EXIT.internal;
+  }
+}

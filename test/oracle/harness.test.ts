@@ -1,0 +1,87 @@
+// The oracle harness itself: stubs trace argv, nothing real runs, changes are seen.
+import { afterAll, describe, expect, it } from 'vitest';
+import { diffSnapshots, disposeOracle, runUnderOracle } from './harness.ts';
+import { guardAvailability } from './suite.ts';
+
+const NAME = 'bash oracle harness';
+
+if (guardAvailability(NAME)) {
+  describe(NAME, () => {
+    afterAll(() => disposeOracle());
+    const run = (cmd: string) => runUnderOracle(cmd);
+
+    it('traces each exec with its path and exact argv; builtins do not exec', () => {
+      const r = run(`ls -la 'a b' "$HOME" $'x\\ty' ü; echo hi; printf x; cd src; test -f x; rm -rf ~/y`);
+      expect(r.execs).toEqual([
+        { path: '/usr/bin/ls', argv: ['-la', 'a b', '/home/dev', 'x\ty', 'ü'] },
+        { path: '/usr/bin/rm', argv: ['-rf', '/home/dev/y'] },
+      ]);
+      expect(r.changed).toEqual([]);
+      expect(r.exitCode).toBe(0);
+    });
+
+    it('keeps an absolute program path, and argv with newlines', () => {
+      const r = run(`/bin/rm -f 'a\nb'; /usr/sbin/mkfs /dev/sda`);
+      expect(r.execs).toEqual([
+        { path: '/bin/rm', argv: ['-f', 'a\nb'] },
+        { path: '/usr/sbin/mkfs', argv: ['/dev/sda'] },
+      ]);
+    });
+
+    it('runs in the fake HOME and workspace, with a dummy key and no network', () => {
+      const r = run('[ "$PWD" = /home/dev/app ] && [ -d .git ] && [ -f ~/.ssh/id_rsa ] && ls ok; exec 3<>/dev/tcp/1.1.1.1/80 || ls nonet');
+      expect(r.execs.map((e) => e.argv[0])).toEqual(['ok', 'nonet']);
+    });
+
+    it('stubs still start when the command empties the environment', () => {
+      const r = run('exec -c ls x');
+      expect(r.execs).toEqual([{ path: '/usr/bin/ls', argv: ['x'] }]);
+    });
+
+    it('stubs ignore BASH_ENV and exported functions from the traced command', () => {
+      const r = run('f() { rm evil; }; export -f f; BASH_ENV=/home/dev/app/build.sh ls');
+      expect(r.execs).toEqual([{ path: '/usr/bin/ls', argv: [] }]);
+    });
+
+    it('follows bash and sh one level deeper (and can be told not to)', () => {
+      expect(run(`bash -c 'rm x'`).execs.map((e) => e.path)).toEqual(['/usr/bin/bash', '/usr/bin/rm']);
+      expect(run(`echo 'git reset --hard' | sh`).execs.map((e) => e.path)).toEqual(['/usr/bin/sh', '/usr/bin/git']);
+      expect(runUnderOracle(`bash -c 'rm x'`, { followShells: false }).execs.map((e) => e.path)).toEqual(['/usr/bin/bash']);
+    });
+
+    it('traces concurrent pipeline stages and background jobs', () => {
+      const r = run('cat a | grep b | wc -l & ls; wait');
+      expect(r.execs.map((e) => e.path).sort()).toEqual(['/usr/bin/cat', '/usr/bin/grep', '/usr/bin/ls', '/usr/bin/wc']);
+    });
+
+    it('sees files created or modified in the workspace, home and /tmp', () => {
+      const r = run('echo x > new.txt; echo y >> ~/.bashrc; : > /tmp/t; mkdir() { :; }');
+      expect(r.changed).toEqual(['/home/dev/.bashrc', '/home/dev/app/new.txt', '/tmp/t']);
+    });
+
+    it('marks a write attempt on the read-only rest of the root', () => {
+      const r = run('echo x > /etc/passwd');
+      expect(r.changed).toContain('<ro-write>');
+    });
+
+    it('reports names without a stub as not found', () => {
+      const r = run('nosuchprog-xyz a');
+      expect(r.notFound).toEqual(['nosuchprog-xyz']);
+      expect(r.exitCode).toBe(127);
+    });
+
+    it('stops a command at the time limit', () => {
+      const r = runUnderOracle('while :; do :; done', { timeoutMs: 300 });
+      expect(r.timedOut).toBe(true);
+      expect(r.exitCode).toBeNull();
+    });
+  });
+}
+
+describe('snapshot diff', () => {
+  it('lists created, removed and modified paths', () => {
+    const before = new Map([['a', 'file:644:1'], ['b', 'file:644:2'], ['d', 'dir:755']]);
+    const after = new Map([['a', 'file:644:1'], ['b', 'file:600:2'], ['c', 'file:644:3']]);
+    expect(diffSnapshots(before, after, '/h')).toEqual(['/h/b', '/h/c', '/h/d']);
+  });
+});

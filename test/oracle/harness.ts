@@ -1,0 +1,394 @@
+// Bash as the oracle: run `bash -c CMD` under bubblewrap in a throwaway root where every program
+// is a stub that logs its argv and exits 0. Nothing real runs: only bash builtins and stubs.
+// Node-only test code (not part of the isomorphic engine).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+export interface OracleExec {
+  /** Program path as bash executed it ($0 of the stub), e.g. /usr/bin/rm or /bin/rm. */
+  path: string;
+  /** Arguments after the program (argv[1..]). */
+  argv: string[];
+}
+
+export interface OracleResult {
+  execs: OracleExec[];
+  /** Paths (inside the fake root) created, removed or modified, plus `<ro-write>` markers. */
+  changed: string[];
+  exitCode: number | null;
+  timedOut: boolean;
+  stderr: string;
+  /** Names bash reported as "command not found" (no stub exists for them). */
+  notFound: string[];
+}
+
+export interface OracleOptions {
+  /** Wall-clock limit for one run, ms (default 2000). */
+  timeoutMs?: number;
+  /** When true (default), the stubs for bash and sh log and then run the hidden bash on their
+   *  arguments, so `bash -c '…'` and `… | sh` are traced one level deeper. */
+  followShells?: boolean;
+}
+
+export const HOME = '/home/dev';
+export const CWD = '/home/dev/app';
+const HIDDEN = '/.oracle';
+const HIDDEN_BASH = `${HIDDEN}/bash/bash`;
+const LOG_DIR = `${HIDDEN}/log`;
+/** Shell names whose stub follows into the hidden bash (sh-alikes run with --posix). */
+const SHELLS: Record<string, string[]> = { bash: [], sh: ['--posix'], dash: ['--posix'] };
+/** Programs agents call that may be missing on the host; they get stubs too. */
+const EXTRA_NAMES = [
+  'curl', 'wget', 'python', 'python3', 'node', 'npm', 'npx', 'perl', 'ruby', 'php', 'lua', 'zsh',
+  'sudo', 'doas', 'su', 'rg', 'fd', 'jq', 'tree', 'parallel', 'busybox', 'rsync', 'crontab',
+  'terraform', 'gcloud', 'aws', 'docker', 'kubectl', 'claude', 'pytest', 'cargo', 'make', 'zip',
+  'unzip', 'nc', 'ncat', 'socat', 'scp', 'ssh', 'vim', 'vi', 'nano', 'less', 'more', 'man', 'git',
+  'pip', 'pip3', 'yarn', 'pnpm', 'bun', 'deno', 'go', 'rustc', 'gcc', 'tsc', 'tsx', 'gh', 'psql',
+  'mysql', 'sqlite3', 'redis-cli', 'base32', 'xxd', 'openssl', 'gpg', 'nohup', 'strace', 'gdb',
+  'systemctl', 'launchctl', 'pkexec', 'mkfs', 'mkfs.ext4', 'wipefs', 'shred', 'dd', 'tee',
+];
+
+export type Availability = { ok: true } | { ok: false; reason: string };
+
+interface Prepared {
+  root: string; // host folder holding everything below
+  stub: string; // host path of the one stub script
+  shellStub: string; // host path of the stub that follows into bash
+  binDirs: { dest: string; host: string }[]; // stub trees to bind read-only
+  topLinks: { dest: string; target: string }[]; // /bin -> usr/bin and friends
+  libs: { host: string; hidden: string; loaderPaths: string[] }[];
+  bashHost: string;
+  etc: string;
+  homeTemplate: string;
+  baseline: Map<string, string>;
+  runs: number;
+}
+
+let prepared: Prepared | null = null;
+let availability: Availability | null = null;
+
+function which(name: string): string | null {
+  for (const dir of ['/usr/bin', '/bin', '/usr/local/bin', '/usr/sbin', '/sbin']) {
+    const p = path.join(dir, name);
+    if (fs.existsSync(p)) return p;
+  }
+  return null;
+}
+
+/** Is bubblewrap installed and able to create namespaces here? Cached. */
+export function oracleAvailable(): Availability {
+  if (availability) return availability;
+  const bwrap = which('bwrap');
+  if (!bwrap) {
+    availability = { ok: false, reason: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap' };
+    return availability;
+  }
+  const bash = fs.realpathSync('/bin/bash');
+  const r = spawnSync(
+    bwrap,
+    ['--unshare-all', '--die-with-parent', '--ro-bind', '/', '/', bash, '-c', 'echo ok'],
+    { encoding: 'utf8', timeout: 10_000 },
+  );
+  if (r.status !== 0 || r.stdout.trim() !== 'ok') {
+    const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim();
+    availability = { ok: false, reason: `bwrap cannot create a sandbox here (user namespaces?): ${why}` };
+    return availability;
+  }
+  availability = { ok: true };
+  return availability;
+}
+
+/** Which shared objects and loader does this ELF need? (ldd) */
+function lddDeps(bin: string): { lib: string; loader: boolean }[] {
+  const r = spawnSync('ldd', [bin], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`ldd ${bin} failed: ${r.stderr}`);
+  const out: { lib: string; loader: boolean }[] = [];
+  for (const line of r.stdout.split('\n')) {
+    const t = line.trim();
+    const arrow = t.indexOf('=>');
+    if (arrow >= 0) {
+      const rest = t.slice(arrow + 2).trim().split(' ')[0] ?? '';
+      if (rest.startsWith('/')) out.push({ lib: rest, loader: false });
+    } else if (t.startsWith('/')) {
+      out.push({ lib: t.split(' ')[0]!, loader: true });
+    }
+  }
+  return out;
+}
+
+/** Resolve the folder part of a path through host symlinks (the sandbox mirrors them). */
+function realDirPath(p: string): string {
+  const dir = path.dirname(p);
+  try {
+    return path.join(fs.realpathSync(dir), path.basename(p));
+  } catch {
+    return p;
+  }
+}
+
+function writeFile(p: string, text: string, mode = 0o644): void {
+  fs.mkdirSync(path.dirname(p), { recursive: true });
+  fs.writeFileSync(p, text, { mode });
+}
+
+/** The fake HOME with dotfiles and a workspace holding a git dir. */
+function buildHome(home: string): void {
+  const f = (rel: string, text: string, mode?: number) => writeFile(path.join(home, rel), text, mode);
+  f('.bashrc', "# fake bashrc\nalias ll='ls -l'\nexport EDITOR=vi\n");
+  f('.profile', '# fake profile\n[ -f ~/.bashrc ] && . ~/.bashrc\n');
+  f('.bash_history', 'ls\ngit status\n');
+  f('.gitconfig', '[user]\n\tname = Dev\n\temail = dev@example.test\n');
+  f('.ssh/id_rsa', '-----BEGIN OPENSSH PRIVATE KEY-----\nnot-a-real-key\n-----END OPENSSH PRIVATE KEY-----\n', 0o600);
+  f('.ssh/id_rsa.pub', 'ssh-ed25519 AAAAnotreal dev@host\n');
+  f('.ssh/known_hosts', 'example.test ssh-ed25519 AAAAnotreal\n');
+  f('.aws/credentials', '[default]\naws_access_key_id = NOTREAL\naws_secret_access_key = NOTREAL\n', 0o600);
+  f('.config/git/config', '[core]\n\teditor = vi\n');
+  f('.npmrc', 'registry=https://registry.npmjs.org/\n');
+  const a = (rel: string, text: string, mode?: number) => f(path.join('app', rel), text, mode);
+  a('README.md', '# app\n\nTODO: write docs\n');
+  a('package.json', '{ "name": "app", "version": "1.0.0", "scripts": { "test": "vitest run" } }\n');
+  a('src/index.ts', 'export const answer = 42; // TODO\n');
+  a('src/util.ts', 'export function add(a: number, b: number) { return a + b; }\n');
+  a('notes.txt', 'rm -rf is dangerous\ngit reset --hard too\n');
+  a('list.txt', 'build\ndist\n');
+  a('.env', 'API_KEY=not-real\n');
+  a('build.sh', '#!/bin/sh\necho building\nrm -rf dist\n', 0o755);
+  a('dist/out.js', 'console.log(1)\n');
+  a('.git/HEAD', 'ref: refs/heads/main\n');
+  a('.git/config', '[core]\n\trepositoryformatversion = 0\n\tbare = false\n');
+  a('.git/description', 'fake\n');
+  a('.git/hooks/pre-commit.sample', '#!/bin/sh\nexit 0\n', 0o755);
+  a('.git/refs/heads/main', '0000000000000000000000000000000000000000\n');
+  a('.claude/settings.json', '{}\n');
+  a('.vscode/settings.json', '{}\n');
+}
+
+function buildEtc(etc: string): void {
+  writeFile(path.join(etc, 'passwd'), 'root:x:0:0:root:/root:/bin/bash\ndev:x:1000:1000:dev:/home/dev:/bin/bash\n');
+  writeFile(path.join(etc, 'group'), 'root:x:0:\ndev:x:1000:\n');
+  writeFile(path.join(etc, 'hostname'), 'oracle\n');
+  writeFile(path.join(etc, 'hosts'), '127.0.0.1 localhost\n');
+  writeFile(path.join(etc, 'os-release'), 'NAME=oracle\n');
+  writeFile(path.join(etc, 'shadow'), 'root:*:1::::::\n', 0o600);
+}
+
+/** Every name in the host's program folders, plus the extras. */
+function stubNames(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function stubScript(follow: boolean): string {
+  // -p: privileged mode ignores BASH_ENV, ENV and exported functions from the traced command.
+  // One file per exec (unique name: time + pid), NUL-separated fields: $0 then each argument.
+  const lines = [
+    `#!${HIDDEN_BASH} -p`,
+    `builtin printf '%s\\0' "$0" "$@" > "${LOG_DIR}/\${EPOCHREALTIME}-$$" 2>/dev/null`,
+  ];
+  if (follow) {
+    lines.push('case "${0##*/}" in');
+    for (const [name, flags] of Object.entries(SHELLS)) {
+      lines.push(`  ${name}) builtin exec -a ${name} ${HIDDEN_BASH} ${flags.join(' ')} "$@" ;;`);
+    }
+    lines.push('esac');
+  }
+  lines.push('builtin exit 0', '');
+  return lines.join('\n');
+}
+
+/** Snapshot of a host tree: relative path → type + mode + content hash (or link target). */
+function snapshot(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (abs: string, rel: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(abs, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const a = path.join(abs, e.name);
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      const st = fs.lstatSync(a);
+      const mode = (st.mode & 0o7777).toString(8);
+      if (st.isSymbolicLink()) out.set(r, `link:${fs.readlinkSync(a)}`);
+      else if (st.isDirectory()) {
+        out.set(r, `dir:${mode}`);
+        walk(a, r);
+      } else if (st.isFile()) {
+        const h = createHash('sha256').update(fs.readFileSync(a)).digest('hex');
+        out.set(r, `file:${mode}:${h}`);
+      } else out.set(r, `other:${mode}`);
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+export function diffSnapshots(before: Map<string, string>, after: Map<string, string>, prefix: string): string[] {
+  const changed: string[] = [];
+  for (const [k, v] of before) if (after.get(k) !== v) changed.push(`${prefix}/${k}`);
+  for (const k of after.keys()) if (!before.has(k)) changed.push(`${prefix}/${k}`);
+  return changed.sort();
+}
+
+/** Build the stub trees, hidden bash layout, /etc and the HOME template (once per process). */
+export function prepareOracle(): Prepared {
+  if (prepared) return prepared;
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gatelab-oracle-'));
+  const stub = path.join(root, 'stub');
+  const shellStub = path.join(root, 'stub-shell');
+  writeFile(stub, stubScript(false), 0o755);
+  writeFile(shellStub, stubScript(true), 0o755);
+
+  const binDirs: Prepared['binDirs'] = [];
+  const topLinks: Prepared['topLinks'] = [];
+  const seen = new Set<string>();
+  for (const top of ['/bin', '/sbin', '/usr/bin', '/usr/sbin']) {
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(top);
+    } catch {
+      continue;
+    }
+    if (st.isSymbolicLink()) {
+      topLinks.push({ dest: top, target: fs.readlinkSync(top) });
+      continue;
+    }
+    const real = fs.realpathSync(top);
+    if (seen.has(real)) continue;
+    seen.add(real);
+    const host = path.join(root, 'bins', top.replace(/\//g, '_'));
+    fs.mkdirSync(host, { recursive: true });
+    const names = new Set(stubNames(top));
+    if (top === '/usr/bin') for (const n of EXTRA_NAMES) names.add(n);
+    for (const n of names) {
+      // Symlinks keep $0 = the path bash executed, so one stub serves every name.
+      const target = n in SHELLS ? `${HIDDEN}/stub-shell` : `${HIDDEN}/stub`;
+      fs.symlinkSync(target, path.join(host, n));
+    }
+    binDirs.push({ dest: top, host });
+  }
+  for (const l of ['/lib', '/lib64', '/lib32', '/libx32']) {
+    try {
+      if (fs.lstatSync(l).isSymbolicLink()) topLinks.push({ dest: l, target: fs.readlinkSync(l) });
+    } catch {
+      /* absent */
+    }
+  }
+
+  const bashHost = fs.realpathSync('/bin/bash');
+  const libs = lddDeps(bashHost).map((d) => {
+    const hidden = `${HIDDEN}/lib/${path.basename(d.lib)}`;
+    // The loader must sit at the path the ELF names; libraries at a default search folder,
+    // so the stubs start even when the traced command empties the environment (exec -c, env -i).
+    const loaderPaths = [realDirPath(d.lib)];
+    return { host: fs.realpathSync(d.lib), hidden, loaderPaths };
+  });
+
+  const etc = path.join(root, 'etc');
+  buildEtc(etc);
+  const homeTemplate = path.join(root, 'home-template');
+  buildHome(homeTemplate);
+  prepared = {
+    root, stub, shellStub, binDirs, topLinks, libs, bashHost, etc, homeTemplate,
+    baseline: snapshot(homeTemplate), runs: 0,
+  };
+  return prepared;
+}
+
+/** Remove the prepared folders (call from afterAll). */
+export function disposeOracle(): void {
+  if (!prepared) return;
+  fs.rmSync(prepared.root, { recursive: true, force: true });
+  prepared = null;
+}
+
+function bwrapArgs(
+  p: Prepared,
+  run: { home: string; tmp: string; log: string },
+  command: string,
+  follow: boolean,
+): string[] {
+  const a: string[] = ['--unshare-all', '--die-with-parent', '--new-session'];
+  a.push('--uid', '1000', '--gid', '1000', '--hostname', 'oracle');
+  a.push('--tmpfs', '/');
+  for (const l of p.topLinks) a.push('--symlink', l.target, l.dest);
+  for (const b of p.binDirs) a.push('--ro-bind', b.host, b.dest);
+  a.push('--ro-bind', p.bashHost, HIDDEN_BASH);
+  a.push('--ro-bind', p.stub, `${HIDDEN}/stub`);
+  a.push('--ro-bind', follow ? p.shellStub : p.stub, `${HIDDEN}/stub-shell`);
+  for (const l of p.libs) {
+    a.push('--ro-bind', l.host, l.hidden);
+    for (const lp of l.loaderPaths) a.push('--symlink', l.hidden, lp);
+  }
+  a.push('--ro-bind', p.etc, '/etc');
+  a.push('--proc', '/proc', '--dev', '/dev');
+  a.push('--bind', run.home, HOME, '--bind', run.tmp, '/tmp', '--bind', run.log, LOG_DIR);
+  a.push('--remount-ro', '/');
+  a.push('--chdir', CWD, '--clearenv');
+  a.push('--setenv', 'PATH', '/usr/bin:/bin', '--setenv', 'HOME', HOME, '--setenv', 'USER', 'dev');
+  a.push('--setenv', 'LOGNAME', 'dev', '--setenv', 'SHELL', '/bin/bash', '--setenv', 'LANG', 'C');
+  a.push('--setenv', 'TERM', 'dumb', '--setenv', 'PWD', CWD);
+  a.push('--', HIDDEN_BASH, '-c', command);
+  return a;
+}
+
+function readLog(dir: string): OracleExec[] {
+  const files = fs.readdirSync(dir).sort();
+  const out: OracleExec[] = [];
+  for (const f of files) {
+    const fields = fs.readFileSync(path.join(dir, f), 'latin1');
+    const parts = Buffer.from(fields, 'latin1').toString('utf8').split('\0');
+    parts.pop(); // trailing terminator
+    if (parts.length === 0) continue;
+    out.push({ path: parts[0]!, argv: parts.slice(1) });
+  }
+  return out;
+}
+
+function notFoundNames(stderr: string): string[] {
+  const out: string[] = [];
+  for (const line of stderr.split('\n')) {
+    const i = line.lastIndexOf(': command not found');
+    if (i < 0) continue;
+    const head = line.slice(0, i);
+    const j = head.lastIndexOf(': ');
+    out.push(j >= 0 ? head.slice(j + 2) : head);
+  }
+  return out;
+}
+
+/** Run `bash -c command` in the throwaway root and report what it executed and changed. */
+export function runUnderOracle(command: string, opts: OracleOptions = {}): OracleResult {
+  const p = prepareOracle();
+  const runDir = path.join(p.root, 'runs', String(p.runs++));
+  const run = { home: path.join(runDir, 'home'), tmp: path.join(runDir, 'tmp'), log: path.join(runDir, 'log') };
+  fs.mkdirSync(run.tmp, { recursive: true });
+  fs.mkdirSync(run.log, { recursive: true });
+  fs.cpSync(p.homeTemplate, run.home, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
+  const r = spawnSync('bwrap', bwrapArgs(p, run, command, opts.followShells ?? true), {
+    encoding: 'utf8',
+    timeout: opts.timeoutMs ?? 2000,
+    killSignal: 'SIGKILL',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 4 * 1024 * 1024,
+  });
+  const timedOut = r.error !== undefined && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
+  const stderr = r.stderr ?? '';
+  const changed = [
+    ...diffSnapshots(p.baseline, snapshot(run.home), HOME),
+    ...[...snapshot(run.tmp).keys()].map((k) => `/tmp/${k}`),
+  ];
+  // The rest of the root is read-only: a write attempt there shows up as an error.
+  if (stderr.includes('Read-only file system')) changed.push('<ro-write>');
+  const execs = readLog(run.log);
+  fs.rmSync(runDir, { recursive: true, force: true });
+  return { execs, changed, exitCode: timedOut ? null : r.status, timedOut, stderr, notFound: notFoundNames(stderr) };
+}

@@ -1,0 +1,88 @@
+// One vitest suite over a list of commands: run each under the oracle, compare with the engine.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Decision } from '../../engine/types.ts';
+import { disposeOracle, oracleAvailable, runUnderOracle } from './harness.ts';
+import {
+  CONTEXT,
+  checkCoverage,
+  checkSoundness,
+  engineView,
+  loadEngineApi,
+  shellQuote,
+  sideBySide,
+} from './compare.ts';
+
+export interface SuiteCase {
+  id: string;
+  command: string;
+}
+
+/** bwrap missing or unusable: fail under CI, skip (with the reason) elsewhere. */
+export function guardAvailability(name: string): boolean {
+  const avail = oracleAvailable();
+  if (avail.ok) return true;
+  describe(name, () => {
+    if (process.env.CI) {
+      it('needs a working bubblewrap (CI is set, so this fails)', () => {
+        throw new Error(`bash oracle unavailable: ${avail.reason}`);
+      });
+    } else {
+      it.skip(`bash oracle skipped (set CI to make this fail): ${avail.reason}`, () => {});
+    }
+  });
+  return false;
+}
+
+export async function defineOracleSuite(name: string, cases: SuiteCase[]): Promise<void> {
+  if (!guardAvailability(name)) return;
+  const api = await loadEngineApi();
+  const coverage = !!(api.analyze && api.normalize);
+  const soundness = !!api.engine;
+  const stats = { runs: 0, ms: 0, excused: 0, allowsChecked: 0, timedOut: 0 };
+
+  describe(name, () => {
+    afterAll(() => {
+      const per = stats.runs ? (stats.ms / stats.runs).toFixed(1) : '0';
+      console.log(
+        `[oracle] ${name}: ${stats.runs} runs in ${stats.ms} ms (${per} ms each); ` +
+          `${stats.allowsChecked} read-only allows checked; ${stats.excused} unmatched execs excused ` +
+          `by a fail-closed answer; ${stats.timedOut} timed out`,
+      );
+      disposeOracle();
+    });
+    if (!coverage) it.skip(`coverage: waiting for ${api.missing.filter((m) => m.includes('shell')).join(', ')}`, () => {});
+    if (api.broken) {
+      const why = api.broken;
+      it('soundness: the engine loads the default policy', () => expect.fail(why));
+    } else if (!soundness) it.skip('soundness: waiting for engine/index.ts (PermissionEngine, loadPolicy)', () => {});
+    if (!coverage && !soundness) return;
+
+    const decideAlone = (argv: string[]): Decision | undefined => {
+      try {
+        return api.engine?.decide({ tool: 'Bash', input: { command: argv.map(shellQuote).join(' ') } }, { ...CONTEXT, mode: 'default' });
+      } catch {
+        return undefined;
+      }
+    };
+
+    it.each(cases)('$id', ({ command }) => {
+      const t0 = Date.now();
+      const oracle = runUnderOracle(command);
+      stats.ms += Date.now() - t0;
+      stats.runs++;
+      if (oracle.timedOut) stats.timedOut++;
+      const view = engineView(api, command);
+      const problems: string[] = [];
+      if (coverage) {
+        const cov = checkCoverage(oracle, view);
+        problems.push(...cov.problems);
+        stats.excused += cov.excused.length;
+      } else problems.push(...view.errors);
+      if (soundness) {
+        if (view.decision?.behavior === 'allow' && view.decision.reason.type !== 'rule') stats.allowsChecked++;
+        problems.push(...checkSoundness(oracle, view, { decideAlone }));
+      }
+      if (problems.length > 0) expect.fail(`\n${sideBySide(command, oracle, view, problems)}\n`);
+    });
+  });
+}
