@@ -1,6 +1,6 @@
 // Policies: YAML validated with zod. Errors name file:line:column and the field.
 import { z } from 'zod';
-import { LineCounter, parseDocument, isNode } from 'yaml';
+import { LineCounter, parseDocument, isNode, isMap, isScalar } from 'yaml';
 import { parseRule, RuleError, LAYERS, type LayerName, type Rule, type RuleBehavior } from './rules/parse.ts';
 import { MODE_NAMES, PRESETS, type PresetName } from './modes.ts';
 import type { ModeName } from '../types.ts';
@@ -119,12 +119,18 @@ export function parsePolicy(text: string, file = '<policy>', dir?: string): Poli
     const issue = parsed.error.issues[0]!;
     let path = issue.path as PropertyKey[];
     let msg = issue.message;
+    let offset: number | undefined;
     if (issue.code === 'unrecognized_keys') {
       const key = issue.keys[0]!;
+      const parent = path.length ? doc.getIn(path as (string | number)[], true) : doc.contents;
+      if (isMap(parent)) {
+        const pair = parent.items.find((it) => isScalar(it.key) && it.key.value === key);
+        if (pair && isScalar(pair.key) && pair.key.range) offset = pair.key.range[0];
+      }
       path = [...path, key];
       msg = `unknown field "${key}"`;
     }
-    throw at(nodeAt(path), path.join('.'), msg);
+    throw at(offset ?? nodeAt(path), path.join('.'), msg);
   }
   const data = parsed.data;
   const rules: Rule[] = [];

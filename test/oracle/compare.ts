@@ -22,38 +22,51 @@ export interface EngineApi {
   engine?: EngineLike;
   /** Why a part is missing, for it.skip notes. */
   missing: string[];
-  /** Set when the engine exists but cannot be built (a failure, not a skip). */
-  broken?: string;
+  /** Parts that exist but cannot be loaded or built (failures, not skips). */
+  broken: string[];
 }
 
-async function importIfPresent(rel: string): Promise<Record<string, unknown> | null> {
+type Loaded = { mod: Record<string, unknown> } | { missing: true } | { error: string };
+
+async function importIfPresent(rel: string): Promise<Loaded> {
   const url = new URL(rel, import.meta.url);
-  if (!fs.existsSync(fileURLToPath(url))) return null;
-  // Present but broken must fail loudly, so no catch here.
-  return (await import(/* @vite-ignore */ url.href)) as Record<string, unknown>;
+  if (!fs.existsSync(fileURLToPath(url))) return { missing: true };
+  try {
+    return { mod: (await import(/* @vite-ignore */ url.href)) as Record<string, unknown> };
+  } catch (e) {
+    // Present but broken is a failure (reported by the suite), not a skip.
+    return { error: (e as Error).message.split('\n')[0]! };
+  }
+}
+
+function pick<T>(api: EngineApi, l: Loaded, file: string, name: string): T | undefined {
+  if ('missing' in l) api.missing.push(`${file} (${name})`);
+  else if ('error' in l) api.broken.push(`${file} does not load: ${l.error}`);
+  else if (typeof l.mod[name] === 'function') return l.mod[name] as T;
+  else api.broken.push(`${file} does not export ${name}`);
+  return undefined;
 }
 
 /** Import the parser, the normaliser and the engine; whatever does not exist yet is listed. */
 export async function loadEngineApi(): Promise<EngineApi> {
-  const api: EngineApi = { missing: [] };
-  const shell = await importIfPresent('../../engine/shell/index.ts');
-  if (shell && typeof shell.analyze === 'function') api.analyze = shell.analyze as AnalyzeFn;
-  else api.missing.push('engine/shell/index.ts (analyze)');
-  const norm = await importIfPresent('../../engine/shell/normalize/index.ts');
-  if (norm && typeof norm.normalize === 'function') api.normalize = norm.normalize as NormalizeFn;
-  else api.missing.push('engine/shell/normalize/index.ts (normalize)');
-  const index = await importIfPresent('../../engine/index.ts');
-  if (index && typeof index.PermissionEngine === 'function' && typeof index.loadPolicy === 'function') {
+  const api: EngineApi = { missing: [], broken: [] };
+  const shellFile = 'engine/shell/index.ts';
+  api.analyze = pick<AnalyzeFn>(api, await importIfPresent(`../../${shellFile}`), shellFile, 'analyze');
+  const normFile = 'engine/shell/normalize/index.ts';
+  api.normalize = pick<NormalizeFn>(api, await importIfPresent(`../../${normFile}`), normFile, 'normalize');
+  const indexFile = 'engine/index.ts';
+  const index = await importIfPresent(`../../${indexFile}`);
+  const Engine = pick<new (p: unknown) => EngineLike>(api, index, indexFile, 'PermissionEngine');
+  const load = pick<(t: string, o: { skipExamples: boolean }) => unknown>(api, index, indexFile, 'loadPolicy');
+  if (Engine && load) {
     const policyText = fs.readFileSync(new URL('../../policies/default.yaml', import.meta.url), 'utf8');
     try {
       // The policy's own examples are the engine tests' business; the oracle needs decisions.
-      const load = index.loadPolicy as (t: string, o: { skipExamples: boolean }) => unknown;
-      const Engine = index.PermissionEngine as new (p: unknown) => EngineLike;
       api.engine = new Engine(load(policyText, { skipExamples: true }));
     } catch (e) {
-      api.broken = `policies/default.yaml does not load: ${(e as Error).message}`;
+      api.broken.push(`policies/default.yaml does not load: ${(e as Error).message}`);
     }
-  } else api.missing.push('engine/index.ts (PermissionEngine, loadPolicy)');
+  }
   return api;
 }
 

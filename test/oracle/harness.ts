@@ -69,6 +69,7 @@ interface Prepared {
 
 let prepared: Prepared | null = null;
 let availability: Availability | null = null;
+let bwrapPath = 'bwrap';
 
 function which(name: string): string | null {
   for (const dir of ['/usr/bin', '/bin', '/usr/local/bin', '/usr/sbin', '/sbin']) {
@@ -81,7 +82,8 @@ function which(name: string): string | null {
 /** Is bubblewrap installed and able to create namespaces here? Cached. */
 export function oracleAvailable(): Availability {
   if (availability) return availability;
-  const bwrap = which('bwrap');
+  // ORACLE_BWRAP overrides the binary (a path; a missing path simulates an absent bwrap).
+  const bwrap = process.env.ORACLE_BWRAP ? (fs.existsSync(process.env.ORACLE_BWRAP) ? process.env.ORACLE_BWRAP : null) : which('bwrap');
   if (!bwrap) {
     availability = { ok: false, reason: 'bubblewrap (bwrap) is not installed: apt-get install bubblewrap' };
     return availability;
@@ -95,6 +97,19 @@ export function oracleAvailable(): Availability {
   if (r.status !== 0 || r.stdout.trim() !== 'ok') {
     const why = (r.stderr || r.error?.message || `exit ${r.status}`).trim();
     availability = { ok: false, reason: `bwrap cannot create a sandbox here (user namespaces?): ${why}` };
+    return availability;
+  }
+  bwrapPath = bwrap;
+  // The whole layout must work too: one traced exec of a stub.
+  try {
+    const probe = runUnderOracle('ls probe');
+    const seen = probe.execs[0];
+    if (!seen || !seen.path.endsWith('/ls') || seen.argv[0] !== 'probe') {
+      availability = { ok: false, reason: `the oracle sandbox starts but traces nothing: ${probe.stderr.trim() || 'no exec logged'}` };
+      return availability;
+    }
+  } catch (e) {
+    availability = { ok: false, reason: `the oracle sandbox cannot be prepared: ${(e as Error).message}` };
     return availability;
   }
   availability = { ok: true };
@@ -373,7 +388,7 @@ export function runUnderOracle(command: string, opts: OracleOptions = {}): Oracl
   fs.mkdirSync(run.tmp, { recursive: true });
   fs.mkdirSync(run.log, { recursive: true });
   fs.cpSync(p.homeTemplate, run.home, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
-  const r = spawnSync('bwrap', bwrapArgs(p, run, command, opts.followShells ?? true), {
+  const r = spawnSync(bwrapPath, bwrapArgs(p, run, command, opts.followShells ?? true), {
     encoding: 'utf8',
     timeout: opts.timeoutMs ?? 2000,
     killSignal: 'SIGKILL',

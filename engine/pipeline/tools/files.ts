@@ -98,17 +98,23 @@ function searchRoot(env: CheckEnv, path: string | undefined, pattern: string | u
 }
 
 /** The literal folder a path rule starts at, for "could this search reach it?". */
-function ruleFolder(env: CheckEnv, rule: Rule): { dir: string; anyDepth: boolean } {
+function ruleFolder(env: CheckEnv, rule: Rule): { dir: string } {
   const p = rule.path!;
   let base: string;
   let rest: string;
-  if (p.startsWith('//')) (base = '/'), (rest = p.slice(2));
-  else if (p === '~' || p.startsWith('~/')) (base = env.home), (rest = p.slice(2));
-  else if (p.startsWith('/')) (base = env.anchors.policyDir), (rest = p.slice(1));
-  else {
+  if (p.startsWith('//')) {
+    base = '/';
+    rest = p.slice(2);
+  } else if (p === '~' || p.startsWith('~/')) {
+    base = env.home;
+    rest = p.slice(2);
+  } else if (p.startsWith('/')) {
+    base = env.anchors.policyDir;
+    rest = p.slice(1);
+  } else {
     rest = p.startsWith('./') ? p.slice(2) : p;
     const core = rest.endsWith('/**') ? rest.slice(0, -3) : rest;
-    if (!core.includes('/') && !p.startsWith('./')) return { dir: env.cwd, anyDepth: true };
+    if (!core.includes('/') && !p.startsWith('./')) return { dir: env.cwd };
     base = env.cwd;
   }
   const lit: string[] = [];
@@ -116,7 +122,7 @@ function ruleFolder(env: CheckEnv, rule: Rule): { dir: string; anyDepth: boolean
     if (s.includes('*') || s.includes('?') || s.includes('[')) break;
     lit.push(s);
   }
-  return { dir: normalizePath(base + '/' + lit.join('/')), anyDepth: false };
+  return { dir: normalizePath(base + '/' + lit.join('/')) };
 }
 
 export function checkSearch(env: CheckEnv, tool: string, path: string | undefined, pattern: string | undefined): CheckResult {
@@ -128,7 +134,7 @@ export function checkSearch(env: CheckEnv, tool: string, path: string | undefine
   if (deny) return t.add('read rules', 'deny', deny.text), ruleResult('deny', deny, `${tool} in ${root}`);
   for (const r of denies) {
     const f = ruleFolder(env, r);
-    const reaches = roots.some((x) => isInside(f.dir, x) || (f.anyDepth && (isInside(x, f.dir) || isInside(f.dir, x))));
+    const reaches = roots.some((x) => isInside(f.dir, x) || isInside(x, f.dir));
     if (reaches) {
       t.add('read rules', 'ask', `${tool} over ${root} may reach paths denied by ${r.text}`);
       return result('ask', { type: 'rule', rule: r.text, layer: r.layer }, `${tool} over ${root} may reach paths denied by ${r.text}`, {

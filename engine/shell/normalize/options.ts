@@ -33,7 +33,7 @@ export interface Spec {
  */
 export function spec(defs: string, opts: { posix?: boolean; exact?: boolean } = {}): Spec {
   const s: Spec = { short: new Map(), long: new Map(), longNames: [], posix: !!opts.posix, exact: !!opts.exact };
-  for (let g of defs.split(/\s+/)) {
+  for (let g of defs.split(' ')) {
     if (!g) continue;
     if (g[0] === '#') {
       s.numeric = g.slice(1);

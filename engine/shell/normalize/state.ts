@@ -15,7 +15,7 @@ export interface Ops {
   /** Analyse a static shell payload and add its invocations (via the carrier). */
   payload(text: string, carrier: string, span: Span, outer: Invocation, st: NormState, keepRedirects?: boolean): void;
   /** Normalise a synthesized command (find -exec, rg --pre …) with the given via prefix. */
-  command(words: Word[], carrier: string, outer: Invocation, st: NormState): void;
+  command(words: Word[], carrier: string, outer: Invocation, st: NormState, ex?: Extraction): void;
   /** Push an invocation marked opaque. */
   opaque(inv: Invocation, carrier: string, reason: NonNullable<Invocation['opaque']>['reason'], st: NormState, extra?: { language?: string; payload?: string }): void;
   /** Did a network program produce this word (via $(…) / <(…)) ? */
@@ -47,5 +47,3 @@ interp(['lua', 'luajit', 'lua5.1', 'lua5.3', 'lua5.4'], 'lua', ['-e'], '');
 interp(['Rscript', 'R'], 'r', ['-e', '--expr'], '');
 interp(['osascript'], 'applescript', ['-e'], '');
 interp(['pwsh', 'powershell', 'powershell.exe', 'pwsh.exe'], 'powershell', ['-c', '-command', '-Command', '-EncodedCommand', '-e', '-ec'], '');
-interp(['tclsh', 'wish'], 'tcl', [], '');
-interp(['awk', 'gawk', 'mawk', 'nawk'], 'awk', [], '');

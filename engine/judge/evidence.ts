@@ -1,0 +1,170 @@
+// compileEvidence: everything the judge may look at, gathered once and frozen.
+import type { Finding, ToolCall } from '../types.ts';
+import type { Invocation, SimpleCommand } from '../shell/types.ts';
+import type { Artifact, EvidenceContext, EvidencePacket } from './types.ts';
+import { basename, isInWorkspace, resolvePath } from '../paths/index.ts';
+import { extractTargets } from '../targets/extract.ts';
+import { readClosure, sha256 } from '../strix/closure.ts';
+import { scriptRun } from '../strix/interp.ts';
+import { normalizeHost } from '../strix/scope.ts';
+
+/** Imports that mean browser automation inside a script (blocked in safety modes). */
+const BROWSER_LIBS = ['playwright', 'selenium', 'pyppeteer', 'splinter', 'helium', 'mechanize'];
+const IMPORT_PATH_ENV = ['PYTHONPATH', 'PYTHONHOME', 'PYTHONSTARTUP', 'PYTHONUSERBASE'];
+
+function scriptFinding(message: string): Finding {
+  return { detector: 'strix-script', family: 'strix', behavior: 'deny', message };
+}
+
+/** Invocations as the judge sees them: the caller's, or one per simple command. */
+function toInvocations(commands: readonly SimpleCommand[]): Invocation[] {
+  return commands
+    .filter((c) => c.argv.length > 0)
+    .map((c) => {
+      const program = c.argv[0]!;
+      return {
+        name: program.static ? basename(program.value!) : '',
+        program,
+        args: c.argv.slice(1),
+        env: c.env,
+        redirects: c.redirects,
+        via: [],
+        source: c,
+      };
+    });
+}
+
+export function deepFreeze<T>(o: T): T {
+  if (o && typeof o === 'object' && !Object.isFrozen(o)) {
+    Object.freeze(o);
+    for (const v of Object.values(o as object)) deepFreeze(v);
+  }
+  return o;
+}
+
+export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidencePacket {
+  const gaps: string[] = [];
+  const findings: Finding[] = [];
+  const artifacts: Artifact[] = [];
+  const scriptCommands: string[] = [];
+  const isBash = call.tool === 'Bash';
+  const command = isBash ? String(call.input?.command ?? '') : safeJson(call.input);
+  let invocations: Invocation[] = [];
+  if (isBash) {
+    if (ctx.invocations) invocations = ctx.invocations;
+    else if (ctx.extraction) invocations = toInvocations(ctx.extraction.commands);
+    else gaps.push('the command was not parsed');
+    for (const issue of ctx.extraction?.issues ?? []) gaps.push(`the parser could not model part of the command: ${issue.message}`);
+    const sources = ctx.extraction?.commands ?? invocations.map((i) => i.source);
+    attachInputs(sources, ctx, artifacts, gaps);
+    for (const inv of invocations) {
+      const run = scriptRun(inv.name, inv.program, inv.args, ctx.cwd, ctx.home);
+      if (!run) continue;
+      if (run.kind !== 'python') {
+        findings.push(scriptFinding(run.message));
+        continue;
+      }
+      for (const a of inv.env) if (IMPORT_PATH_ENV.includes(a.name)) findings.push(scriptFinding(`${a.name} changes the import path`));
+      const closure = readClosure(run.entry, { cwd: ctx.cwd, workspace: ctx.workspace, fs: ctx.fs });
+      for (const f of closure.files) {
+        if (!artifacts.some((a) => a.path === f.path && a.role !== 'input')) {
+          artifacts.push({ role: f.role, path: f.path, text: f.text, sha256: f.sha256, bytes: f.bytes, truncated: false });
+        }
+      }
+      for (const x of closure.issues) {
+        if (x.kind === 'unreadable') gaps.push(x.message);
+        else findings.push(scriptFinding(x.message));
+      }
+      const lib = closure.external.find((m) => BROWSER_LIBS.includes(m.split('.')[0]!));
+      if (lib) findings.push(scriptFinding(`the script automates a browser (${lib}): issue agent-browser commands one by one instead`));
+      scriptCommands.push(...closure.commands);
+    }
+  }
+  const targets = isBash ? extractTargets(invocations) : [];
+  const hosts = targets.filter((t) => !t.dynamic).map((t) => ({ host: t.host, port: t.port, program: t.program }));
+  if (!isBash && typeof call.input?.url === 'string') hosts.push({ host: normalizeHost(call.input.url), port: null, program: call.tool });
+  const packet: EvidencePacket = {
+    tool: call.tool,
+    command,
+    input: structuredCloneSafe(call.input),
+    cwd: ctx.cwd,
+    workspace: [...ctx.workspace],
+    scope: [...ctx.scope],
+    hosts,
+    dynamicTargets: targets.filter((t) => t.dynamic).length,
+    artifacts,
+    scriptCommands,
+    prior: ctx.prior.map((p) => ({ ...p })),
+    findings,
+    gaps,
+    complete: gaps.length === 0,
+    hash: '',
+  };
+  packet.hash = sha256(
+    safeJson({
+      tool: packet.tool,
+      command,
+      scope: packet.scope,
+      artifacts: artifacts.map((a) => [a.role, a.path, a.sha256, a.truncated]),
+      prior: packet.prior,
+    }),
+  );
+  return deepFreeze(packet);
+}
+
+/** Single `<` redirections (not `<<`, `<<<` or `<(`) of workspace files become input artifacts. */
+function attachInputs(commands: readonly SimpleCommand[], ctx: EvidenceContext, artifacts: Artifact[], gaps: string[]): void {
+  const seen = new Set<string>();
+  for (const cmd of commands) {
+    for (const r of cmd.redirects) {
+      if (r.op !== '<' || (r.fd !== null && r.fd !== 0)) continue;
+      const t = r.target;
+      if (t.kinds.includes('process')) continue;
+      if (!t.static) {
+        gaps.push(`input redirection from ${t.approx} is only known at run time`);
+        continue;
+      }
+      const path = resolvePath(t.value!, ctx.cwd, ctx.home);
+      if (seen.has(path)) continue;
+      seen.add(path);
+      if (!isInWorkspace(path, ctx.workspace)) {
+        gaps.push(`input file ${path} is outside the workspace and was not read`);
+        continue;
+      }
+      if (!ctx.fs) {
+        gaps.push(`input file ${path} could not be read: no file-system port`);
+        continue;
+      }
+      const real = ctx.fs.realpath(path);
+      if (real !== null && !isInWorkspace(real, ctx.workspace)) {
+        gaps.push(`input file ${path} resolves outside the workspace and was not read`);
+        continue;
+      }
+      const res = ctx.fs.readFile(path, ctx.maxArtifactBytes);
+      if (!res) {
+        gaps.push(`input file ${path} could not be read`);
+        continue;
+      }
+      let text = res.text;
+      const truncated = res.truncated || res.size > ctx.maxArtifactBytes || text.length > ctx.maxArtifactBytes;
+      if (text.length > ctx.maxArtifactBytes) text = text.slice(0, ctx.maxArtifactBytes);
+      artifacts.push({ role: 'input', path, text, sha256: sha256(text), bytes: text.length, truncated });
+    }
+  }
+}
+
+function safeJson(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function structuredCloneSafe(input: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return JSON.parse(JSON.stringify(input ?? {})) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,118 @@
+// The read-only allowlist: is this invocation, with these flags, free of effects?
+import type { Invocation, Word } from '../../shell/types.ts';
+import { getopt } from '../../shell/normalize/options.ts';
+import { RO, type RoParsed } from './tables.ts';
+import { gitReadOnly } from './git.ts';
+
+export { RO } from './tables.ts';
+export { GIT_RO } from './git.ts';
+
+const SYSTEM_DIRS = new Set(['/bin', '/usr/bin', '/usr/local/bin', '/sbin', '/usr/sbin', '/usr/local/sbin']);
+const WRITE_OPS = new Set(['>', '>>', '>|', '<>', '&>', '&>>']);
+const SHELL_VIA = new Set(['sudo', 'doas']);
+
+const no = (why: string) => ({ readOnly: false, why });
+
+export function isReadOnly(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly: boolean; why: string } {
+  try {
+    return check(inv, opts);
+  } catch {
+    return no('internal error');
+  }
+}
+
+function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly: boolean; why: string } {
+  if (inv.opaque) return no(`${inv.opaque.carrier} payload is ${inv.opaque.reason}`);
+  for (const r of inv.redirects) {
+    const w = writeTarget(r.op, r.target);
+    if (w) return no(w);
+  }
+  for (const v of inv.via) if (v.kind === 'wrapper' && SHELL_VIA.has(v.name)) return no(`runs through ${v.name}`);
+  if (!inv.program.static) return no('dynamic command name');
+  const path = inv.program.value ?? '';
+  if (path === '') return { readOnly: true, why: 'assignments only' };
+  const slash = path.lastIndexOf('/');
+  if (slash >= 0 && !SYSTEM_DIRS.has(path.slice(0, slash) || '/')) return no(`${path} is not a system program`);
+  const name = inv.name;
+  if (name === 'git') {
+    const why = gitReadOnly(inv, opts.trustRepoConfig);
+    return why ? no(why) : { readOnly: true, why: 'git read-only subcommand' };
+  }
+  if ((name === 'rg' || name === 'ripgrep') && inv.env.some((a) => a.name === 'RIPGREP_CONFIG_PATH')) return no('RIPGREP_CONFIG_PATH can add --pre');
+  const entry = RO.get(name);
+  if (!entry) return no(`${name} is not on the read-only list`);
+  const args = inv.args.map(view);
+  if (entry.raw) {
+    const why = entry.raw(args);
+    return why ? no(why) : { readOnly: true, why: `${name} is read-only` };
+  }
+  if (name === 'find') return findCheck(inv);
+  const r = getopt(inv.args, entry.spec, 0);
+  if (r.unknown.length) return no(`unknown option ${r.unknown[0]} of ${name}`);
+  if (r.dynamic) return no('a dynamic word where an option could be');
+  for (const o of r.list) if (o.unsafe) return no(`${name} --${o.canon} is not read-only`);
+  const p: RoParsed = { options: r.options, list: r.list, operands: r.operands.map(view), args };
+  const why = entry.check ? entry.check(p) : null;
+  return why ? no(why) : { readOnly: true, why: `${name} is read-only with these flags` };
+}
+
+function view(w: Word) {
+  return { static: w.static, value: w.value, approx: w.approx };
+}
+
+function writeTarget(op: string, target: Word): string | null {
+  if (!WRITE_OPS.has(op)) {
+    if (op === '>&' && target.static && !isFd(target.value ?? '')) return `writes to ${target.approx}`;
+    return null;
+  }
+  if (target.static && target.value === '/dev/null') return null;
+  return `writes to ${target.approx}`;
+}
+
+function isFd(v: string): boolean {
+  if (v === '-') return true;
+  let s = v.endsWith('-') ? v.slice(0, -1) : v;
+  if (!s.length) return false;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) < 48 || s.charCodeAt(i) > 57) return false;
+  s = '';
+  return true;
+}
+
+const FIND_UNSAFE = new Set(['-exec', '-execdir', '-ok', '-okdir', '-delete', '-fls', '-fprint', '-fprint0', '-fprintf']);
+const FIND_ARGS0 = new Set(['-depth', '-d', '-mount', '-xdev', '-noleaf', '-follow', '-daystart', '-ignore_readdir_race', '-noignore_readdir_race', '-print', '-print0', '-ls', '-prune', '-quit', '-not', '-a', '-and', '-o', '-or', '-true', '-false', '-empty', '-executable', '-readable', '-writable', '-nouser', '-nogroup', '-help', '--help', '-version', '--version', '!', '(', ')', ',']);
+const FIND_ARGS1 = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-regextype', '-type', '-xtype', '-size', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-newer', '-anewer', '-cnewer', '-perm', '-user', '-group', '-uid', '-gid', '-links', '-inum', '-samefile', '-maxdepth', '-mindepth', '-lname', '-ilname', '-fstype', '-context', '-used', '-printf', '-files0-from']);
+
+function findCheck(inv: Invocation): { readOnly: boolean; why: string } {
+  const a = inv.args;
+  let i = 0;
+  // leading -H -L -P -D opts -Olevel
+  for (; i < a.length; i++) {
+    const w = a[i];
+    if (!w.static) break;
+    const v = w.value ?? '';
+    if (v === '-H' || v === '-L' || v === '-P' || v.startsWith('-O')) continue;
+    if (v === '-D') {
+      i++;
+      continue;
+    }
+    break;
+  }
+  for (; i < a.length; i++) {
+    const w = a[i];
+    if (!w.static) {
+      if (w.approx.startsWith('-') || w.approx.startsWith('$') || (w.globPrefix === '' )) return no('dynamic find argument where a primary could be');
+      if (!w.globPrefix && w.kinds.length) return no('dynamic find argument where a primary could be');
+      continue;
+    }
+    const v = w.value ?? '';
+    if (FIND_UNSAFE.has(v)) return no(`find ${v} is not read-only`);
+    if (!v.startsWith('-')) continue; // a start path, or a value consumed below
+    if (FIND_ARGS0.has(v)) continue;
+    if (FIND_ARGS1.has(v) || (v.startsWith('-newer') && v.length === 8)) {
+      i++;
+      continue;
+    }
+    return no(`unknown find primary ${v}`);
+  }
+  return { readOnly: true, why: 'find without actions' };
+}

@@ -1,0 +1,15 @@
+export { classifyProvenance, INTERNAL_TOOLS, WORKSPACE_TOOLS, EXTERNAL_TOOLS, type Provenance, type ProvenanceMeta } from './provenance.ts';
+export { makeWindows, serializeWindow, serializedBytes, type ScreenWindow, type WindowOptions } from './windows.ts';
+export { referenceClassifier, type Classifier, type ClassifierResult, type ScreenVerdict } from './classifier.ts';
+export {
+  screenResult,
+  quarantineStub,
+  sourceLabel,
+  SCREEN_WINDOW_CHARS,
+  SCREEN_OVERLAP_CHARS,
+  SCREEN_MAX_SERIALIZED_BYTES,
+  SCREEN_BATCH,
+  type ScreenInput,
+  type ScreenOptions,
+  type ScreenOutcome,
+} from './screen.ts';

@@ -1,0 +1,888 @@
+// Character-level scanner for bash. No regex: charCode scanning, one pass. The parser drives it
+// one token at a time and tells it the context (command start, assignment, [[ ]], =~ regex).
+// Substitutions ($(…), `…`, <(…)) are parsed recursively through the SubParser callback, so the
+// scanner always knows where a word ends, the way bash itself does.
+import type { Budget, Issue } from './types.ts';
+import type { Part, WordNode, ListNode, RedirNode, ParamPart } from './ast.ts';
+
+/** Budget counters shared by a parse and every nested parse inside it. */
+export interface Shared {
+  budget: Budget;
+  issues: Issue[];
+  tokens: number;
+  depth: number;
+  maxDepth: number;
+  /** Work counter: characters and tokens visited (for the linearity property). */
+  steps: number;
+}
+
+/** Thrown internally to stop a parse; never escapes parse() / analyze(). */
+export class Abort {
+  readonly kind: 'parse' | 'limit';
+  constructor(kind: 'parse' | 'limit') {
+    this.kind = kind;
+  }
+}
+
+export interface SubParser {
+  /** Parse a list from the lexer's position up to the matching ')', leaving pos after it. */
+  nested(): ListNode;
+  /** Parse a separate string (backtick content, already unescaped); spans offset by base. */
+  fromString(text: string, base: number): ListNode;
+}
+
+// token types
+export const EOF = 0;
+export const WORD = 1;
+export const OP = 2;
+export const NEWLINE = 3;
+export const REDIR = 4;
+
+// lexing flags
+export const F_CMD = 1; // command start: '((' is arithmetic, name=( is an array
+export const F_ASSIGN = 2; // name=( is an array (assignment prefix or declaration builtin)
+export const F_COND = 4; // inside [[ ]]: < > ( ) are operators
+export const F_REGEX = 8; // right-hand side of =~
+
+const SP = 32, TAB = 9, NL = 10, SEMI = 59, AMP = 38, PIPE = 124, LP = 40, RP = 41, LT = 60, GT = 62;
+const BS = 92, SQ = 39, DQ = 34, DOL = 36, BT = 96, HASH = 35, LB = 123, RB = 125, LBK = 91, RBK = 93;
+const EQ = 61, PLUS = 43, AT = 64, BANG = 33, STAR = 42, QM = 63, MINUS = 45, ZERO = 48, NINE = 57;
+
+// 1 = metacharacter, 2 = needs attention inside a word
+const CLS = new Uint8Array(128);
+for (const c of [SP, TAB, NL, SEMI, AMP, PIPE, LP, RP, LT, GT]) CLS[c] = 1;
+for (const c of [BS, SQ, DQ, DOL, BT, AT, BANG, PLUS, STAR, QM]) CLS[c] = 2;
+
+export function isNameStart(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+export function isNameChar(c: number): boolean {
+  return isNameStart(c) || (c >= ZERO && c <= NINE);
+}
+function isDigit(c: number): boolean {
+  return c >= ZERO && c <= NINE;
+}
+function isSpecialParam(c: number): boolean {
+  return c === AT || c === STAR || c === HASH || c === QM || c === MINUS || c === DOL || c === BANG;
+}
+function hexVal(c: number): number {
+  if (c >= ZERO && c <= NINE) return c - ZERO;
+  if (c >= 97 && c <= 102) return c - 87;
+  if (c >= 65 && c <= 70) return c - 55;
+  return -1;
+}
+
+/** Decode the inside of $'…' (all ANSI-C escapes). A NUL ends the string, as in bash. */
+export function decodeAnsi(s: string): string {
+  let out = '';
+  let i = 0;
+  let lit = 0;
+  const n = s.length;
+  while (i < n) {
+    if (s.charCodeAt(i) !== BS || i + 1 >= n) {
+      i++;
+      continue;
+    }
+    out += s.slice(lit, i);
+    const e = s[i + 1]!;
+    i += 2;
+    let code = -1;
+    switch (e) {
+      case 'a': code = 7; break;
+      case 'b': code = 8; break;
+      case 'e': case 'E': code = 27; break;
+      case 'f': code = 12; break;
+      case 'n': code = 10; break;
+      case 'r': code = 13; break;
+      case 't': code = 9; break;
+      case 'v': code = 11; break;
+      case '\\': case "'": case '"': case '?': code = e.charCodeAt(0); break;
+      case 'x': case 'u': case 'U': {
+        const max = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+        let v = 0;
+        let k = 0;
+        while (k < max && i < n) {
+          const h = hexVal(s.charCodeAt(i));
+          if (h < 0) break;
+          v = v * 16 + h;
+          i++;
+          k++;
+        }
+        if (k === 0) {
+          out += '\\' + e;
+          lit = i;
+          continue;
+        }
+        code = v > 0x10ffff ? 0xfffd : v;
+        break;
+      }
+      case 'c': {
+        if (i < n) {
+          const x = s.charCodeAt(i);
+          i++;
+          code = x === QM ? 127 : x & 0x1f;
+        } else {
+          out += '\\c';
+          lit = i;
+          continue;
+        }
+        break;
+      }
+      default: {
+        const d = e.charCodeAt(0);
+        if (d >= ZERO && d <= 55) {
+          let v = d - ZERO;
+          let k = 1;
+          while (k < 3 && i < n) {
+            const o = s.charCodeAt(i);
+            if (o < ZERO || o > 55) break;
+            v = v * 8 + (o - ZERO);
+            i++;
+            k++;
+          }
+          code = v & 0xff;
+        } else {
+          out += '\\' + e;
+          lit = i;
+          continue;
+        }
+      }
+    }
+    if (code === 0) return out;
+    out += String.fromCodePoint(code);
+    lit = i;
+  }
+  return out + s.slice(lit);
+}
+
+/** Does src[start, pos) read `name=`, `name+=` or `name[…]=`? */
+export function isAssignPrefix(src: string, start: number, pos: number): boolean {
+  if (pos - start < 2 || src.charCodeAt(pos - 1) !== EQ) return false;
+  if (!isNameStart(src.charCodeAt(start))) return false;
+  let i = start + 1;
+  while (i < pos && isNameChar(src.charCodeAt(i))) i++;
+  if (src.charCodeAt(i) === LBK) {
+    const close = src.indexOf(']', i);
+    if (close < 0 || close >= pos) return false;
+    i = close + 1;
+  }
+  if (src.charCodeAt(i) === PLUS) i++;
+  return i === pos - 1;
+}
+
+interface Pending { node: RedirNode; delim: string; strip: boolean; quoted: boolean }
+
+export class Lexer {
+  readonly src: string;
+  pos = 0;
+  end: number;
+  readonly base: number;
+  readonly clampEnd: number;
+  readonly sh: Shared;
+  sub!: SubParser;
+  pending: Pending[] = [];
+
+  // current token
+  type = EOF;
+  tStart = 0;
+  op = '';
+  word: WordNode | null = null;
+  fd: number | null = null;
+  fdVar: string | null = null;
+
+  constructor(src: string, base: number, sh: Shared, clampEnd = Infinity) {
+    this.src = src;
+    this.end = src.length;
+    this.base = base;
+    this.sh = sh;
+    this.clampEnd = clampEnd;
+  }
+
+  sp(s: number, e: number): { start: number; end: number } {
+    const b = this.base;
+    if (this.clampEnd === Infinity) return { start: b + s, end: b + e };
+    const c = this.clampEnd;
+    return { start: Math.min(b + s, c), end: Math.min(b + e, c) };
+  }
+
+  fail(message: string, s: number, e: number = s + 1, kind: 'parse' | 'limit' = 'parse'): never {
+    this.sh.issues.push({ kind, message, span: this.sp(s, Math.min(e, this.end)) });
+    throw new Abort(kind);
+  }
+
+  private c(i: number): number {
+    return i < this.end ? this.src.charCodeAt(i) : -1;
+  }
+
+  /** Skip blanks, line continuations and comments (a '#' at a token start). */
+  private skipBlanks(): void {
+    const src = this.src;
+    let p = this.pos;
+    const start = p;
+    for (;;) {
+      if (p >= this.end) break;
+      const ch = src.charCodeAt(p);
+      if (ch === SP || ch === TAB) p++;
+      else if (ch === BS && src.charCodeAt(p + 1) === NL && p + 1 < this.end) p += 2;
+      else if (ch === HASH) {
+        const nl = src.indexOf('\n', p);
+        p = nl < 0 || nl > this.end ? this.end : nl;
+      } else break;
+    }
+    this.sh.steps += p - start;
+    this.pos = p;
+  }
+
+  next(flags: number): void {
+    this.skipBlanks();
+    this.word = null;
+    this.fd = null;
+    this.fdVar = null;
+    const p = this.pos;
+    this.tStart = p;
+    this.sh.steps++;
+    if (p >= this.end) {
+      this.type = EOF;
+      this.op = '';
+      if (this.pending.length) {
+        const h = this.pending[0]!;
+        this.pending = [];
+        this.fail(`here-document '${h.delim}' has no body`, h.node.span.start - this.base, p);
+      }
+      return;
+    }
+    const ch = this.src.charCodeAt(p);
+    const n1 = this.c(p + 1);
+    const cond = (flags & F_COND) !== 0;
+    switch (ch) {
+      case NL:
+        this.pos = p + 1;
+        this.type = NEWLINE;
+        this.op = '\n';
+        if (this.pending.length) this.readHeredocs();
+        return;
+      case SEMI:
+        if (n1 === SEMI) return this.setOp(this.c(p + 2) === AMP ? ';;&' : ';;');
+        return this.setOp(n1 === AMP ? ';&' : ';');
+      case AMP:
+        if (n1 === AMP) return this.setOp('&&');
+        if (n1 === GT && !cond) return this.setRedir(this.c(p + 2) === GT ? '&>>' : '&>', p);
+        return this.setOp('&');
+      case PIPE:
+        return this.setOp(n1 === PIPE ? '||' : n1 === AMP ? '|&' : '|');
+      case LP:
+        return this.setOp((flags & F_CMD) !== 0 && n1 === LP ? '((' : '(');
+      case RP:
+        return this.setOp(')');
+      case LT:
+        if (n1 === LP) break;
+        if (cond) return this.setOp('<');
+        if (n1 === LT) {
+          const n2 = this.c(p + 2);
+          return this.setRedir(n2 === LT ? '<<<' : n2 === MINUS ? '<<-' : '<<', p);
+        }
+        return this.setRedir(n1 === AMP ? '<&' : n1 === GT ? '<>' : '<', p);
+      case GT:
+        if (n1 === LP) break;
+        if (cond) return this.setOp('>');
+        return this.setRedir(n1 === GT ? '>>' : n1 === AMP ? '>&' : n1 === PIPE ? '>|' : '>', p);
+      default:
+        if (!cond && isDigit(ch)) {
+          let q = p + 1;
+          while (q < this.end && isDigit(this.src.charCodeAt(q))) q++;
+          const d = this.c(q);
+          if ((d === LT || d === GT) && this.c(q + 1) !== LP) {
+            const fd = q - p > 9 ? -2 : Number(this.src.slice(p, q));
+            this.pos = q;
+            this.readRedirOp(q);
+            this.fd = fd;
+            return;
+          }
+        } else if (!cond && ch === LB && isNameStart(n1)) {
+          let q = p + 2;
+          while (q < this.end && isNameChar(this.src.charCodeAt(q))) q++;
+          const d = this.c(q + 1);
+          if (this.c(q) === RB && (d === LT || d === GT) && this.c(q + 2) !== LP) {
+            const name = this.src.slice(p + 1, q);
+            this.pos = q + 1;
+            this.readRedirOp(q + 1);
+            this.fd = -1;
+            this.fdVar = name;
+            return;
+          }
+        }
+    }
+    const w = this.scanWord(flags);
+    // a nested parse inside the word may have moved the token fields: set them last
+    this.type = WORD;
+    this.op = '';
+    this.tStart = p;
+    this.word = w;
+    this.fd = null;
+    this.fdVar = null;
+  }
+
+  private readRedirOp(q: number): void {
+    const d = this.c(q);
+    const e = this.c(q + 1);
+    if (d === LT) {
+      if (e === LT) {
+        const f = this.c(q + 2);
+        this.setRedir(f === LT ? '<<<' : f === MINUS ? '<<-' : '<<', q);
+      } else this.setRedir(e === AMP ? '<&' : e === GT ? '<>' : '<', q);
+    } else this.setRedir(e === GT ? '>>' : e === AMP ? '>&' : e === PIPE ? '>|' : '>', q);
+  }
+
+  private setOp(op: string): void {
+    this.type = OP;
+    this.op = op;
+    this.pos = this.tStart + op.length;
+  }
+
+  private setRedir(op: string, at: number): void {
+    this.type = REDIR;
+    this.op = op;
+    this.pos = at + op.length;
+  }
+
+  // ---------------------------------------------------------------- words
+
+  scanWord(flags: number): WordNode {
+    const src = this.src;
+    const start = this.pos;
+    const parts: Part[] = [];
+    let p = start;
+    let lit = p;
+    let depth = 0;
+    const regex = (flags & F_REGEX) !== 0;
+    let steps = 0;
+    for (;;) {
+      if (p >= this.end) break;
+      const ch = src.charCodeAt(p);
+      steps++;
+      const cls = ch < 128 ? CLS[ch] : 0;
+      if (cls === 0) {
+        p++;
+        continue;
+      }
+      if (cls === 1) {
+        if (regex) {
+          if (ch === LP) { depth++; p++; continue; }
+          if (ch === RP && depth > 0) { depth--; p++; continue; }
+          if (ch === PIPE || (depth > 0 && (ch === SP || ch === TAB))) { p++; continue; }
+        }
+        if ((ch === LT || ch === GT) && this.c(p + 1) === LP) {
+          if (lit < p) parts.push(this.lit(lit, p));
+          this.pos = p;
+          parts.push(this.procSub());
+          p = lit = this.pos;
+          continue;
+        }
+        if (ch === LP && (flags & (F_ASSIGN | F_CMD)) !== 0 && parts.length === 0 && isAssignPrefix(src, start, p)) {
+          parts.push(this.lit(lit, p));
+          this.pos = p;
+          parts.push(this.arrayPart());
+          p = lit = this.pos;
+          continue;
+        }
+        break;
+      }
+      // cls === 2
+      if (ch === BS) {
+        if (p + 1 >= this.end) { p++; continue; }
+        if (lit < p) parts.push(this.lit(lit, p));
+        if (src.charCodeAt(p + 1) === NL) {
+          p += 2;
+        } else {
+          const cp = src.codePointAt(p + 1)!;
+          const len = cp > 0xffff ? 2 : 1;
+          parts.push({ type: 'esc', span: this.sp(p, p + 1 + len), text: src.slice(p + 1, p + 1 + len) });
+          p += 1 + len;
+        }
+        lit = p;
+        continue;
+      }
+      if (ch === AT || ch === BANG || ch === PLUS || ch === STAR || ch === QM) {
+        if (this.c(p + 1) !== LP) { p++; continue; }
+        if (lit < p) parts.push(this.lit(lit, p));
+        this.pos = p + 2;
+        const inner = this.scanNested(RP, false);
+        parts.push({ type: 'extglob', span: this.sp(p, this.pos), op: src[p]!, parts: inner });
+        p = lit = this.pos;
+        continue;
+      }
+      if (lit < p) parts.push(this.lit(lit, p));
+      this.pos = p;
+      if (ch === SQ) parts.push(this.single());
+      else if (ch === DQ) parts.push(this.double(false));
+      else if (ch === BT) parts.push(this.backtick(false));
+      else {
+        const d = this.dollar(false);
+        if (d) parts.push(d);
+        else {
+          lit = p;
+          p++;
+          continue;
+        }
+      }
+      p = lit = this.pos;
+    }
+    if (lit < p) parts.push(this.lit(lit, p));
+    this.pos = p;
+    this.sh.steps += steps;
+    return { type: 'Word', span: this.sp(start, p), raw: src.slice(start, p), parts };
+  }
+
+  private lit(s: number, e: number): Part {
+    return { type: 'lit', span: this.sp(s, e), text: this.src.slice(s, e) };
+  }
+
+  private single(): Part {
+    const s = this.pos;
+    const close = this.src.indexOf("'", s + 1);
+    if (close < 0 || close >= this.end) this.fail('unterminated single quote', s, this.end);
+    this.pos = close + 1;
+    this.sh.steps += close - s;
+    return { type: 'sq', span: this.sp(s, close + 1), text: this.src.slice(s + 1, close) };
+  }
+
+  /** "…" (pos at '"') or $"…" (pos at '$'). Also used for heredoc bodies (heredoc=true). */
+  private double(locale: boolean): Part {
+    const s = this.pos;
+    this.pos = s + (locale ? 2 : 1);
+    const parts = this.scanQuoted(false);
+    return { type: 'dq', span: this.sp(s, this.pos), locale, parts };
+  }
+
+  /** Inside "…" (heredoc=false, stops after the closing quote) or an unquoted heredoc body (to end). */
+  scanQuoted(heredoc: boolean, strip = false): Part[] {
+    const src = this.src;
+    const parts: Part[] = [];
+    let p = this.pos;
+    let lit = p;
+    let steps = 0;
+    let lineStart = true;
+    for (;;) {
+      if (p >= this.end) {
+        if (!heredoc) this.fail('unterminated double quote', this.pos - 1, this.end);
+        break;
+      }
+      const ch = src.charCodeAt(p);
+      steps++;
+      if (strip && lineStart) {
+        lineStart = false;
+        if (ch === TAB) {
+          if (lit < p) parts.push(this.lit(lit, p));
+          while (p < this.end && src.charCodeAt(p) === TAB) p++;
+          lit = p;
+          continue;
+        }
+      }
+      if (ch === NL) {
+        lineStart = true;
+        p++;
+        continue;
+      }
+      if (ch === DQ && !heredoc) {
+        if (lit < p) parts.push(this.lit(lit, p));
+        p++;
+        this.pos = p;
+        this.sh.steps += steps;
+        return parts;
+      }
+      if (ch === BS) {
+        const n = this.c(p + 1);
+        if (n === NL || n === DOL || n === BT || n === BS || (n === DQ && !heredoc)) {
+          if (lit < p) parts.push(this.lit(lit, p));
+          if (n !== NL) parts.push({ type: 'esc', span: this.sp(p, p + 2), text: src[p + 1]! });
+          p += 2;
+          lit = p;
+        } else p += n < 0 ? 1 : 2;
+        continue;
+      }
+      if (ch === DOL || ch === BT) {
+        if (lit < p) parts.push(this.lit(lit, p));
+        this.pos = p;
+        if (ch === BT) parts.push(this.backtick(!heredoc));
+        else {
+          const d = this.dollar(true);
+          if (!d) {
+            lit = p;
+            p++;
+            continue;
+          }
+          parts.push(d);
+        }
+        p = lit = this.pos;
+        continue;
+      }
+      p++;
+    }
+    if (lit < p) parts.push(this.lit(lit, p));
+    this.pos = p;
+    this.sh.steps += steps;
+    return parts;
+  }
+
+  /** At '$'. Returns null when the '$' is literal. */
+  private dollar(inDq: boolean): Part | null {
+    const src = this.src;
+    const s = this.pos;
+    const n = this.c(s + 1);
+    if (n === SQ && !inDq) {
+      let p = s + 2;
+      for (;;) {
+        if (p >= this.end) this.fail("unterminated $'…'", s, this.end);
+        const ch = src.charCodeAt(p);
+        if (ch === BS) p += 2;
+        else if (ch === SQ) break;
+        else p++;
+      }
+      this.sh.steps += p - s;
+      this.pos = p + 1;
+      return { type: 'ansi', span: this.sp(s, p + 1), text: decodeAnsi(src.slice(s + 2, p)) };
+    }
+    if (n === DQ && !inDq) return this.double(true);
+    if (n === LP) {
+      if (this.c(s + 2) === LP) {
+        this.pos = s + 3;
+        const parts = this.scanArith();
+        return { type: 'arith', span: this.sp(s, this.pos), bracket: false, parts };
+      }
+      this.pos = s + 2;
+      const body = this.sub.nested();
+      return { type: 'cmdsub', span: this.sp(s, this.pos), backtick: false, body };
+    }
+    if (n === LBK) {
+      this.pos = s + 2;
+      const parts = this.scanNested(RBK, false);
+      return { type: 'arith', span: this.sp(s, this.pos), bracket: true, parts };
+    }
+    if (n === LB) return this.braced(inDq);
+    if (isNameStart(n)) {
+      let p = s + 2;
+      while (p < this.end && isNameChar(src.charCodeAt(p))) p++;
+      this.pos = p;
+      this.sh.steps += p - s;
+      return this.param(s, p, src.slice(s + 1, p), false, '', null, '', null);
+    }
+    if (isDigit(n) || isSpecialParam(n)) {
+      this.pos = s + 2;
+      return this.param(s, s + 2, src[s + 1]!, false, '', null, '', null);
+    }
+    return null;
+  }
+
+  private param(
+    s: number, e: number, name: string, braced: boolean, prefix: '' | '#' | '!',
+    subscript: Part[] | null, op: string, operand: Part[] | null,
+  ): ParamPart {
+    return { type: 'param', span: this.sp(s, e), name, braced, prefix, subscript, op, operand };
+  }
+
+  /** ${…} */
+  private braced(inDq: boolean): Part {
+    const src = this.src;
+    const s = this.pos;
+    let p = s + 2;
+    let prefix: '' | '#' | '!' = '';
+    const c0 = this.c(p);
+    const c1 = this.c(p + 1);
+    if ((c0 === HASH || c0 === BANG) && c1 !== RB && (isNameChar(c1) || isSpecialParam(c1))) {
+      prefix = c0 === HASH ? '#' : '!';
+      p++;
+    }
+    const ns = p;
+    const c = this.c(p);
+    if (isNameStart(c)) {
+      while (p < this.end && isNameChar(src.charCodeAt(p))) p++;
+    } else if (isDigit(c)) {
+      while (p < this.end && isDigit(src.charCodeAt(p))) p++;
+    } else if (isSpecialParam(c)) p++;
+    else this.fail('bad substitution', s, p + 1);
+    const name = src.slice(ns, p);
+    let subscript: Part[] | null = null;
+    if (this.c(p) === LBK) {
+      this.pos = p + 1;
+      subscript = this.scanNested(RBK, inDq);
+      p = this.pos;
+    }
+    if (this.c(p) === RB) {
+      this.pos = p + 1;
+      return this.param(s, p + 1, name, true, prefix, subscript, '', null);
+    }
+    const o = this.c(p);
+    let op = '';
+    if (o === 58 /* : */) {
+      const o2 = this.c(p + 1);
+      op = o2 === MINUS || o2 === EQ || o2 === QM || o2 === PLUS ? src.slice(p, p + 2) : ':';
+    } else if (o === MINUS || o === EQ || o === QM || o === PLUS) op = src[p]!;
+    else if (o === HASH || o === 37 /* % */ || o === 94 /* ^ */ || o === 44 /* , */) {
+      op = this.c(p + 1) === o ? src.slice(p, p + 2) : src[p]!;
+    } else if (o === 47 /* / */) {
+      const o2 = this.c(p + 1);
+      op = o2 === 47 || o2 === HASH || o2 === 37 ? src.slice(p, p + 2) : '/';
+    } else if (o === AT || ((o === STAR) && prefix === '!')) op = src[p]!;
+    else this.fail('bad substitution', s, p + 1);
+    this.pos = p + op.length;
+    const operand = this.scanOperand(inDq);
+    return this.param(s, this.pos, name, true, prefix, subscript, op, operand);
+  }
+
+  /** Operand of ${x op operand}, up to the matching '}'. */
+  private scanOperand(inDq: boolean): Part[] {
+    const src = this.src;
+    const parts: Part[] = [];
+    const start = this.pos;
+    let p = start;
+    let lit = p;
+    let depth = 0;
+    let steps = 0;
+    for (;;) {
+      if (p >= this.end) this.fail('unterminated ${', start - 2, this.end);
+      const ch = src.charCodeAt(p);
+      steps++;
+      if (ch === RB) {
+        if (depth === 0) break;
+        depth--;
+        p++;
+        continue;
+      }
+      if (ch === LB) { depth++; p++; continue; }
+      if (ch === BS) {
+        if (lit < p) parts.push(this.lit(lit, p));
+        if (this.c(p + 1) !== NL && p + 1 < this.end) parts.push({ type: 'esc', span: this.sp(p, p + 2), text: src[p + 1]! });
+        p += 2;
+        lit = p;
+        continue;
+      }
+      if ((ch === SQ && !inDq) || ch === DQ || ch === DOL || ch === BT) {
+        if (lit < p) parts.push(this.lit(lit, p));
+        this.pos = p;
+        if (ch === SQ) parts.push(this.single());
+        else if (ch === DQ) parts.push(this.double(false));
+        else if (ch === BT) parts.push(this.backtick(inDq));
+        else {
+          const d = this.dollar(inDq);
+          if (!d) { lit = p; p++; continue; }
+          parts.push(d);
+        }
+        p = lit = this.pos;
+        continue;
+      }
+      p++;
+    }
+    if (lit < p) parts.push(this.lit(lit, p));
+    this.pos = p + 1;
+    this.sh.steps += steps;
+    return parts;
+  }
+
+  /** Arithmetic text after '((' or '$((' up to the matching '))'. */
+  scanArith(): Part[] {
+    const parts = this.scanNested(RP, false, true);
+    if (this.c(this.pos) !== RP) this.fail("arithmetic expression: expected '))'", this.pos - 1, this.pos + 1);
+    this.pos++;
+    return parts;
+  }
+
+  /**
+   * Text with expansions up to the matching `close` (')' or ']'), balancing ( and [ on the way.
+   * Quotes and substitutions are scanned as in a word; whitespace and newlines are literal.
+   */
+  private scanNested(close: number, inDq: boolean, arith = false): Part[] {
+    const src = this.src;
+    const parts: Part[] = [];
+    const start = this.pos;
+    let p = start;
+    let lit = p;
+    let depth = 0;
+    let steps = 0;
+    const open = close === RP ? LP : LBK;
+    for (;;) {
+      if (p >= this.end) this.fail(arith ? 'unterminated arithmetic expression' : 'unterminated bracket', start - 1, this.end);
+      const ch = src.charCodeAt(p);
+      steps++;
+      if (ch === close) {
+        if (depth === 0) break;
+        depth--;
+        p++;
+        continue;
+      }
+      if (ch === open) { depth++; p++; continue; }
+      if (ch === BS) {
+        if (lit < p) parts.push(this.lit(lit, p));
+        if (this.c(p + 1) !== NL && p + 1 < this.end) parts.push({ type: 'esc', span: this.sp(p, p + 2), text: src[p + 1]! });
+        p += 2;
+        lit = p;
+        continue;
+      }
+      if ((ch === SQ && !inDq) || ch === DQ || ch === DOL || ch === BT) {
+        if (lit < p) parts.push(this.lit(lit, p));
+        this.pos = p;
+        if (ch === SQ) parts.push(this.single());
+        else if (ch === DQ) parts.push(this.double(false));
+        else if (ch === BT) parts.push(this.backtick(inDq));
+        else {
+          const d = this.dollar(inDq);
+          if (!d) { lit = p; p++; continue; }
+          parts.push(d);
+        }
+        p = lit = this.pos;
+        continue;
+      }
+      p++;
+    }
+    if (lit < p) parts.push(this.lit(lit, p));
+    this.pos = p + 1; // after the closer (for arithmetic: at the second ')')
+    this.sh.steps += steps;
+    return parts;
+  }
+
+  /** `…` : find the end, undo the backslash escapes bash applies, parse the result. */
+  private backtick(inDq: boolean): Part {
+    const src = this.src;
+    const s = this.pos;
+    let p = s + 1;
+    let seg = p;
+    let text = '';
+    for (;;) {
+      if (p >= this.end) this.fail('unterminated backquote', s, this.end);
+      const ch = src.charCodeAt(p);
+      if (ch === BT) break;
+      if (ch === BS) {
+        const n = this.c(p + 1);
+        if (n === DOL || n === BT || n === BS || (inDq && n === DQ)) {
+          text += src.slice(seg, p);
+          seg = p + 1;
+        }
+        p += 2;
+        continue;
+      }
+      p++;
+    }
+    text += src.slice(seg, p);
+    this.sh.steps += p - s;
+    this.pos = p + 1;
+    const body = this.sub.fromString(text, this.base + s + 1);
+    return { type: 'cmdsub', span: this.sp(s, p + 1), backtick: true, body };
+  }
+
+  private procSub(): Part {
+    const s = this.pos;
+    const dir = this.src[s] === '<' ? '<' : '>';
+    this.pos = s + 2;
+    const body = this.sub.nested();
+    return { type: 'procsub', span: this.sp(s, this.pos), dir, body };
+  }
+
+  /** a=( … ): pos at '('. */
+  private arrayPart(): Part {
+    const s = this.pos;
+    this.pos = s + 1;
+    const items: WordNode[] = [];
+    for (;;) {
+      this.skipBlanks();
+      const ch = this.c(this.pos);
+      if (ch === NL) { this.pos++; continue; }
+      if (ch === RP) { this.pos++; break; }
+      if (ch < 0) this.fail('unterminated array assignment', s, this.end);
+      if (ch < 128 && CLS[ch] === 1 && !((ch === LT || ch === GT) && this.c(this.pos + 1) === LP)) {
+        this.fail('unexpected token in array assignment', this.pos);
+      }
+      items.push(this.scanWord(0));
+    }
+    return { type: 'array', span: this.sp(s, this.pos), items };
+  }
+
+  // ------------------------------------------------------------- heredocs
+
+  addHeredoc(node: RedirNode, delim: string, strip: boolean, quoted: boolean): void {
+    this.pending.push({ node, delim, strip, quoted });
+  }
+
+  /** Called right after a newline token: read every pending here-document body in order. */
+  private readHeredocs(): void {
+    const list = this.pending;
+    this.pending = [];
+    const src = this.src;
+    for (const h of list) {
+      const bodyStart = this.pos;
+      let p = bodyStart;
+      let bodyEnd = -1;
+      let after = this.end;
+      const dl = h.delim.length;
+      while (p < this.end) {
+        let nl = src.indexOf('\n', p);
+        if (nl < 0 || nl > this.end) nl = this.end;
+        let q = p;
+        if (h.strip) while (q < nl && src.charCodeAt(q) === TAB) q++;
+        this.sh.steps += nl - p + 1;
+        if (nl - q === dl && src.startsWith(h.delim, q)) {
+          bodyEnd = p;
+          after = nl < this.end ? nl + 1 : nl;
+          break;
+        }
+        p = nl + 1;
+      }
+      if (bodyEnd < 0) {
+        this.sh.issues.push({
+          kind: 'parse',
+          message: `here-document delimited by end of input (wanted '${h.delim}')`,
+          span: this.sp(bodyStart, this.end),
+        });
+        bodyEnd = this.end;
+        after = this.end;
+      }
+      const raw = src.slice(bodyStart, bodyEnd);
+      let text = raw;
+      if (h.strip) text = stripTabs(raw);
+      let parts: Part[] | null = null;
+      if (!h.quoted) {
+        const savedEnd = this.end;
+        this.pos = bodyStart;
+        this.end = bodyEnd;
+        try {
+          parts = this.scanQuoted(true, h.strip);
+        } finally {
+          this.end = savedEnd;
+        }
+      }
+      h.node.heredoc = { delim: h.delim, quoted: h.quoted, strip: h.strip, raw, text, parts };
+      this.pos = after;
+    }
+  }
+}
+
+function stripTabs(s: string): string {
+  let out = '';
+  let i = 0;
+  const n = s.length;
+  while (i < n) {
+    while (i < n && s.charCodeAt(i) === TAB) i++;
+    let nl = s.indexOf('\n', i);
+    if (nl < 0) nl = n - 1;
+    out += s.slice(i, nl + 1);
+    i = nl + 1;
+  }
+  return out;
+}
+
+/** Delimiter word of a heredoc: its text after quote removal, and whether any quoting was used. */
+export function heredocDelim(w: WordNode): { delim: string; quoted: boolean } {
+  let delim = '';
+  let quoted = false;
+  for (const p of w.parts) {
+    switch (p.type) {
+      case 'lit': delim += p.text; break;
+      case 'esc': case 'sq': case 'ansi': delim += p.text; quoted = true; break;
+      case 'dq': quoted = true; delim += rawOf(w, p.span).slice(p.locale ? 2 : 1, -1); break;
+      default: delim += rawOf(w, p.span);
+    }
+  }
+  return { delim, quoted };
+}
+
+function rawOf(w: WordNode, s: { start: number; end: number }): string {
+  return w.raw.slice(s.start - w.span.start, s.end - w.span.start);
+}

@@ -1,0 +1,568 @@
+// Carriers: programs that run code given as data (sh -c, eval, find -exec, git -c, awk system() …).
+import type { Extraction, Invocation, Redirect, Word } from '../types.ts';
+import { getopt, spec } from './options.ts';
+import { PROGRAM_SPECS } from './specs.ts';
+import { execKind, envConfigs, parseGit } from './git.ts';
+import { INTERPRETERS, type NormState, type Ops } from './state.ts';
+import { staticWord, dynamicWord, sv, invocationFrom } from './words.ts';
+
+/** Shell stdin: here-string, heredoc, `< file`, a pipe, or the terminal. */
+function shellStdin(inv: Invocation, name: string, ex: Extraction, st: NormState, ops: Ops, language?: string): void {
+  const carrier = language ? name : `${name} (stdin)`;
+  const extra = language ? { language } : undefined;
+  for (let i = inv.redirects.length - 1; i >= 0; i--) {
+    const r = inv.redirects[i];
+    if (r.fd !== null && r.fd !== 0) continue;
+    if (r.op === '<<<' || r.op === '<<' || r.op === '<<-') {
+      const w = r.op === '<<<' ? r.target : r.heredoc?.word;
+      if (!w || !w.static) {
+        if (w && ops.networkWord(w, ex)) return ops.opaque(inv, carrier, 'network', st, extra);
+        return ops.opaque(inv, carrier, 'dynamic', st, extra);
+      }
+      if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: w.value });
+      const rest = inv.redirects.filter((x) => x !== r);
+      return ops.payload(w.value ?? '', `${name} ${r.op}`, r.span, { ...inv, redirects: rest }, st, true);
+    }
+    if (r.op === '<' || r.op === '<>') {
+      if (ops.networkWord(r.target, ex)) return ops.opaque(inv, carrier, 'network', st, extra);
+      return ops.opaque(inv, carrier, 'stdin', st, extra);
+    }
+  }
+  const sc = inv.source;
+  if (sc.pipe && sc.pipe.index > 0) {
+    if (ops.networkPipe(sc, ex)) return ops.opaque(inv, carrier, 'network', st, extra);
+    const prev = ex.commands.find((c) => c.pipe && c.pipe.id === sc.pipe!.id && c.pipe.index === sc.pipe!.index - 1);
+    const text = prev ? staticOutput(prev.argv, prev.redirects) : null;
+    if (text !== null) {
+      if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: text });
+      return ops.payload(text, `| ${name}`, sc.span, inv, st, true);
+    }
+    return ops.opaque(inv, carrier, 'stdin', st, extra);
+  }
+  ops.opaque(inv, carrier, 'stdin', st, extra);
+}
+
+/** The exact stdout of `echo …` / `printf …` / `cat <<'EOF'` with static words, else null. */
+export function staticOutput(argv: Word[], redirects: Redirect[]): string | null {
+  if (!argv.length || !argv.every((w) => w.static)) return null;
+  const name = argv[0].value;
+  const vals = argv.slice(1).map((w) => w.value ?? '');
+  if (name === 'echo') {
+    let i = 0;
+    let nl = true;
+    while (i < vals.length && (vals[i] === '-n' || vals[i] === '-E' || vals[i] === '-e')) {
+      if (vals[i] === '-n') nl = false;
+      if (vals[i] === '-e' && vals.slice(i + 1).some((v) => v.includes('\\'))) return null;
+      i++;
+    }
+    return vals.slice(i).join(' ') + (nl ? '\n' : '');
+  }
+  if (name === 'printf') {
+    const fmt = vals[0];
+    if (fmt === undefined || fmt.startsWith('-')) return null;
+    if (fmt === '%s\n' || fmt === '%s\\n' || fmt === '%s') return vals.slice(1).join(fmt === '%s' ? '' : '\n') + (fmt === '%s' ? '' : '\n');
+    if (fmt.includes('%') || vals.length > 1) return null;
+    let out = '';
+    for (let i = 0; i < fmt.length; i++) {
+      const c = fmt[i];
+      if (c !== '\\') {
+        out += c;
+        continue;
+      }
+      const n = fmt[++i];
+      if (n === 'n') out += '\n';
+      else if (n === 't') out += '\t';
+      else if (n === '\\') out += '\\';
+      else return null;
+    }
+    return out;
+  }
+  if (name === 'cat' && vals.length === 0) {
+    const h = redirects.find((r) => (r.op === '<<' || r.op === '<<-' || r.op === '<<<') && (r.fd === null || r.fd === 0));
+    const w = h ? (h.op === '<<<' ? h.target : h.heredoc?.word) : undefined;
+    if (w && w.static) return (w.value ?? '') + (h!.op === '<<<' ? '\n' : '');
+  }
+  return null;
+}
+
+/** sh/bash/zsh … : -c STRING, a script file, or stdin. */
+export function shellCarrier(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): void {
+  const name = inv.name;
+  let cmdMode = false;
+  let i = 0;
+  for (; i < inv.args.length; i++) {
+    const w = inv.args[i];
+    if (!w.static) {
+      if (w.approx.startsWith('-') || w.approx.startsWith('+') || w.approx.startsWith('$')) {
+        if (!cmdMode) return ops.opaque(inv, name, 'dynamic', st);
+      }
+      break;
+    }
+    const v = w.value ?? '';
+    if (v === '--' || v === '-') {
+      i++;
+      break;
+    }
+    if (v.length < 2 || (v[0] !== '-' && v[0] !== '+')) break;
+    if (v.startsWith('--')) {
+      if (v === '--rcfile' || v === '--init-file') i++;
+      continue;
+    }
+    for (let j = 1; j < v.length; j++) {
+      const c = v[j];
+      if (c === 'c') cmdMode = true;
+      else if (c === 'o' || c === 'O') i++;
+    }
+  }
+  const first = inv.args[i];
+  if (cmdMode) {
+    if (!first) return ops.opaque(inv, `${name} -c`, 'dynamic', st);
+    if (!first.static) return ops.opaque(inv, `${name} -c`, ops.networkWord(first, ex) ? 'network' : 'dynamic', st, { payload: first.approx });
+    return ops.payload(first.value ?? '', `${name} -c`, first.span, inv, st);
+  }
+  if (first) {
+    if (!first.static && ops.networkWord(first, ex)) return ops.opaque(inv, name, 'network', st);
+    return ops.opaque(inv, 'script', 'dynamic', st, { payload: first.approx });
+  }
+  shellStdin(inv, name, ex, st, ops);
+}
+
+export function evalCarrier(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): void {
+  if (!inv.args.length) return void ops.opaque(inv, 'eval', 'dynamic', st);
+  const dyn = inv.args.filter((w) => !w.static);
+  if (dyn.length) {
+    const net = dyn.some((w) => ops.networkWord(w, ex));
+    return ops.opaque(inv, 'eval', net ? 'network' : 'dynamic', st, { payload: inv.args.map((w) => w.approx).join(' ') });
+  }
+  ops.payload(inv.args.map((w) => w.value ?? '').join(' '), 'eval', inv.args[0].span, inv, st);
+}
+
+export function sourceCarrier(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): void {
+  const f = inv.args[0];
+  const net = !!f && !f.static && ops.networkWord(f, ex);
+  ops.opaque(inv, 'source', net ? 'network' : 'dynamic', st, { payload: f?.approx });
+}
+
+/** python -c, node -e, perl -e … (returns false when the program is not an inline-code call). */
+export function interpreterCarrier(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): boolean {
+  const it = INTERPRETERS.get(inv.name);
+  if (!it) return false;
+  const language = it.language;
+  for (let i = 0; i < inv.args.length; i++) {
+    const w = inv.args[i];
+    if (!w.static) {
+      if (ops.networkWord(w, ex)) {
+        ops.opaque(inv, inv.name, 'network', st, { language });
+        return true;
+      }
+      if (w.approx.startsWith('-')) {
+        ops.opaque(inv, inv.name, 'dynamic', st, { language });
+        return true;
+      }
+      return false; // a script path
+    }
+    const v = w.value ?? '';
+    let codeAt = -1;
+    let inlineCode: string | null = null;
+    if (it.code.includes(v)) codeAt = i + 1;
+    else if (v.startsWith('--') && v.includes('=') && it.code.includes(v.slice(0, v.indexOf('=')))) inlineCode = v.slice(v.indexOf('=') + 1);
+    else if (it.bundle && v.length > 2 && v[0] === '-' && v[1] !== '-') {
+      for (let j = 1; j < v.length; j++) {
+        if (it.bundle.includes(v[j])) {
+          if (j + 1 < v.length && language !== 'python') inlineCode = v.slice(j + 1);
+          else if (j + 1 < v.length) inlineCode = v.slice(j + 1);
+          else codeAt = i + 1;
+          break;
+        }
+      }
+    }
+    if (inlineCode !== null) {
+      ops.opaque(inv, inv.name, 'language', st, { language, payload: inlineCode });
+      return true;
+    }
+    if (codeAt >= 0) {
+      const c = inv.args[codeAt];
+      if (!c) ops.opaque(inv, inv.name, 'dynamic', st, { language });
+      else if (!c.static) ops.opaque(inv, inv.name, ops.networkWord(c, ex) ? 'network' : 'language', st, { language, payload: c.approx });
+      else ops.opaque(inv, inv.name, 'language', st, { language, payload: c.value });
+      return true;
+    }
+    if (v === '-' ) break;
+    if (!v.startsWith('-')) return false; // a script file (or deno subcommand)
+    if (language === 'python' && (v === '-m' || v === '-W' || v === '-X' || v === '-Q')) {
+      if (v === '-m') return false;
+      i++;
+    }
+  }
+  // no code and no script: reads the program from stdin
+  shellStdin(inv, inv.name, ex, st, ops, language);
+  return true;
+}
+
+const AWK_SPEC = spec('F|field-separator: v|assign: f|file: e|source: E|exec: i|include: l|load: b|characters-as-bytes c|traditional d|dump-variables:: D|debug:: g|gen-pot h|help L|lint:: M|bignum N|use-lc-numeric n|non-decimal-data o|pretty-print:: O|optimize p|profile:: P|posix r|re-interval s|no-optimize S|sandbox t|lint-old V|version');
+
+/** awk: system("…"), "cmd" | getline, print | "cmd". */
+export function awkCarrier(inv: Invocation, st: NormState, ops: Ops): void {
+  const r = getopt(inv.args, AWK_SPEC, 0);
+  if (r.options.has('file') || r.options.has('exec') || r.options.has('include') || r.options.has('load')) {
+    return ops.opaque(inv, 'awk', 'dynamic', st, { language: 'awk' });
+  }
+  const srcOpt = r.list.find((o) => o.canon === 'source');
+  const progWord = srcOpt ? srcOpt.word : r.operands[0];
+  if (!progWord) return void st.out.push(inv);
+  const prog = srcOpt ? (typeof srcOpt.value === 'string' ? srcOpt.value : '') : progWord.static ? (progWord.value ?? '') : null;
+  if (prog === null || !progWord.static) return ops.opaque(inv, 'awk', 'dynamic', st, { language: 'awk', payload: progWord.approx });
+  const found = awkCommands(prog);
+  if (found === null) return ops.opaque(inv, 'awk', 'language', st, { language: 'awk', payload: prog });
+  st.out.push(inv);
+  for (const c of found) ops.payload(c, 'awk system()', progWord.span, inv, st);
+}
+
+/** Literal commands run by an awk program, or null when one is not a literal. */
+export function awkCommands(prog: string): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  const n = prog.length;
+  const readString = (at: number): { text: string; end: number } | null => {
+    if (prog[at] !== '"') return null;
+    let s = '';
+    for (let k = at + 1; k < n; k++) {
+      const c = prog[k];
+      if (c === '\\' && k + 1 < n) {
+        const e = prog[++k];
+        s += e === 'n' ? '\n' : e === 't' ? '\t' : e;
+        continue;
+      }
+      if (c === '"') return { text: s, end: k + 1 };
+      s += c;
+    }
+    return null;
+  };
+  const skipWs = (k: number) => {
+    while (k < n && (prog[k] === ' ' || prog[k] === '\t')) k++;
+    return k;
+  };
+  while (i < n) {
+    const c = prog[i];
+    if (c === '"') {
+      const s = readString(i);
+      if (!s) return null;
+      const k = skipWs(s.end);
+      if (prog[k] === '|' && prog[k + 1] !== '|') {
+        out.push(s.text);
+        i = k + 1;
+        continue;
+      }
+      i = s.end;
+      continue;
+    }
+    if (c === '|') {
+      if (prog[i + 1] === '|') {
+        i += 2;
+        continue;
+      }
+      const k = skipWs(i + 1 + (prog[i + 1] === '&' ? 1 : 0));
+      const s = readString(k);
+      if (!s) return null;
+      out.push(s.text);
+      i = s.end;
+      continue;
+    }
+    if (c === 's' && prog.startsWith('system', i) && (i === 0 || !isIdent(prog.charCodeAt(i - 1)))) {
+      let k = skipWs(i + 6);
+      if (prog[k] !== '(') {
+        i += 6;
+        continue;
+      }
+      k = skipWs(k + 1);
+      const s = readString(k);
+      if (!s) return null;
+      const e = skipWs(s.end);
+      if (prog[e] !== ')') return null;
+      out.push(s.text);
+      i = e + 1;
+      continue;
+    }
+    i++;
+  }
+  return out;
+}
+
+function isIdent(c: number): boolean {
+  return c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** sed: the `e` command and the `s///e` flag run shell commands. */
+export function sedRunsCode(script: string): boolean {
+  let i = 0;
+  const n = script.length;
+  while (i < n) {
+    // skip separators and whitespace
+    while (i < n && (script[i] === ';' || script[i] === '\n' || script[i] === ' ' || script[i] === '\t' || script[i] === '{' || script[i] === '}')) i++;
+    if (i >= n) break;
+    // address: digits, $, /re/, \cREc, ranges, ~step, !
+    for (;;) {
+      const c = script[i];
+      if (c === undefined) break;
+      if ((c >= '0' && c <= '9') || c === '$' || c === ',' || c === '~' || c === '+' || c === '!' || c === ' ') {
+        i++;
+        continue;
+      }
+      if (c === '/' || (c === '\\' && i + 1 < n)) {
+        const d = c === '/' ? '/' : script[i + 1];
+        i += c === '/' ? 1 : 2;
+        while (i < n && script[i] !== d) i += script[i] === '\\' ? 2 : 1;
+        i++;
+        while (script[i] === 'I' || script[i] === 'M') i++;
+        continue;
+      }
+      break;
+    }
+    const cmd = script[i];
+    if (cmd === undefined) break;
+    if (cmd === 'e') return true;
+    if (cmd === 's' || cmd === 'y') {
+      const d = script[i + 1];
+      if (d === undefined) return true;
+      let k = i + 2;
+      for (let part = 0; part < 2; part++) {
+        while (k < n && script[k] !== d) k += script[k] === '\\' ? 2 : 1;
+        k++;
+      }
+      while (k < n && script[k] !== ';' && script[k] !== '\n' && script[k] !== '}') {
+        if (cmd === 's' && script[k] === 'e') return true;
+        if (cmd === 's' && script[k] === 'w') break; // rest is a file name
+        k++;
+      }
+      while (k < n && script[k] !== ';' && script[k] !== '\n') k++;
+      i = k;
+      continue;
+    }
+    if (cmd === 'a' || cmd === 'i' || cmd === 'c' || cmd === 'r' || cmd === 'R' || cmd === 'w' || cmd === 'W' || cmd === 'b' || cmd === 't' || cmd === 'T' || cmd === ':') {
+      while (i < n && script[i] !== '\n') i++; // the rest of the line is an argument
+      continue;
+    }
+    i++;
+  }
+  return false;
+}
+
+export function sedCarrier(inv: Invocation, st: NormState, ops: Ops): void {
+  const r = getopt(inv.args, PROGRAM_SPECS.get('sed')!, 0);
+  const scripts: Word[] = [];
+  for (const o of r.list) if (o.canon === 'expression') scripts.push(o.word.static && typeof o.value === 'string' ? staticWord(o.value, o.word.span) : o.word);
+  if (r.options.has('file')) return ops.opaque(inv, 'sed', 'dynamic', st, { language: 'sed' });
+  if (!scripts.length && r.operands[0]) scripts.push(r.operands[0]);
+  for (const s of scripts) {
+    if (!s.static) return ops.opaque(inv, 'sed', 'dynamic', st, { language: 'sed', payload: s.approx });
+    if (sedRunsCode(s.value ?? '')) return ops.opaque(inv, 'sed', 'language', st, { language: 'sed', payload: s.value });
+  }
+  st.out.push(inv);
+}
+
+/** find -exec/-execdir/-ok/-okdir CMD … ; | + */
+export function findCarrier(inv: Invocation, st: NormState, ops: Ops, ex?: Extraction): void {
+  st.out.push(inv);
+  const a = inv.args;
+  for (let i = 0; i < a.length; i++) {
+    const v = sv(a[i]);
+    if (v !== '-exec' && v !== '-execdir' && v !== '-ok' && v !== '-okdir') continue;
+    let j = i + 1;
+    const words: Word[] = [];
+    for (; j < a.length; j++) {
+      const x = sv(a[j]);
+      if (x === ';') break;
+      if (x === '+' && j > i + 1 && sv(a[j - 1]) === '{}') break;
+      words.push(a[j]);
+    }
+    if (words.length) ops.command(words, `find ${v}`, inv, st, ex);
+    i = j;
+  }
+}
+
+/** git -c key=value, GIT_CONFIG_* env, aliases with `!`. */
+export function gitCarrier(inv: Invocation, st: NormState, ops: Ops): void {
+  st.out.push(inv);
+  const g = parseGit(inv.args);
+  const cfgs: { key: string; value: string; dynamic: boolean; span: Word['span'] }[] = g.configs.map((c) => ({ ...c, span: c.word.span }));
+  for (const c of envConfigs(inv.env)) cfgs.push({ ...c, span: inv.source.span });
+  for (const c of cfgs) {
+    const carrier = `git -c ${c.key}`;
+    if (c.dynamic) {
+      if (!c.key || execKind(c.key, '!x') || execKind(c.key, 'x')) ops.opaque(inv, carrier, 'dynamic', st, { payload: c.value });
+      continue;
+    }
+    const k = execKind(c.key, c.value);
+    if (k === 'shell') ops.payload(c.value, carrier, c.span, inv, st);
+    else if (k === 'alias') ops.payload(c.value.slice(1), carrier, c.span, inv, st);
+    else if (k === 'opaque') ops.opaque(inv, carrier, 'dynamic', st, { payload: c.value });
+  }
+}
+
+/** A program named by an option (rg --pre, sort --compress-program, rsync -e …). */
+function programOption(inv: Invocation, value: string | true, word: Word, carrier: string, st: NormState, ops: Ops, shell: boolean, ex?: Extraction): void {
+  if (typeof value !== 'string') return;
+  const valueWord = word.static && (word.value ?? '').includes('=') ? staticWord(value, word.span) : findValueWord(inv, word) ?? staticWord(value, word.span);
+  if (!valueWord.static) return ops.opaque(inv, carrier, 'dynamic', st, { payload: valueWord.approx });
+  if (shell) return ops.payload(valueWord.value ?? '', carrier, valueWord.span, inv, st);
+  ops.command([valueWord, dynamicWord('$(file)', valueWord.span)], carrier, inv, st, ex);
+}
+
+function findValueWord(inv: Invocation, optWord: Word): Word | undefined {
+  const i = inv.args.indexOf(optWord);
+  if (i < 0) return undefined;
+  const v = optWord.value ?? '';
+  if (!v.startsWith('--') && v.length > 2) return staticWord(v.slice(2), optWord.span); // -eCMD
+  return inv.args[i + 1];
+}
+
+const RG_SPEC = spec('pre: hostname-bin: pre-glob: e|regexp: f|file: g|glob: iglob: t|type: T|type-not: type-add: type-clear: A|after-context: B|before-context: C|context: m|max-count: d|max-depth: max-filesize: j|threads: M|max-columns: r|replace: E|encoding: sort: sortr: colors: color: ignore-file: engine: path-separator: field-match-separator: field-context-separator: context-separator: regex-size-limit: dfa-size-limit:');
+const SORT_SPEC = spec('compress-program: o|output: k|key: t|field-separator: S|buffer-size: T|temporary-directory: parallel: batch-size: random-source: files0-from: sort:');
+const ZIP_SPEC = spec('TT|unzip-command: b: n: t: tt: P|password: Z|compression-method: x: i: O|output-file: sf', {});
+const VIM_CODE = ['!', 'system', 'py', 'lua', 'perl', 'ruby', 'term', 'so ', 'source', 'call', 'exe', 'norm'];
+const SSH_OPTS = new Set(['proxycommand', 'localcommand', 'knownhostscommand', 'remotecommand']);
+
+export function optionCarriers(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): boolean {
+  const name = inv.name;
+  if (name === 'rg' || name === 'ripgrep') {
+    st.out.push(inv);
+    const r = getopt(inv.args, RG_SPEC, 0);
+    for (const o of r.list) if (o.canon === 'pre' || o.canon === 'hostname-bin') programOption(inv, o.value, o.word, `rg --${o.canon}`, st, ops, false);
+    return true;
+  }
+  if (name === 'sort') {
+    st.out.push(inv);
+    const r = getopt(inv.args, SORT_SPEC, 0);
+    for (const o of r.list) if (o.canon === 'compress-program') programOption(inv, o.value, o.word, 'sort --compress-program', st, ops, false);
+    return true;
+  }
+  if (name === 'tar') {
+    st.out.push(inv);
+    const args = inv.args.slice();
+    const f = args[0];
+    if (f && f.static && f.value && !f.value.startsWith('-')) args[0] = staticWord('-' + f.value, f.span);
+    const r = getopt(args, PROGRAM_SPECS.get('tar')!, 0);
+    for (const o of r.list) {
+      if (typeof o.value !== 'string') continue;
+      if (o.canon === 'checkpoint-action') {
+        const v = o.value;
+        if (v.startsWith('exec=')) ops.payload(v.slice(5), 'tar --checkpoint-action', o.word.span, inv, st);
+        else if (!o.word.static) ops.opaque(inv, 'tar --checkpoint-action', 'dynamic', st);
+      } else if (o.canon === 'to-command' || o.canon === 'use-compress-program' || o.canon === 'rsh-command') {
+        programOption(inv, o.value, o.word, `tar --${o.canon}`, st, ops, true);
+      } else if (o.canon === 'info-script') ops.opaque(inv, 'tar --info-script', 'dynamic', st, { payload: o.value });
+    }
+    return true;
+  }
+  if (name === 'zip') {
+    st.out.push(inv);
+    for (let i = 0; i < inv.args.length; i++) {
+      const v = sv(inv.args[i]);
+      if (v === '-TT' || v === '--unzip-command') {
+        const w = inv.args[i + 1];
+        if (!w) continue;
+        if (!w.static) ops.opaque(inv, 'zip -TT', 'dynamic', st);
+        else ops.payload(w.value ?? '', 'zip -TT', w.span, inv, st);
+      } else if (v && v.startsWith('--unzip-command=')) ops.payload(v.slice(16), 'zip -TT', inv.args[i].span, inv, st);
+    }
+    void ZIP_SPEC;
+    return true;
+  }
+  if (name === 'rsync') {
+    st.out.push(inv);
+    const r = getopt(inv.args, PROGRAM_SPECS.get('rsync')!, 0);
+    for (const o of r.list) if (o.canon === 'rsh' || o.canon === 'rsync-path') programOption(inv, o.value, o.word, `rsync --${o.canon}`, st, ops, true);
+    return true;
+  }
+  if (name === 'ssh' || name === 'scp' || name === 'sftp') {
+    const r = getopt(inv.args, PROGRAM_SPECS.get(name === 'ssh' ? 'ssh' : 'scp')!, 0);
+    st.out.push(inv);
+    for (const o of r.list) {
+      if (o.canon !== 'o' || typeof o.value !== 'string') continue;
+      let eq = -1;
+      for (let k = 0; k < o.value.length; k++) {
+        const ch = o.value[k];
+        if (ch === '=' || ch === ' ' || ch === '\t') {
+          eq = k;
+          break;
+        }
+      }
+      const key = (eq < 0 ? o.value : o.value.slice(0, eq)).toLowerCase();
+      if (SSH_OPTS.has(key)) {
+        if (!o.word.static) ops.opaque(inv, `ssh -o ${key}`, 'dynamic', st);
+        else ops.payload(o.value.slice(eq + 1).trim(), `ssh -o ${key}`, o.word.span, inv, st);
+      }
+    }
+    if (name === 'ssh' && r.operands.length > 1) {
+      const rest = r.operands.slice(1);
+      if (!rest.every((w) => w.static)) ops.opaque(inv, 'ssh', ops.networkWord(rest[0], ex) ? 'network' : 'dynamic', st, { payload: rest.map((w) => w.approx).join(' ') });
+      else ops.payload(rest.map((w) => w.value ?? '').join(' '), 'ssh', rest[0].span, inv, st);
+    }
+    return true;
+  }
+  if (name === 'vim' || name === 'vi' || name === 'nvim' || name === 'ex' || name === 'view' || name === 'gvim' || name === 'vimdiff') {
+    st.out.push(inv);
+    for (let i = 0; i < inv.args.length; i++) {
+      const w = inv.args[i];
+      const v = sv(w);
+      let cmd: Word | undefined;
+      let text: string | undefined;
+      if (v === '-c' || v === '--cmd' || v === '-S') cmd = inv.args[++i];
+      else if (v && v.startsWith('+') && v.length > 1) text = v.slice(1);
+      else if (!w.static && w.approx.startsWith('+')) cmd = w;
+      if (v === '-S' && cmd) {
+        ops.opaque(inv, 'vim -S', 'dynamic', st, { language: 'vim' });
+        continue;
+      }
+      if (cmd) {
+        if (!cmd.static) {
+          ops.opaque(inv, 'vim -c', 'dynamic', st, { language: 'vim', payload: cmd.approx });
+          continue;
+        }
+        text = cmd.value ?? '';
+      }
+      if (text === undefined) continue;
+      let t = text.trim();
+      while (t.startsWith(':')) t = t.slice(1).trimStart();
+      if (t.startsWith('silent')) {
+        t = t.slice(6).trimStart();
+        if (t.startsWith('!') && t.slice(1).trimStart().startsWith('!')) t = t.slice(1).trimStart();
+      }
+      if (t.startsWith('!')) ops.payload(t.slice(1), 'vim -c', (cmd ?? w).span, inv, st);
+      else if (VIM_CODE.some((k) => t.includes(k))) ops.opaque(inv, 'vim -c', 'language', st, { language: 'vim', payload: t });
+    }
+    return true;
+  }
+  if (name === 'mapfile' || name === 'readarray') {
+    st.out.push(inv);
+    for (let i = 0; i < inv.args.length; i++) {
+      const v = sv(inv.args[i]);
+      if (v === '-C') {
+        const w = inv.args[i + 1];
+        if (!w) continue;
+        if (!w.static) ops.opaque(inv, `${name} -C`, 'dynamic', st);
+        else ops.payload((w.value ?? '') + ' 0 line', `${name} -C`, w.span, inv, st);
+      }
+    }
+    return true;
+  }
+  if (name === 'find') {
+    findCarrier(inv, st, ops, ex);
+    return true;
+  }
+  if (name === 'git') {
+    gitCarrier(inv, st, ops);
+    return true;
+  }
+  if (name === 'awk' || name === 'gawk' || name === 'mawk' || name === 'nawk') {
+    awkCarrier(inv, st, ops);
+    return true;
+  }
+  if (name === 'sed' || name === 'gsed') {
+    sedCarrier(inv, st, ops);
+    return true;
+  }
+  return false;
+}
+
+export { invocationFrom };

@@ -1,0 +1,164 @@
+// Normalisation: wrappers unwrapped, carriers opened, options parsed (contract §4).
+import type { Extraction, Invocation, Issue, SimpleCommand, Span, Word } from '../types.ts';
+import { analyze } from '../index.ts';
+import { WRAPPERS } from './wrappers.ts';
+import { evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, sourceCarrier } from './carriers.ts';
+import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
+import { basename, invocationFrom, staticWord } from './words.ts';
+
+export { parseOptions, canonicalize, type Parsed } from './parse.ts';
+export { mayBeFlag, basename } from './words.ts';
+
+export const MAX_DEPTH = 8;
+const MAX_INVOCATIONS = 2000;
+const MAX_UNWRAP = 32;
+
+/** Invocations whose word spans are relative to a carrier payload: the carrier's span in the source. */
+const foreign = new WeakMap<Invocation, Span>();
+
+/** The span to report for an invocation (or one of its words) in the original source. */
+export function spanOf(inv: Invocation, w?: Word): Span {
+  return foreign.get(inv) ?? w?.span ?? inv.source.span;
+}
+
+export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number }): { invocations: Invocation[]; issues: Issue[] } {
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 } };
+  try {
+    for (const sc of ex.commands) expand(invocationFrom(sc), ex, st);
+  } catch (e) {
+    st.issues.push({ kind: 'parse', message: `normalisation failed: ${String(e)}`, span: { start: 0, end: ex.source.length } });
+  }
+  return { invocations: st.out, issues: st.issues };
+}
+
+function push(inv: Invocation, st: NormState): void {
+  if (++st.count.n > MAX_INVOCATIONS) {
+    if (st.count.n === MAX_INVOCATIONS + 1) st.issues.push({ kind: 'limit', message: 'too many derived commands', span: inv.source.span });
+    return;
+  }
+  st.out.push(inv);
+}
+
+function expand(start: Invocation, ex: Extraction, st: NormState): void {
+  let inv = start;
+  for (let n = 0; ; n++) {
+    if (n > MAX_UNWRAP) return ops.opaque(inv, inv.name, 'depth', st);
+    if (!inv.program.static) return push(inv, st);
+    const h = WRAPPERS.get(inv.name);
+    if (!h) break;
+    const r = h(inv);
+    if (r.kind === 'inner') {
+      inv = r.inv;
+      continue;
+    }
+    if (r.kind === 'self') break;
+    if (r.kind === 'opaque') return ops.opaque(inv, inv.name, 'dynamic', st, { payload: r.why });
+    // shell payload
+    if (r.payload === null) return ops.opaque(inv, r.carrier, ex && r.word && ops.networkWord(r.word, ex) ? 'network' : 'dynamic', st);
+    const text = r.args && r.args.length ? r.payload + ' ' + r.args.map(quote).join(' ') : r.payload;
+    return ops.payload(text, r.carrier, r.word?.span ?? inv.source.span, inv, st);
+  }
+  const name = inv.name;
+  if (SHELLS.has(name)) return shellCarrier(inv, ex, st, ops);
+  if (name === 'eval') return evalCarrier(inv, ex, st, ops);
+  if (name === 'source' || name === '.') return sourceCarrier(inv, ex, st, ops);
+  if (interpreterCarrier(inv, ex, st, ops)) return;
+  if (optionCarriers(inv, ex, st, ops)) return;
+  push(inv, st);
+}
+
+function quote(s: string): string {
+  return "'" + s.split("'").join("'\\''") + "'";
+}
+
+function step(name: string, span: Span) {
+  return { name, kind: 'carrier' as const, span };
+}
+
+const ops: Ops = {
+  payload(text, carrier, span, outer, st, keepRedirects) {
+    if (st.depth + 1 > MAX_DEPTH) return ops.opaque(outer, carrier, 'depth', st, { payload: text });
+    let sub: Extraction;
+    try {
+      sub = analyze(text, { home: st.home });
+    } catch (e) {
+      st.issues.push({ kind: 'parse', message: `${carrier}: payload could not be analysed`, span });
+      return ops.opaque(outer, carrier, 'dynamic', st, { payload: text });
+    }
+    const inner = normalize(sub, { home: st.home, cwd: st.cwd, depth: st.depth + 1 });
+    for (const is of inner.issues) st.issues.push({ kind: is.kind, message: `${carrier}: ${is.message}`, span });
+    const redirects = keepRedirects === false ? [] : outer.redirects;
+    const prefix = [...outer.via, step(carrier, span)];
+    if (!inner.invocations.length && redirects.length) {
+      const empty: Invocation = { ...outer, name: '', program: staticWord('', span), args: [], via: prefix, redirects };
+      foreign.set(empty, span);
+      return push(empty, st);
+    }
+    for (const i of inner.invocations) {
+      const inv: Invocation = {
+        ...i,
+        env: outer.env.length ? [...outer.env, ...i.env] : i.env,
+        redirects: redirects.length ? [...redirects, ...i.redirects] : i.redirects,
+        via: [...prefix, ...i.via],
+      };
+      if (outer.chdir && !inv.chdir) inv.chdir = outer.chdir;
+      foreign.set(inv, foreign.has(outer) ? foreign.get(outer)! : span);
+      push(inv, st);
+    }
+  },
+  command(words, carrier, outer, st, ex) {
+    const sc: SimpleCommand = { ...outer.source, argv: words, env: [], redirects: [], pipe: undefined };
+    const base = invocationFrom(sc);
+    const inv: Invocation = { ...base, env: outer.env, via: [...outer.via, step(carrier, words[0].span)] };
+    if (outer.chdir) inv.chdir = outer.chdir;
+    if (foreign.has(outer)) foreign.set(inv, foreign.get(outer)!);
+    if (st.depth + 1 > MAX_DEPTH) return ops.opaque(inv, carrier, 'depth', st);
+    const saved = st.depth;
+    st.depth++;
+    try {
+      const mark = st.out.length;
+      expand(inv, ex ?? { source: '', commands: [sc], functions: [], issues: [], stats: { chars: 0, tokens: 0, maxDepth: 0, commands: 1 } }, st);
+      if (foreign.has(outer)) for (let k = mark; k < st.out.length; k++) foreign.set(st.out[k], foreign.get(outer)!);
+    } finally {
+      st.depth = saved;
+    }
+  },
+  opaque(inv, carrier, reason, st, extra) {
+    const o: NonNullable<Invocation['opaque']> = { carrier, reason };
+    if (extra?.language) o.language = extra.language;
+    if (extra?.payload !== undefined) o.payload = extra.payload;
+    const next = { ...inv, opaque: o };
+    if (foreign.has(inv)) foreign.set(next, foreign.get(inv)!);
+    push(next, st);
+  },
+  networkWord(w, ex) {
+    if (!w.substitutions && !w.kinds.includes('command') && !w.kinds.includes('process')) return false;
+    for (const c of ex.commands) {
+      const ctxEntry = c.context.find((e) => (e.kind === 'cmdsub' || e.kind === 'procsub') && e.span.start >= w.span.start && e.span.end <= w.span.end);
+      if (ctxEntry && isNetwork(c)) return true;
+    }
+    return false;
+  },
+  networkPipe(sc, ex) {
+    const p = sc.pipe;
+    if (!p) return false;
+    return ex.commands.some((c) => c.pipe && c.pipe.id === p.id && c.pipe.index < p.index && isNetwork(c));
+  },
+};
+
+/** The effective program of a simple command after wrappers, e.g. `timeout 5 curl` → curl. */
+export function effectiveName(sc: SimpleCommand): string {
+  let inv = invocationFrom(sc);
+  for (let n = 0; n < MAX_UNWRAP && inv.program.static; n++) {
+    const h = WRAPPERS.get(inv.name);
+    if (!h) break;
+    const r = h(inv);
+    if (r.kind !== 'inner') break;
+    inv = r.inv;
+  }
+  return inv.program.static ? basename(inv.program.value ?? '') : '';
+}
+
+function isNetwork(sc: SimpleCommand): boolean {
+  return NETWORK.has(effectiveName(sc));
+}

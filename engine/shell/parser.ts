@@ -1,0 +1,678 @@
+// Recursive-descent bash parser over the Lexer. Synchronous, single pass, no backtracking:
+// each token is lexed once, with the context the grammar gives at that point.
+// Errors and budgets stop the parse (Abort) after recording an issue; parse() returns whatever
+// top-level items were complete, so callers always get a tree plus issues, never an exception.
+import type { Budget, Issue } from './types.ts';
+import { DEFAULT_BUDGET } from './types.ts';
+import type {
+  AndOrNode, AssignNode, CaseItem, CommandNode, CondNode, ListItem, ListNode, Part, PipelineNode,
+  RedirNode, SimpleNode, WordNode,
+} from './ast.ts';
+import {
+  Abort, EOF, F_ASSIGN, F_CMD, F_COND, F_REGEX, Lexer, NEWLINE, OP, REDIR, WORD, heredocDelim,
+  isNameChar, isNameStart,
+} from './lexer.ts';
+import type { Shared, SubParser } from './lexer.ts';
+
+const TERMINATORS = new Set(['then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '}']);
+const DECL = new Set(['declare', 'typeset', 'export', 'local', 'readonly']);
+
+/** The word's text if it is one unquoted literal (a reserved-word candidate), else null. */
+export function plainText(w: WordNode | null): string | null {
+  if (!w || w.parts.length !== 1) return null;
+  const p = w.parts[0]!;
+  return p.type === 'lit' ? p.text : null;
+}
+
+export function newShared(budget?: Partial<Budget>): Shared {
+  return { budget: { ...DEFAULT_BUDGET, ...budget }, issues: [], tokens: 0, depth: 0, maxDepth: 0, steps: 0 };
+}
+
+export class Parser implements SubParser {
+  readonly lx: Lexer;
+  readonly sh: Shared;
+
+  constructor(src: string, base: number, sh: Shared, clampEnd = Infinity) {
+    this.sh = sh;
+    this.lx = new Lexer(src, base, sh, clampEnd);
+    this.lx.sub = this;
+  }
+
+  /** Parse the whole input. Never throws. */
+  parseProgram(): ListNode {
+    const lx = this.lx;
+    const root: ListNode = { type: 'List', span: lx.sp(0, lx.end), items: [] };
+    try {
+      this.advance(F_CMD);
+      this.parseListInto(root);
+      if (lx.type !== EOF) this.unexpected();
+    } catch (e) {
+      if (!(e instanceof Abort)) throw e;
+    }
+    return root;
+  }
+
+  // ------------------------------------------------------------ SubParser
+
+  nested(): ListNode {
+    const lx = this.lx;
+    const s = lx.pos;
+    this.enter(s);
+    this.advance(F_CMD);
+    const list = this.parseList(s);
+    if (lx.type !== OP || lx.op !== ')') this.unexpected("expected ')'");
+    this.sh.depth--;
+    // pos is already just after ')'
+    return list;
+  }
+
+  fromString(text: string, base: number): ListNode {
+    this.enter(this.lx.pos);
+    const p = new Parser(text, base, this.sh, this.lx.clampEnd);
+    p.advance(F_CMD);
+    const list = p.parseList(0);
+    if (p.lx.type !== EOF) p.unexpected();
+    this.sh.depth--;
+    return list;
+  }
+
+  // --------------------------------------------------------------- basics
+
+  private enter(at: number): void {
+    const sh = this.sh;
+    sh.depth++;
+    if (sh.depth > sh.maxDepth) sh.maxDepth = sh.depth;
+    if (sh.depth > sh.budget.maxDepth) this.lx.fail(`nesting deeper than ${sh.budget.maxDepth}`, at, at + 1, 'limit');
+  }
+
+  /** End (lexer position) of the last consumed token. */
+  private prevEnd = 0;
+
+  advance(flags: number): void {
+    const sh = this.sh;
+    this.prevEnd = this.lx.pos;
+    if (++sh.tokens > sh.budget.maxTokens) this.lx.fail(`more than ${sh.budget.maxTokens} tokens`, this.lx.pos, this.lx.pos + 1, 'limit');
+    this.lx.next(flags);
+  }
+
+  private unexpected(what?: string): never {
+    const lx = this.lx;
+    const tok = lx.type === EOF ? 'end of input' : lx.type === NEWLINE ? 'newline' : lx.type === WORD ? `'${lx.word!.raw}'` : `'${lx.op}'`;
+    lx.fail(`${what ? what + ', found' : 'unexpected'} ${tok}`, lx.tStart, lx.pos);
+  }
+
+  private isWord(text: string): boolean {
+    return this.lx.type === WORD && plainText(this.lx.word) === text;
+  }
+
+  private expectWord(text: string, flags: number): void {
+    if (!this.isWord(text)) this.unexpected(`expected '${text}'`);
+    this.advance(flags);
+  }
+
+  private skipNewlines(flags: number): void {
+    while (this.lx.type === NEWLINE) this.advance(flags);
+  }
+
+  private atListEnd(): boolean {
+    const lx = this.lx;
+    if (lx.type === EOF) return true;
+    if (lx.type === OP) return lx.op === ')' || lx.op === ';;' || lx.op === ';&' || lx.op === ';;&';
+    if (lx.type === WORD) {
+      const t = plainText(lx.word);
+      return t !== null && TERMINATORS.has(t);
+    }
+    return false;
+  }
+
+  // ---------------------------------------------------------------- lists
+
+  parseList(start: number): ListNode {
+    const list: ListNode = { type: 'List', span: this.lx.sp(start, start), items: [] };
+    this.parseListInto(list);
+    return list;
+  }
+
+  private parseListInto(list: ListNode): void {
+    const lx = this.lx;
+    for (;;) {
+      this.skipNewlines(F_CMD);
+      if (this.atListEnd()) break;
+      const andor = this.parseAndOr();
+      const item: ListItem = { andor, background: false };
+      list.items.push(item);
+      list.span = { start: list.items[0]!.andor.span.start, end: andor.span.end };
+      if (lx.type === OP && (lx.op === ';' || lx.op === '&')) {
+        item.background = lx.op === '&';
+        list.span.end = lx.sp(lx.pos, lx.pos).end;
+        this.advance(F_CMD);
+        continue;
+      }
+      if (lx.type === NEWLINE) continue;
+      break;
+    }
+  }
+
+  private parseAndOr(): AndOrNode {
+    const lx = this.lx;
+    const first = this.parsePipeline();
+    const node: AndOrNode = { type: 'AndOr', span: { ...first.span }, pipelines: [first], ops: [] };
+    while (lx.type === OP && (lx.op === '&&' || lx.op === '||')) {
+      node.ops.push(lx.op);
+      this.advance(F_CMD);
+      this.skipNewlines(F_CMD);
+      const p = this.parsePipeline();
+      node.pipelines.push(p);
+      node.span.end = p.span.end;
+    }
+    return node;
+  }
+
+  private parsePipeline(): PipelineNode {
+    const lx = this.lx;
+    const start = lx.sp(lx.tStart, lx.tStart).start;
+    const node: PipelineNode = { type: 'Pipeline', span: { start, end: start }, time: false, timeP: false, negated: false, commands: [], ops: [] };
+    if (this.isWord('time')) {
+      node.time = true;
+      this.advance(F_CMD);
+      if (this.isWord('-p')) {
+        node.timeP = true;
+        this.advance(F_CMD);
+      }
+    }
+    while (this.isWord('!')) {
+      node.negated = !node.negated;
+      this.advance(F_CMD);
+    }
+    if (node.time && (this.atListEnd() || lx.type === NEWLINE || (lx.type === OP && (lx.op === ';' || lx.op === '&')))) {
+      node.span.end = lx.sp(lx.tStart, lx.tStart).end;
+      return node;
+    }
+    for (;;) {
+      const c = this.parseCommand();
+      node.commands.push(c);
+      node.span.end = c.span.end;
+      if (lx.type === OP && (lx.op === '|' || lx.op === '|&')) {
+        node.ops.push(lx.op);
+        this.advance(F_CMD);
+        this.skipNewlines(F_CMD);
+        continue;
+      }
+      break;
+    }
+    return node;
+  }
+
+  // ------------------------------------------------------------- commands
+
+  private parseCommand(): CommandNode {
+    const lx = this.lx;
+    const s = lx.tStart;
+    let node: CommandNode;
+    if (lx.type === OP && lx.op === '(') {
+      this.enter(s);
+      this.advance(F_CMD);
+      const body = this.parseList(lx.tStart);
+      if (body.items.length === 0) this.unexpected('empty subshell');
+      if (lx.type !== OP || lx.op !== ')') this.unexpected("expected ')'");
+      node = { type: 'Subshell', span: lx.sp(s, lx.pos), body, redirects: [] };
+      this.sh.depth--;
+      this.advance(0);
+    } else if (lx.type === OP && lx.op === '((') {
+      lx.pos = lx.tStart + 2;
+      const parts = lx.scanArith();
+      node = { type: 'Arith', span: lx.sp(s, lx.pos), raw: lx.src.slice(s + 2, lx.pos - 2), parts, redirects: [] };
+      this.advance(0);
+    } else if (lx.type === WORD) {
+      const t = plainText(lx.word);
+      switch (t) {
+        case '{': node = this.parseGroup(); break;
+        case 'if': node = this.parseIf(); break;
+        case 'while': case 'until': node = this.parseWhile(t === 'until'); break;
+        case 'for': case 'select': node = this.parseFor(t === 'select'); break;
+        case 'case': node = this.parseCase(); break;
+        case 'function': node = this.parseFunctionKeyword(); break;
+        case '[[': node = this.parseCond(); break;
+        case 'coproc':
+          this.sh.issues.push({ kind: 'parse', message: 'coproc is not modelled', span: lx.sp(s, lx.pos) });
+          this.advance(F_CMD);
+          return this.parseCommand();
+        default:
+          if (t !== null && TERMINATORS.has(t)) this.unexpected();
+          return this.parseSimple();
+      }
+    } else if (lx.type === REDIR) {
+      return this.parseSimple();
+    } else {
+      this.unexpected();
+    }
+    // trailing redirections of a compound command
+    while (lx.type === REDIR) {
+      node.redirects.push(this.parseRedirect());
+      node.span = { start: node.span.start, end: lx.sp(this.prevEnd, this.prevEnd).start };
+    }
+    return node;
+  }
+
+  private parseGroup(): CommandNode {
+    const lx = this.lx;
+    const s = lx.tStart;
+    this.enter(s);
+    this.advance(F_CMD);
+    const body = this.parseList(lx.tStart);
+    if (body.items.length === 0) this.unexpected('empty group');
+    if (!this.isWord('}')) this.unexpected("expected '}'");
+    const node: CommandNode = { type: 'Group', span: lx.sp(s, lx.pos), body, redirects: [] };
+    this.sh.depth--;
+    this.advance(0);
+    return node;
+  }
+
+  private requireList(start: number, what: string): ListNode {
+    const l = this.parseList(start);
+    if (l.items.length === 0) this.unexpected(`empty ${what}`);
+    return l;
+  }
+
+  private parseIf(): CommandNode {
+    const lx = this.lx;
+    const s = lx.tStart;
+    this.enter(s);
+    this.advance(F_CMD);
+    const clauses: { cond: ListNode; body: ListNode }[] = [];
+    let elseBody: ListNode | null = null;
+    for (;;) {
+      const cond = this.requireList(lx.tStart, 'condition');
+      this.expectWord('then', F_CMD);
+      const body = this.requireList(lx.tStart, 'then-body');
+      clauses.push({ cond, body });
+      if (this.isWord('elif')) {
+        this.advance(F_CMD);
+        continue;
+      }
+      break;
+    }
+    if (this.isWord('else')) {
+      this.advance(F_CMD);
+      elseBody = this.requireList(lx.tStart, 'else-body');
+    }
+    if (!this.isWord('fi')) this.unexpected("expected 'fi'");
+    const node: CommandNode = { type: 'If', span: lx.sp(s, lx.pos), clauses, elseBody, redirects: [] };
+    this.sh.depth--;
+    this.advance(0);
+    return node;
+  }
+
+  private parseWhile(until: boolean): CommandNode {
+    const lx = this.lx;
+    const s = lx.tStart;
+    this.enter(s);
+    this.advance(F_CMD);
+    const cond = this.requireList(lx.tStart, 'condition');
+    const body = this.parseDoBody();
+    const node: CommandNode = { type: 'While', span: lx.sp(s, lx.pos), until, cond, body, redirects: [] };
+    this.sh.depth--;
+    this.advance(0);
+    return node;
+  }
+
+  /** do … done, or { … } (bash accepts both after for/select/while). Leaves the closer current. */
+  private parseDoBody(): ListNode {
+    const lx = this.lx;
+    if (this.isWord('{')) {
+      this.advance(F_CMD);
+      const body = this.requireList(lx.tStart, 'loop body');
+      if (!this.isWord('}')) this.unexpected("expected '}'");
+      return body;
+    }
+    this.expectWord('do', F_CMD);
+    const body = this.requireList(lx.tStart, 'loop body');
+    if (!this.isWord('done')) this.unexpected("expected 'done'");
+    return body;
+  }
+
+  private parseFor(select: boolean): CommandNode {
+    const lx = this.lx;
+    const s = lx.tStart;
+    this.enter(s);
+    this.advance(select ? 0 : F_CMD);
+    if (lx.type === OP && lx.op === '((') {
+      lx.pos = lx.tStart + 2;
+      const hs = lx.pos;
+      const parts = lx.scanArith();
+      const raw = lx.src.slice(hs, lx.pos - 2);
+      this.advance(F_CMD);
+      if (lx.type === OP && lx.op === ';') this.advance(F_CMD);
+      this.skipNewlines(F_CMD);
+      const body = this.parseDoBody();
+      const node: CommandNode = { type: 'ArithFor', span: lx.sp(s, lx.pos), raw, parts, body, redirects: [] };
+      this.sh.depth--;
+      this.advance(0);
+      return node;
+    }
+    if (lx.type !== WORD) this.unexpected('expected a name');
+    const name = lx.word!;
+    const nt = plainText(name);
+    if (nt === null || !isName(nt)) this.lx.fail(`'${name.raw}': not a valid identifier`, lx.tStart, lx.pos);
+    this.advance(0);
+    this.skipNewlines(0);
+    let words: WordNode[] | null = null;
+    if (this.isWord('in')) {
+      words = [];
+      this.advance(0);
+      while (lx.type === WORD) {
+        words.push(lx.word!);
+        this.advance(0);
+      }
+      if (lx.type === OP && lx.op === ';') this.advance(F_CMD);
+      else if (lx.type !== NEWLINE) this.unexpected();
+    } else if (lx.type === OP && lx.op === ';') this.advance(F_CMD);
+    this.skipNewlines(F_CMD);
+    const body = this.parseDoBody();
+    const node: CommandNode = { type: 'For', span: lx.sp(s, lx.pos), select, name, words, body, redirects: [] };
+    this.sh.depth--;
+    this.advance(0);
+    return node;
+  }
+
+  private parseCase(): CommandNode {
+    const lx = this.lx;
+    const s = lx.tStart;
+    this.enter(s);
+    this.advance(0);
+    if (lx.type !== WORD) this.unexpected('expected a word after case');
+    const word = lx.word!;
+    this.advance(0);
+    this.skipNewlines(0);
+    this.expectWord('in', 0);
+    const items: CaseItem[] = [];
+    for (;;) {
+      this.skipNewlines(0);
+      if (this.isWord('esac')) break;
+      const is = lx.tStart;
+      if (lx.type === OP && lx.op === '(') this.advance(0);
+      const patterns: WordNode[] = [];
+      for (;;) {
+        if (lx.type !== WORD) this.unexpected('expected a case pattern');
+        patterns.push(lx.word!);
+        this.advance(0);
+        if (lx.type === OP && lx.op === '|') {
+          this.advance(0);
+          continue;
+        }
+        break;
+      }
+      if (lx.type !== OP || lx.op !== ')') this.unexpected("expected ')'");
+      this.advance(F_CMD);
+      const body = this.parseList(lx.tStart);
+      let term: CaseItem['term'] = '';
+      if (lx.type === OP && (lx.op === ';;' || lx.op === ';&' || lx.op === ';;&')) {
+        term = lx.op;
+        items.push({ span: lx.sp(is, lx.pos), patterns, body, term });
+        this.advance(0);
+        continue;
+      }
+      items.push({ span: lx.sp(is, lx.tStart), patterns, body, term });
+      if (!this.isWord('esac')) this.unexpected("expected 'esac'");
+      break;
+    }
+    const node: CommandNode = { type: 'Case', span: lx.sp(s, lx.pos), word, items, redirects: [] };
+    this.sh.depth--;
+    this.advance(0);
+    return node;
+  }
+
+  private parseFunctionKeyword(): CommandNode {
+    const lx = this.lx;
+    const s = lx.tStart;
+    this.advance(0);
+    if (lx.type !== WORD) this.unexpected('expected a function name');
+    const name = lx.word!;
+    this.advance(F_CMD);
+    if (lx.type === OP && (lx.op === '(' || lx.op === '((')) {
+      if (lx.op === '((') this.unexpected();
+      this.advance(0);
+      if (lx.type !== OP || lx.op !== ')') this.unexpected("expected ')'");
+      this.advance(F_CMD);
+    }
+    return this.parseFunctionBody(s, name);
+  }
+
+  private parseFunctionBody(s: number, nameWord: WordNode): CommandNode {
+    const lx = this.lx;
+    this.skipNewlines(F_CMD);
+    this.enter(s);
+    const name = functionName(nameWord);
+    if (name === null) this.lx.fail(`'${nameWord.raw}': not a valid function name`, s, s + nameWord.raw.length);
+    const body = this.parseCommand();
+    if (body.type === 'Simple' || body.type === 'Function') this.lx.fail('function body must be a compound command', s, lx.pos);
+    this.sh.depth--;
+    return { type: 'Function', span: { start: lx.sp(s, s).start, end: body.span.end }, name, body, redirects: [] };
+  }
+
+  private parseCond(): CondNode {
+    const lx = this.lx;
+    const s = lx.tStart;
+    this.enter(s);
+    this.advance(F_COND);
+    const items: CondNode['items'] = [];
+    for (;;) {
+      if (lx.type === NEWLINE) {
+        this.advance(F_COND);
+        continue;
+      }
+      if (lx.type === WORD) {
+        const t = plainText(lx.word);
+        if (t === ']]') break;
+        items.push(lx.word!);
+        this.advance(t === '=~' ? F_COND | F_REGEX : F_COND);
+        continue;
+      }
+      if (lx.type === OP && (lx.op === '&&' || lx.op === '||' || lx.op === '(' || lx.op === ')' || lx.op === '<' || lx.op === '>')) {
+        items.push({ type: 'CondOp', op: lx.op, span: lx.sp(lx.tStart, lx.pos) });
+        this.advance(F_COND);
+        continue;
+      }
+      this.unexpected("expected ']]'");
+    }
+    if (items.length === 0) this.unexpected('empty [[ ]]');
+    const node: CondNode = { type: 'Cond', span: lx.sp(s, lx.pos), items, redirects: [] };
+    this.sh.depth--;
+    this.advance(0);
+    return node;
+  }
+
+  // ------------------------------------------------------- simple command
+
+  private parseSimple(): CommandNode {
+    const lx = this.lx;
+    const s = lx.tStart;
+    const node: SimpleNode = { type: 'Simple', span: lx.sp(s, s), assigns: [], words: [], redirects: [] };
+    let prefix = true;
+    let decl = false;
+    let end = s;
+    for (;;) {
+      if (lx.type === REDIR) {
+        node.redirects.push(this.parseRedirect());
+        end = this.prevEnd;
+        continue;
+      }
+      if (lx.type !== WORD) break;
+      const w = lx.word!;
+      end = lx.pos;
+      if (prefix) {
+        const a = toAssign(w);
+        if (a) {
+          node.assigns.push(a);
+          this.advance(F_ASSIGN);
+          continue;
+        }
+        prefix = false;
+        node.words.push(w);
+        const t = plainText(w);
+        decl = t !== null && DECL.has(t);
+        this.advance(decl ? F_ASSIGN : 0);
+        if (node.assigns.length === 0 && lx.type === OP && lx.op === '(') {
+          // name() compound-command
+          this.advance(0);
+          if (lx.type !== OP || lx.op !== ')') this.unexpected("expected ')'");
+          this.advance(F_CMD);
+          return this.parseFunctionBody(s, w);
+        }
+        continue;
+      }
+      node.words.push(w);
+      this.advance(decl ? F_ASSIGN : 0);
+    }
+    node.span = lx.sp(s, end);
+    if (lx.type === OP && (lx.op === '(' || lx.op === '((')) this.unexpected();
+    return node;
+  }
+
+  private parseRedirect(): RedirNode {
+    const lx = this.lx;
+    const s = lx.tStart;
+    const op = lx.op as RedirNode['op'];
+    const fd = lx.fd;
+    const fdVar = lx.fdVar;
+    this.advance(0);
+    if (lx.type !== WORD) this.unexpected(`expected a word after '${op}'`);
+    const target = lx.word!;
+    const node: RedirNode = { type: 'Redir', span: lx.sp(s, lx.pos), fd, fdVar, op, target, heredoc: null };
+    if (op === '<<' || op === '<<-') {
+      const { delim, quoted } = heredocDelim(target);
+      lx.addHeredoc(node, delim, op === '<<-', quoted);
+    }
+    this.advance(0);
+    return node;
+  }
+}
+
+function isName(t: string): boolean {
+  if (t.length === 0 || !isNameStart(t.charCodeAt(0))) return false;
+  for (let i = 1; i < t.length; i++) if (!isNameChar(t.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Function names: any word without quotes or expansions (bash accepts most characters). */
+function functionName(w: WordNode): string | null {
+  let out = '';
+  for (const p of w.parts) {
+    if (p.type !== 'lit') return null;
+    out += p.text;
+  }
+  return out.length ? out : null;
+}
+
+/** name=value, name+=value, name[sub]=value; null when the word is not an assignment. */
+export function toAssign(w: WordNode): AssignNode | null {
+  const p0 = w.parts[0];
+  if (!p0 || p0.type !== 'lit') return null;
+  const t = p0.text;
+  if (!isNameStart(t.charCodeAt(0))) return null;
+  let i = 1;
+  while (i < t.length && isNameChar(t.charCodeAt(i))) i++;
+  const name = t.slice(0, i);
+  let subscript: Part[] | null = null;
+  let rest: Part[];
+  let k: number; // index into parts of the part holding '='
+  let at: number; // offset in that part's text just after '=' (or '+=')
+  let append = false;
+  if (t.charCodeAt(i) === 91 /* [ */) {
+    // find ']' followed by '=' or '+=' in a later literal, balancing brackets
+    let depth = 0;
+    let found = -1;
+    let pi = 0;
+    let off = i + 1;
+    subscript = [];
+    const subStart = i + 1;
+    outer: for (; pi < w.parts.length; pi++) {
+      const p = w.parts[pi]!;
+      if (p.type !== 'lit') {
+        if (pi > 0) subscript.push(p);
+        off = 0;
+        continue;
+      }
+      const text = p.text;
+      const from = pi === 0 ? off : 0;
+      for (let j = from; j < text.length; j++) {
+        const ch = text.charCodeAt(j);
+        if (ch === 91) depth++;
+        else if (ch === 93) {
+          if (depth > 0) { depth--; continue; }
+          const after = text.slice(j + 1, j + 3);
+          if (after[0] === '=' || after === '+=') {
+            found = j;
+            const seg = text.slice(pi === 0 ? subStart : 0, j);
+            if (seg) subscript.push({ type: 'lit', span: p.span, text: seg });
+            append = after[0] === '+';
+            at = j + (append ? 3 : 2);
+            break outer;
+          }
+          return null;
+        }
+      }
+      const seg = text.slice(pi === 0 ? subStart : 0);
+      if (seg) subscript.push({ type: 'lit', span: p.span, text: seg });
+    }
+    if (found < 0) return null;
+    k = pi;
+  } else {
+    if (t.charCodeAt(i) === 43 /* + */ && t.charCodeAt(i + 1) === 61) {
+      append = true;
+      at = i + 2;
+    } else if (t.charCodeAt(i) === 61) at = i + 1;
+    else return null;
+    k = 0;
+  }
+  const pk = w.parts[k] as { type: 'lit'; span: { start: number; end: number }; text: string };
+  rest = [];
+  const tail = pk.text.slice(at!);
+  if (tail) rest.push({ type: 'lit', span: { start: pk.span.start + at!, end: pk.span.end }, text: tail });
+  for (let j = k + 1; j < w.parts.length; j++) rest.push(w.parts[j]!);
+  let array = null;
+  if (rest.length === 1 && rest[0]!.type === 'array') {
+    array = rest[0]!.items;
+    rest = [];
+  }
+  return { type: 'Assign', span: w.span, raw: w.raw, name, append, subscript, value: rest, array };
+}
+
+export interface ParseResult {
+  ast: ListNode;
+  issues: Issue[];
+  shared: Shared;
+}
+
+/** Parse `source` into a tree. Never throws: problems come back as issues. */
+export function parseSource(source: string, budget?: Partial<Budget>): ParseResult {
+  const sh = newShared(budget);
+  if (source.length > sh.budget.maxChars) {
+    sh.issues.push({ kind: 'limit', message: `input longer than ${sh.budget.maxChars} characters`, span: { start: 0, end: source.length } });
+    return { ast: { type: 'List', span: { start: 0, end: 0 }, items: [] }, issues: sh.issues, shared: sh };
+  }
+  let ast: ListNode;
+  try {
+    ast = new Parser(source, 0, sh).parseProgram();
+  } catch (e) {
+    sh.issues.push({ kind: 'parse', message: `internal parser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: source.length } });
+    ast = { type: 'List', span: { start: 0, end: 0 }, items: [] };
+  }
+  return { ast, issues: sh.issues, shared: sh };
+}
+
+/** Parse a payload string (trap, alias, PROMPT_COMMAND …) inside an existing budget. */
+export function parseNested(text: string, base: number, clampEnd: number, sh: Shared): ListNode {
+  const saved = sh.depth;
+  sh.depth++;
+  if (sh.depth > sh.maxDepth) sh.maxDepth = sh.depth;
+  try {
+    if (sh.depth > sh.budget.maxDepth) {
+      sh.issues.push({ kind: 'limit', message: `nesting deeper than ${sh.budget.maxDepth}`, span: { start: base, end: clampEnd } });
+      return { type: 'List', span: { start: base, end: base }, items: [] };
+    }
+    return new Parser(text, base, sh, clampEnd).parseProgram();
+  } finally {
+    sh.depth = saved;
+  }
+}

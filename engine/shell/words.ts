@@ -1,0 +1,360 @@
+// Word resolution: from a word's parts to its static value, or to the dynamic kinds bash would
+// only know at run time (see the Word doc comment in types.ts and docs/shell.md).
+// Order follows bash: brace expansion, tilde expansion, then the rest; quote removal throughout.
+import type { DynamicKind, Issue, Span, Word } from './types.ts';
+import type { ListNode, Part, WordNode } from './ast.ts';
+import { expandBraces, hasBrace } from './braces.ts';
+import type { Cell } from './braces.ts';
+
+/** A run of text after quote removal, or one dynamic expansion. */
+export interface Seg {
+  t: string;
+  q: boolean;
+  dyn: DynamicKind | null;
+  ap: string;
+}
+
+export const MODE_ARG = 0; // a command word: brace, tilde (and name=~ forms), glob
+export const MODE_ASSIGN = 1; // an assignment value: no brace expansion, tilde also after ':'
+export const MODE_QUOTED = 2; // a heredoc body: as inside double quotes
+
+export interface IssueSink {
+  issues: Issue[];
+}
+
+interface Acc {
+  segs: Seg[];
+  kinds: DynamicKind[];
+  params: string[];
+  subs: number;
+  quoted: boolean;
+}
+
+function addKind(acc: Acc, k: DynamicKind): void {
+  if (!acc.kinds.includes(k)) acc.kinds.push(k);
+}
+function addParam(acc: Acc, p: string): void {
+  if (!acc.params.includes(p)) acc.params.push(p);
+}
+
+function pushLit(acc: Acc, t: string, q: boolean): void {
+  const last = acc.segs[acc.segs.length - 1];
+  if (last && last.dyn === null && last.q === q) {
+    last.t += t;
+    last.ap += t;
+    return;
+  }
+  acc.segs.push({ t, q, dyn: null, ap: t });
+}
+
+function pushDyn(acc: Acc, k: DynamicKind, ap: string): void {
+  addKind(acc, k);
+  acc.segs.push({ t: '', q: false, dyn: k, ap });
+}
+
+/** Claude Code's commit-message idiom: $(cat <<'EOF' … EOF) with nothing else. Returns the body. */
+export function catHeredocBody(list: ListNode): string | null {
+  if (list.items.length !== 1) return null;
+  const it = list.items[0]!;
+  if (it.background || it.andor.pipelines.length !== 1) return null;
+  const pl = it.andor.pipelines[0]!;
+  if (pl.commands.length !== 1 || pl.negated || pl.time) return null;
+  const c = pl.commands[0]!;
+  if (c.type !== 'Simple' || c.assigns.length || c.words.length !== 1 || c.redirects.length !== 1) return null;
+  const w = c.words[0]!;
+  if (w.parts.length !== 1 || w.parts[0]!.type !== 'lit' || w.parts[0]!.text !== 'cat') return null;
+  const r = c.redirects[0]!;
+  if ((r.op !== '<<' && r.op !== '<<-') || r.fd !== null || !r.heredoc || !r.heredoc.quoted) return null;
+  const t = r.heredoc.text;
+  let e = t.length;
+  while (e > 0 && t.charCodeAt(e - 1) === 10) e--;
+  return t.slice(0, e);
+}
+
+function paramApprox(p: Extract<Part, { type: 'param' }>): string {
+  if (p.prefix === '#') return '${#' + p.name + '}';
+  return '$' + p.name;
+}
+
+/** Kinds, params and substitution counts from text that is not itself part of the value. */
+function walkInner(parts: Part[] | null, acc: Acc): void {
+  if (!parts) return;
+  for (const p of parts) {
+    switch (p.type) {
+      case 'dq': walkInner(p.parts, acc); break;
+      case 'param':
+        addKind(acc, 'param');
+        addParam(acc, p.name);
+        walkInner(p.subscript, acc);
+        walkInner(p.operand, acc);
+        break;
+      case 'cmdsub': acc.subs++; addKind(acc, 'command'); break;
+      case 'procsub': acc.subs++; addKind(acc, 'process'); break;
+      case 'arith': addKind(acc, 'arith'); walkInner(p.parts, acc); break;
+      case 'extglob': walkInner(p.parts, acc); break;
+      case 'array': for (const w of p.items) walkInner(w.parts, acc); break;
+      default: break;
+    }
+  }
+}
+
+function collect(parts: Part[], inDq: boolean, acc: Acc, home: string, sink: IssueSink | undefined): void {
+  for (const p of parts) {
+    switch (p.type) {
+      case 'lit': pushLit(acc, p.text, inDq); break;
+      case 'esc': case 'sq': case 'ansi':
+        acc.quoted = true;
+        pushLit(acc, p.text, true);
+        break;
+      case 'dq':
+        acc.quoted = true;
+        pushLit(acc, '', true);
+        collect(p.parts, true, acc, home, sink);
+        break;
+      case 'param':
+        addParam(acc, p.name);
+        if (p.prefix === '!') addKind(acc, 'param');
+        walkInner(p.subscript, acc);
+        walkInner(p.operand, acc);
+        pushDyn(acc, 'param', paramApprox(p));
+        break;
+      case 'cmdsub': {
+        acc.subs++;
+        const body = catHeredocBody(p.body);
+        if (body !== null && (inDq || isSplitSafe(body))) pushLit(acc, body, true);
+        else pushDyn(acc, 'command', '$(…)');
+        break;
+      }
+      case 'arith':
+        walkInner(p.parts, acc);
+        pushDyn(acc, 'arith', '$((…))');
+        break;
+      case 'procsub':
+        acc.subs++;
+        pushDyn(acc, 'process', p.dir + '(…)');
+        break;
+      case 'extglob': {
+        walkInner(p.parts, acc);
+        const inner = resolveParts(p.parts, p.span, '', home, MODE_QUOTED, sink);
+        pushDyn(acc, 'glob', p.op + '(' + inner.approx + ')');
+        break;
+      }
+      case 'array': {
+        const items = p.items.map((w) => resolveWord(w, home, sink));
+        for (const w of p.items) walkInner(w.parts, acc);
+        for (const it of items) {
+          for (const k of it.kinds) addKind(acc, k);
+          for (const n of it.params) addParam(acc, n);
+        }
+        const text = '(' + items.map((w) => w.approx).join(' ') + ')';
+        if (items.every((w) => w.static)) pushLit(acc, text, true);
+        else acc.segs.push({ t: '', q: true, dyn: items.find((w) => !w.static)!.kinds[0] ?? 'param', ap: text });
+        break;
+      }
+    }
+  }
+}
+
+/** An unquoted substitution result is split and globbed: only plain text stays one word. */
+function isSplitSafe(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 32 || c === 9 || c === 10 || c === 42 || c === 63 || c === 91) return false;
+  }
+  return s.length > 0;
+}
+
+const NEEDS_WORK = new Uint8Array(128);
+for (const ch of '{~*?[') NEEDS_WORK[ch.charCodeAt(0)] = 1;
+
+/** Resolve a word of a command (argv, redirect target, for-list, case word). */
+export function resolveWord(w: WordNode, home: string, sink?: IssueSink, mode: number = MODE_ARG): Word {
+  const parts = w.parts;
+  if (parts.length === 1 && parts[0]!.type === 'lit' && mode !== MODE_QUOTED) {
+    const t = parts[0].text;
+    let simple = true;
+    for (let i = 0; i < t.length; i++) {
+      const c = t.charCodeAt(i);
+      if (c < 128 && NEEDS_WORK[c] === 1) {
+        simple = false;
+        break;
+      }
+    }
+    if (simple) {
+      return { span: w.span, raw: w.raw, static: true, value: t, approx: t, kinds: [], params: [], quoted: false, substitutions: 0 };
+    }
+  }
+  return resolveParts(parts, w.span, w.raw, home, mode, sink);
+}
+
+export function resolveParts(parts: Part[], span: Span, raw: string, home: string, mode: number, sink?: IssueSink): Word {
+  const acc: Acc = { segs: [], kinds: [], params: [], subs: 0, quoted: false };
+  collect(parts, mode === MODE_QUOTED, acc, home, sink);
+  if (mode === MODE_ARG && hasBrace(acc.segs)) {
+    const cells: Cell[] = [];
+    for (const s of acc.segs) {
+      if (s.dyn !== null) cells.push({ c: '', q: s.q, d: s });
+      else for (const ch of s.t) cells.push({ c: ch, q: s.q, d: null });
+    }
+    const alts = expandBraces(cells, sink, span);
+    if (alts.length > 1) {
+      const words = alts.map((cs) => {
+        const sub: Acc = { segs: cellsToSegs(cs), kinds: [], params: [...acc.params], subs: acc.subs, quoted: acc.quoted };
+        for (const s of sub.segs) if (s.dyn) addKind(sub, s.dyn);
+        for (const k of acc.kinds) if (k !== 'param' || sub.segs.some((s) => s.dyn === 'param')) addKind(sub, k);
+        return finish(sub, span, raw, home, mode);
+      });
+      const kinds: DynamicKind[] = [];
+      for (const w of words) for (const k of w.kinds) if (!kinds.includes(k)) kinds.push(k);
+      return {
+        span, raw, static: false, approx: acc.segs.map(approxOf).join(''), kinds,
+        params: acc.params, quoted: acc.quoted, braces: words, substitutions: acc.subs,
+      };
+    }
+  }
+  return finish(acc, span, raw, home, mode);
+}
+
+function cellsToSegs(cells: Cell[]): Seg[] {
+  const out: Seg[] = [];
+  for (const c of cells) {
+    if (c.d) {
+      out.push(c.d);
+      continue;
+    }
+    const last = out[out.length - 1];
+    if (last && last.dyn === null && last.q === c.q) {
+      last.t += c.c;
+      last.ap += c.c;
+    } else out.push({ t: c.c, q: c.q, dyn: null, ap: c.c });
+  }
+  return out;
+}
+
+function approxOf(s: Seg): string {
+  if (s.dyn !== null) return s.ap;
+  if (!s.q) return s.t;
+  let out = '';
+  let last = 0;
+  const t = s.t;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 42 || c === 63 || c === 91) {
+      out += t.slice(last, i) + '\\';
+      last = i;
+    }
+  }
+  return out + t.slice(last);
+}
+
+/** Offset just after `name=` / `name+=` at the start of an unquoted literal, else -1. */
+function assignEq(t: string): number {
+  const c0 = t.charCodeAt(0);
+  if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95)) return -1;
+  let i = 1;
+  for (; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (c >= 48 && c <= 57))) break;
+  }
+  if (t.charCodeAt(i) === 43) i++;
+  return t.charCodeAt(i) === 61 ? i + 1 : -1;
+}
+
+function tilde(acc: Acc, home: string, mode: number): Seg[] {
+  const segs = acc.segs;
+  const first = segs[0];
+  if (!first) return segs;
+  let colon = mode === MODE_ASSIGN;
+  let eqAt = -1;
+  if (mode === MODE_ARG && first.dyn === null && !first.q) {
+    eqAt = assignEq(first.t);
+    if (eqAt >= 0) colon = true;
+  }
+  let touched = false;
+  const out: Seg[] = [];
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i]!;
+    if (s.dyn !== null || s.q || s.t.indexOf('~') < 0) {
+      out.push(s);
+      continue;
+    }
+    const t = s.t;
+    let last = 0;
+    for (let j = t.indexOf('~'); j >= 0 && j < t.length; j = t.indexOf('~', j + 1)) {
+      const atStart = (i === 0 && j === 0) || (i === 0 && j === eqAt) || (colon && j > 0 && t.charCodeAt(j - 1) === 58 && (i > 0 || j > eqAt));
+      if (!atStart) continue;
+      let k = j + 1;
+      while (k < t.length && t.charCodeAt(k) !== 47 && !(colon && t.charCodeAt(k) === 58)) k++;
+      if (k === t.length && i < segs.length - 1) continue; // prefix runs into quoted or expanded text
+      const user = t.slice(j + 1, k);
+      if (j > last) out.push({ t: t.slice(last, j), q: false, dyn: null, ap: t.slice(last, j) });
+      if (user === '') out.push({ t: home, q: true, dyn: null, ap: home });
+      else if (user === '+' || user === '-') {
+        const name = user === '+' ? 'PWD' : 'OLDPWD';
+        addParam(acc, name);
+        addKind(acc, 'param');
+        out.push({ t: '', q: false, dyn: 'param', ap: '$' + name });
+      } else {
+        addKind(acc, 'tilde-user');
+        out.push({ t: '', q: false, dyn: 'tilde-user', ap: '~' + user });
+      }
+      touched = true;
+      last = k;
+      j = k - 1;
+    }
+    if (last === 0) out.push(s);
+    else if (last < t.length) out.push({ t: t.slice(last), q: false, dyn: null, ap: t.slice(last) });
+  }
+  return touched ? out : segs;
+}
+
+function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): Word {
+  const segs = mode === MODE_QUOTED ? acc.segs : tilde(acc, home, mode);
+  let value = '';
+  let approx = '';
+  let dynamic = false;
+  let globAt = -1; // offset in value of the first unquoted glob character
+  let otherDyn = false;
+  // a '[' only globs when an unquoted ']' follows somewhere later
+  let lastClose = -1;
+  if (mode !== MODE_QUOTED) {
+    let off = 0;
+    for (const s of segs) {
+      if (s.dyn === null && !s.q) {
+        const k = s.t.lastIndexOf(']');
+        if (k >= 0) lastClose = off + k;
+      }
+      off += s.dyn === null ? s.t.length : 0;
+    }
+  }
+  for (const s of segs) {
+    if (s.dyn !== null) {
+      dynamic = true;
+      if (s.dyn === 'glob') {
+        if (globAt < 0) globAt = value.length;
+      } else otherDyn = true;
+      approx += s.ap;
+      continue;
+    }
+    if (!s.q && mode !== MODE_QUOTED && globAt < 0) {
+      const t = s.t;
+      for (let i = 0; i < t.length; i++) {
+        const c = t.charCodeAt(i);
+        if (c === 42 || c === 63 || (c === 91 && value.length + i < lastClose)) {
+          globAt = value.length + i;
+          break;
+        }
+      }
+    }
+    value += s.t;
+    approx += approxOf(s);
+  }
+  if (globAt >= 0 && !acc.kinds.includes('glob')) acc.kinds.push('glob');
+  const word: Word = {
+    span, raw, static: !dynamic && globAt < 0, approx, kinds: acc.kinds, params: acc.params,
+    quoted: acc.quoted, substitutions: acc.subs,
+  };
+  if (word.static) word.value = value;
+  else if (globAt >= 0 && !otherDyn) word.globPrefix = value.slice(0, globAt);
+  return word;
+}

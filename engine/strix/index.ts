@@ -1,0 +1,36 @@
+// Strix safety presets and deterministic rules (seed 000).
+import type { ModeName } from '../types.ts';
+
+export type PresetName = 'off' | 'guarded' | 'observe';
+
+/** The contract's mapping of Strix presets onto the modes, plus whether the judge reviews. */
+export const presets: Readonly<Record<PresetName, Readonly<{ mode: ModeName; judge: boolean }>>> = Object.freeze({
+  off: Object.freeze({ mode: 'bypassPermissions' as const, judge: false }),
+  guarded: Object.freeze({ mode: 'default' as const, judge: true }),
+  observe: Object.freeze({ mode: 'plan' as const, judge: false }),
+});
+
+export {
+  strixRules,
+  strixVerdict,
+  isReadOnlyInvocation,
+  LOADER_ENV,
+  WRAPPERS,
+  type StrixPreset,
+  type StrixState,
+  type StrixVerdict,
+} from './rules.ts';
+export {
+  recordBrowserCall,
+  browserFindings,
+  browserReadOnly,
+  parseBrowser,
+  initialBrowserState,
+  BROWSER_OVERRIDE_ENV,
+  type BrowserState,
+  type BrowserCommand,
+} from './browser.ts';
+export { inScope, normalizeHost } from './scope.ts';
+export { readClosure, sha256, MAX_CLOSURE_FILES, MAX_CLOSURE_BYTES, MAX_MODULE_BYTES, type Closure, type ClosureFile, type ClosureIssue, type Entry } from './closure.ts';
+export { scanModule, type ModuleScan, type ImportRef } from './python.ts';
+export { scriptRun, isPython, type ScriptRun } from './interp.ts';

@@ -1,0 +1,129 @@
+// Run corpus cases through the engine in every mode and compare with the derived expectations.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PermissionEngine, loadPolicy } from '../../engine/index.ts';
+import type { EngineOptions, Policy, ToolCall, TraceStep, ModeName } from '../../engine/index.ts';
+import { expectedFor } from './expect.ts';
+import type { Expected, ModeRowLike } from './expect.ts';
+import type { LoadedCase } from './schema.ts';
+
+export const CASE_CWD = '/home/dev/app';
+export const CASE_HOME = '/home/dev';
+export const DEFAULT_POLICY = 'policies/default.yaml';
+
+export interface Actual {
+  behavior: 'allow' | 'deny' | 'ask' | 'error';
+  silenced: boolean;
+  immune: boolean;
+  fired: string[];
+  reason: string;
+  message: string;
+  trace: TraceStep[];
+}
+
+export interface ModeResult {
+  mode: string;
+  expected: Expected;
+  actual: Actual;
+  /** Behaviour, silenced or immune differ. */
+  decisionOk: boolean;
+}
+
+export interface CaseResult {
+  lc: LoadedCase;
+  modes: ModeResult[];
+  /** Detectors listed in `detectors` that did not fire (checked in the first mode run). */
+  missing: string[];
+  /** Detectors listed in `notDetectors` that fired. */
+  unexpected: string[];
+  ok: boolean;
+}
+
+/** Builds (and caches) one engine per policy file and immune profile. */
+export class EngineCache {
+  private readonly engines = new Map<string, PermissionEngine | Error>();
+  constructor(
+    private readonly rootDir: string,
+    private readonly options: EngineOptions = {},
+  ) {}
+
+  get(policyPath: string | undefined, profile: string | undefined): PermissionEngine | Error {
+    const key = `${policyPath ?? DEFAULT_POLICY}\0${profile ?? ''}`;
+    let e = this.engines.get(key);
+    if (!e) {
+      try {
+        const file = resolve(this.rootDir, policyPath ?? DEFAULT_POLICY);
+        let policy: Policy = loadPolicy(readFileSync(file, 'utf8'), { file });
+        if (profile) policy = { ...policy, immune: profile as Policy['immune'] };
+        e = new PermissionEngine(policy, this.options);
+      } catch (err) {
+        e = err instanceof Error ? err : new Error(String(err));
+      }
+      this.engines.set(key, e);
+    }
+    return e;
+  }
+}
+
+/** The tool call a case describes. */
+export function caseCall(lc: LoadedCase): ToolCall {
+  const c = lc.case;
+  if (c.tool === 'Bash' && lc.command !== undefined && c.input === undefined) return { tool: 'Bash', input: { command: lc.command } };
+  return { tool: c.tool, input: (c.input ?? {}) as Record<string, unknown> };
+}
+
+function errorActual(message: string): Actual {
+  return { behavior: 'error', silenced: false, immune: false, fired: [], reason: 'error', message, trace: [] };
+}
+
+/** Run one case in the given modes. */
+export function runCase(lc: LoadedCase, modes: readonly ModeRowLike[], engines: EngineCache): CaseResult {
+  const c = lc.case;
+  const engine = engines.get(c.policy, c.profile);
+  const results: ModeResult[] = [];
+  let missing: string[] = [];
+  let unexpected: string[] = [];
+  modes.forEach((row, i) => {
+    const expected = expectedFor(c, row);
+    let actual: Actual;
+    if (engine instanceof Error) actual = errorActual(`policy: ${engine.message}`);
+    else {
+      try {
+        const d = engine.explain(caseCall(lc), { cwd: CASE_CWD, home: CASE_HOME, mode: row.mode as ModeName });
+        const reason = d.reason.type + (d.reason.detector ? `:${d.reason.detector}` : d.reason.rule ? `:${d.reason.rule}` : '');
+        actual = {
+          behavior: d.behavior,
+          silenced: d.silenced,
+          immune: d.immune,
+          fired: [...new Set(d.findings.map((f) => f.detector))],
+          reason,
+          message: d.message,
+          trace: d.trace ?? [],
+        };
+      } catch (err) {
+        actual = errorActual(`engine threw: ${(err as Error).message}`);
+      }
+    }
+    if (i === 0) {
+      missing = c.detectors.filter((d) => !actual.fired.includes(d));
+      unexpected = c.notDetectors.filter((d) => actual.fired.includes(d));
+    }
+    const decisionOk =
+      actual.behavior === expected.behavior &&
+      (expected.silenced === undefined || expected.silenced === actual.silenced) &&
+      (expected.immune === undefined || expected.immune === actual.immune);
+    results.push({ mode: row.mode, expected, actual, decisionOk });
+  });
+  const ok = results.every((r) => r.decisionOk) && missing.length === 0 && unexpected.length === 0;
+  return { lc, modes: results, missing, unexpected, ok };
+}
+
+/** One line: `ask (immune)`, `deny (silenced)`. */
+export function describe(x: { behavior: string; silenced?: boolean; immune?: boolean }): string {
+  const flags = [x.silenced ? 'silenced' : '', x.immune ? 'immune' : ''].filter(Boolean);
+  return flags.length ? `${x.behavior} (${flags.join(', ')})` : x.behavior;
+}
+
+export function formatTrace(trace: readonly TraceStep[], indent = '    '): string[] {
+  return trace.map((t) => `${indent}${t.step}: ${t.result}${t.detail ? ` — ${t.detail}` : ''}`);
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { parseRule, RuleError, loadPolicy, PolicyError } from '../../engine/index.ts';
+import { matchBash, matchDomain, compilePathRule } from '../../engine/pipeline/rules/index.ts';
+import { engine, decide, file, bash, CWD, HOME } from './helpers.ts';
+
+const m = (rule: string, cmd: string) => matchBash(parseRule(`Bash(${rule})`, 'deny', 'project').bash!, cmd);
+
+describe('rule syntax', () => {
+  it('Tool, Tool(), Tool(*) are tool-wide', () => {
+    for (const t of ['Bash', 'Bash()', 'Bash(*)']) expect(parseRule(t, 'deny', 'user').content).toBeNull();
+  });
+  it('unescapes \\( and \\) in content and uses the last ) as the end', () => {
+    const r = parseRule('Bash(echo \\(hi\\))', 'allow', 'user');
+    expect(r.content).toBe('echo (hi)');
+  });
+  it('rejects malformed rules with a readable error', () => {
+    expect(() => parseRule('Bash(ls', 'deny', 'user')).toThrow(RuleError);
+    expect(() => parseRule('Read)', 'deny', 'user')).toThrow(RuleError);
+    expect(() => parseRule('WebFetch(example.com)', 'allow', 'user')).toThrow(/domain:/);
+    expect(() => parseRule('Bash(command:ls)', 'deny', 'user')).toThrow(/Bash\(<command>\)/);
+  });
+  it('maps legacy aliases', () => {
+    expect(parseRule('Task', 'deny', 'user').tool).toBe('Agent');
+  });
+  it('tool-name globs: deny and ask only, allow must name an mcp server', () => {
+    expect(parseRule('mcp__*', 'deny', 'user').toolPattern?.test('mcp__gh__x')).toBe(true);
+    expect(() => parseRule('*', 'allow', 'user')).toThrow(RuleError);
+    expect(parseRule('mcp__gh__*', 'allow', 'user').tool).toBe('mcp__gh__*');
+  });
+});
+
+describe('Bash rule kinds', () => {
+  it('exact', () => {
+    expect(m('npm test', 'npm test')).toBe(true);
+    expect(m('npm test', 'npm test --watch')).toBe(false);
+  });
+  it('legacy prefix cmd:*', () => {
+    expect(m('git diff:*', 'git diff')).toBe(true);
+    expect(m('git diff:*', 'git diff --stat')).toBe(true);
+    expect(m('git diff:*', 'git diffx')).toBe(false);
+    expect(m('git:* push', 'git:* push')).toBe(true);
+  });
+  it('wildcard * matches spaces; a trailing " *" also matches the bare command at a word boundary', () => {
+    expect(m('git * main', 'git push origin main')).toBe(true);
+    expect(m('ls *', 'ls')).toBe(true);
+    expect(m('ls *', 'ls -la')).toBe(true);
+    expect(m('ls *', 'lsof')).toBe(false);
+    expect(m('ls*', 'lsof')).toBe(true);
+    expect(m('echo \\*', 'echo *')).toBe(true);
+    expect(m('echo \\*', 'echo x')).toBe(false);
+  });
+  it('matches across newlines inside the command', () => {
+    expect(m('cat *', 'cat <<EOF\nx\nEOF')).toBe(true);
+  });
+});
+
+describe('path rules and anchors', () => {
+  const a = { cwd: CWD, home: HOME, policyDir: '/etc/gatelab' };
+  const p = (pat: string, beh: 'allow' | 'deny', path: string) => compilePathRule(pat, beh, a).test(path);
+  it('//abs is absolute', () => expect(p('//etc/passwd', 'deny', '/etc/passwd')).toBe(true));
+  it('~/ is home', () => {
+    expect(p('~/.aws/**', 'deny', `${HOME}/.aws/credentials`)).toBe(true);
+    expect(p('~/.aws/**', 'deny', `/root/.aws/credentials`)).toBe(false);
+  });
+  it('/ is relative to the policy file folder', () => {
+    expect(p('/secrets/**', 'deny', '/etc/gatelab/secrets/a')).toBe(true);
+    expect(p('/secrets/**', 'deny', '/secrets/a')).toBe(false);
+  });
+  it('bare and ./ patterns are relative to cwd; no inner slash matches at any depth', () => {
+    expect(p('.env', 'deny', `${CWD}/.env`)).toBe(true);
+    expect(p('.env', 'deny', `${CWD}/pkg/api/.env`)).toBe(true);
+    expect(p('./.env', 'deny', `${CWD}/pkg/.env`)).toBe(false);
+    expect(p('src/secret/*.key', 'deny', `${CWD}/src/secret/a.key`)).toBe(true);
+    expect(p('src/secret/*.key', 'deny', `${CWD}/lib/src/secret/a.key`)).toBe(false);
+  });
+  it('a folder pattern covers its contents; ** crosses folders; * does not', () => {
+    expect(p('build', 'deny', `${CWD}/build/x/y.js`)).toBe(true);
+    expect(p('docs/*.md', 'deny', `${CWD}/docs/a/b.md`)).toBe(false);
+    expect(p('docs/**/*.md', 'deny', `${CWD}/docs/a/b.md`)).toBe(true);
+  });
+  it('a single-folder allow (src/**) matches only <cwd>/src; deny matches it at any depth', () => {
+    expect(p('src/**', 'allow', `${CWD}/src/a.ts`)).toBe(true);
+    expect(p('src/**', 'allow', `${CWD}/pkg/src/a.ts`)).toBe(false);
+    expect(p('src/**', 'deny', `${CWD}/pkg/src/a.ts`)).toBe(true);
+  });
+});
+
+describe('WebFetch domains and MCP names', () => {
+  it('domain rules', () => {
+    expect(matchDomain('example.com', 'EXAMPLE.com.')).toBe(true);
+    expect(matchDomain('example.com', 'api.example.com')).toBe(false);
+    expect(matchDomain('*.example.com', 'api.example.com')).toBe(true);
+    expect(matchDomain('*.example.com', 'example.com')).toBe(false);
+    expect(matchDomain('example.*', 'example.org')).toBe(true);
+    expect(matchDomain('example.*', 'example.co.uk')).toBe(false);
+  });
+  it('mcp__server, mcp__server__*, mcp__server__tool', () => {
+    const e = engine('deny: ["mcp__a"]\nask: ["mcp__b__*"]\nallow: ["mcp__c__read"]');
+    expect(decide(e, 'mcp__a__x', {}).behavior).toBe('deny');
+    expect(decide(e, 'mcp__b__y', {}, 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
+    expect(decide(e, 'mcp__c__read', {}).behavior).toBe('allow');
+    expect(decide(e, 'mcp__c__write', {}).behavior).toBe('ask');
+  });
+  it('a deny glob on tool names', () => {
+    expect(decide(engine('deny: ["mcp__*"]'), 'mcp__x__y', {}).behavior).toBe('deny');
+  });
+});
+
+describe('precedence across layers', () => {
+  const yaml = `
+layers:
+  user: { allow: ["Read(~/notes/**)", "Bash(make)"] }
+  project: { ask: ["Read(~/notes/private/**)"] }
+  managed: { deny: ["Read(~/notes/private/keys/**)"] }
+`;
+  const e = engine(yaml);
+  it('deny beats ask beats allow, whatever the layer', () => {
+    expect(decide(e, 'Read', file(`${HOME}/notes/a.md`)).behavior).toBe('allow');
+    expect(decide(e, 'Read', file(`${HOME}/notes/private/a.md`)).behavior).toBe('ask');
+    expect(decide(e, 'Read', file(`${HOME}/notes/private/keys/k`)).behavior).toBe('deny');
+  });
+  it('reports the highest layer that matched', () => {
+    const e2 = engine('layers:\n  user: { deny: ["Bash(make)"] }\n  managed: { deny: ["Bash(make:*)"] }\n');
+    expect(decide(e2, 'Bash', bash('make')).reason).toMatchObject({ layer: 'managed' });
+  });
+});
+
+describe('policies', () => {
+  it('errors name file:line:column and the field', () => {
+    try {
+      loadPolicy('version: 1\nmode: sometimes\n', { file: 'p.yaml' });
+      throw new Error('should fail');
+    } catch (e) {
+      expect(e).toBeInstanceOf(PolicyError);
+      expect((e as Error).message).toMatch(/^p\.yaml:2:\d+: mode: /);
+    }
+  });
+  it('unknown fields are errors', () => {
+    expect(() => loadPolicy('version: 1\nallow: []\nalow: []\n', { file: 'p.yaml' })).toThrow(/p\.yaml:3:1: alow: unknown field "alow"/);
+  });
+  it('a bad rule is an error at its line', () => {
+    expect(() => loadPolicy('deny:\n  - Read)\n', { file: 'p.yaml' })).toThrow(/p\.yaml:2:\d+: deny\.0:/);
+  });
+  it('rule examples are checked when the policy loads', () => {
+    const ok = 'allow:\n  - rule: Bash(npm test)\n    examples: { match: ["npm test"], not_match: ["npm test && rm x"] }\n';
+    expect(() => loadPolicy(ok, { file: 'p.yaml' })).not.toThrow();
+    const bad = 'deny:\n  - rule: Read(./.env)\n    examples: { match: ["/home/dev/app/.env.local"] }\n';
+    expect(() => loadPolicy(bad, { file: '/home/dev/app/p.yaml' })).toThrow(/should match/);
+  });
+  it('ships default.yaml and strict.yaml, both loading cleanly', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const f of ['policies/default.yaml', 'policies/strict.yaml']) {
+      expect(() => loadPolicy(readFileSync(f, 'utf8'), { file: f })).not.toThrow();
+    }
+  });
+});
+
+describe('symlinks', () => {
+  const fs = {
+    realpath: (p: string) => (p === `${CWD}/link` ? '/etc/shadow-copy' : p === `${CWD}/ok` ? `${CWD}/real` : null),
+    readFile: () => null,
+    stat: () => null,
+  };
+  it('a deny fires on the target; an allow needs both', () => {
+    const e = engine('deny: ["Read(//etc/shadow-copy)"]\nallow: ["Edit(./real)"]');
+    expect(decide(e, 'Read', file(`${CWD}/link`), 'default', { fs }).behavior).toBe('deny');
+    expect(decide(e, 'Edit', file(`${CWD}/ok`), 'default', { fs }).behavior).toBe('ask');
+  });
+  it('without a port, paths are judged as written', () => {
+    expect(decide(engine(), 'Read', file(`${CWD}/link`)).behavior).toBe('allow');
+  });
+});
