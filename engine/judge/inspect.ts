@@ -4,6 +4,8 @@ import { parseEndpoint } from '../targets/extract.ts';
 import { parseIPv4 } from '../strix/scope.ts';
 
 const MAX_LINES = 200;
+/** Endings of file names, not top-level domains a host list would hold. */
+const FILE_ENDINGS = new Set(['txt', 'py', 'md', 'json', 'csv', 'log', 'sh', 'js', 'ts', 'yaml', 'yml', 'html', 'xml', 'conf', 'cfg', 'ini', 'lock', 'toml', 'out', 'bak', 'tmp']);
 
 function isSep(c: string): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ',' || c === ';' || c === '"' || c === "'" || c === '(' || c === ')' || c === '<' || c === '>';
@@ -25,7 +27,7 @@ export function hostsInText(text: string): string[] {
     const h = e.host;
     const labels = h.split('.');
     const tld = labels[labels.length - 1]!;
-    const alphaTld = tld.length >= 2 && [...tld].every((c) => c >= 'a' && c <= 'z');
+    const alphaTld = tld.length >= 2 && [...tld].every((c) => c >= 'a' && c <= 'z') && !FILE_ENDINGS.has(tld);
     if ((labels.length >= 2 && alphaTld) || parseIPv4(h) !== null) out.add(h);
   }
   return [...out];

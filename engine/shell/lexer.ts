@@ -190,6 +190,14 @@ export class Lexer {
   fd: number | null = null;
   fdVar: string | null = null;
 
+  /** Current token type and operator (methods, so callers re-read them after advancing). */
+  tok(): number {
+    return this.type;
+  }
+  opText(): string {
+    return this.op;
+  }
+
   constructor(src: string, base: number, sh: Shared, clampEnd = Infinity) {
     this.src = src;
     this.end = src.length;
@@ -257,9 +265,10 @@ export class Lexer {
     switch (ch) {
       case NL:
         this.pos = p + 1;
+        if (this.pending.length) this.readHeredocs();
         this.type = NEWLINE;
         this.op = '\n';
-        if (this.pending.length) this.readHeredocs();
+        this.tStart = p;
         return;
       case SEMI:
         if (n1 === SEMI) return this.setOp(this.c(p + 2) === AMP ? ';;&' : ';;');

@@ -45,7 +45,7 @@ export class Parser implements SubParser {
     try {
       this.advance(F_CMD);
       this.parseListInto(root);
-      if (lx.type !== EOF) this.unexpected();
+      if (lx.tok() !== EOF) this.unexpected();
     } catch (e) {
       if (!(e instanceof Abort)) throw e;
     }
@@ -60,7 +60,7 @@ export class Parser implements SubParser {
     this.enter(s);
     this.advance(F_CMD);
     const list = this.parseList(s);
-    if (lx.type !== OP || lx.op !== ')') this.unexpected("expected ')'");
+    if (lx.tok() !== OP || lx.opText() !== ')') this.unexpected("expected ')'");
     this.sh.depth--;
     // pos is already just after ')'
     return list;
@@ -71,7 +71,7 @@ export class Parser implements SubParser {
     const p = new Parser(text, base, this.sh, this.lx.clampEnd);
     p.advance(F_CMD);
     const list = p.parseList(0);
-    if (p.lx.type !== EOF) p.unexpected();
+    if (p.lx.tok() !== EOF) p.unexpected();
     this.sh.depth--;
     return list;
   }
@@ -97,12 +97,12 @@ export class Parser implements SubParser {
 
   private unexpected(what?: string): never {
     const lx = this.lx;
-    const tok = lx.type === EOF ? 'end of input' : lx.type === NEWLINE ? 'newline' : lx.type === WORD ? `'${lx.word!.raw}'` : `'${lx.op}'`;
-    lx.fail(`${what ? what + ', found' : 'unexpected'} ${tok}`, lx.tStart, lx.pos);
+    const tok = lx.tok() === EOF ? 'end of input' : lx.tok() === NEWLINE ? 'newline' : lx.tok() === WORD ? `'${lx.word!.raw}'` : `'${lx.opText()}'`;
+    return this.lx.fail(`${what ? what + ', found' : 'unexpected'} ${tok}`, lx.tStart, lx.pos);
   }
 
   private isWord(text: string): boolean {
-    return this.lx.type === WORD && plainText(this.lx.word) === text;
+    return this.lx.tok() === WORD && plainText(this.lx.word) === text;
   }
 
   private expectWord(text: string, flags: number): void {
@@ -111,14 +111,14 @@ export class Parser implements SubParser {
   }
 
   private skipNewlines(flags: number): void {
-    while (this.lx.type === NEWLINE) this.advance(flags);
+    while (this.lx.tok() === NEWLINE) this.advance(flags);
   }
 
   private atListEnd(): boolean {
     const lx = this.lx;
-    if (lx.type === EOF) return true;
-    if (lx.type === OP) return lx.op === ')' || lx.op === ';;' || lx.op === ';&' || lx.op === ';;&';
-    if (lx.type === WORD) {
+    if (lx.tok() === EOF) return true;
+    if (lx.tok() === OP) return lx.opText() === ')' || lx.opText() === ';;' || lx.opText() === ';&' || lx.opText() === ';;&';
+    if (lx.tok() === WORD) {
       const t = plainText(lx.word);
       return t !== null && TERMINATORS.has(t);
     }
@@ -142,13 +142,13 @@ export class Parser implements SubParser {
       const item: ListItem = { andor, background: false };
       list.items.push(item);
       list.span = { start: list.items[0]!.andor.span.start, end: andor.span.end };
-      if (lx.type === OP && (lx.op === ';' || lx.op === '&')) {
-        item.background = lx.op === '&';
+      if (lx.tok() === OP && (lx.opText() === ';' || lx.opText() === '&')) {
+        item.background = lx.opText() === '&';
         list.span.end = lx.sp(lx.pos, lx.pos).end;
         this.advance(F_CMD);
         continue;
       }
-      if (lx.type === NEWLINE) continue;
+      if (lx.tok() === NEWLINE) continue;
       break;
     }
   }
@@ -157,8 +157,8 @@ export class Parser implements SubParser {
     const lx = this.lx;
     const first = this.parsePipeline();
     const node: AndOrNode = { type: 'AndOr', span: { ...first.span }, pipelines: [first], ops: [] };
-    while (lx.type === OP && (lx.op === '&&' || lx.op === '||')) {
-      node.ops.push(lx.op);
+    while (lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||')) {
+      node.ops.push(lx.opText() as '&&' | '||');
       this.advance(F_CMD);
       this.skipNewlines(F_CMD);
       const p = this.parsePipeline();
@@ -184,7 +184,7 @@ export class Parser implements SubParser {
       node.negated = !node.negated;
       this.advance(F_CMD);
     }
-    if (node.time && (this.atListEnd() || lx.type === NEWLINE || (lx.type === OP && (lx.op === ';' || lx.op === '&')))) {
+    if (node.time && (this.atListEnd() || lx.tok() === NEWLINE || (lx.tok() === OP && (lx.opText() === ';' || lx.opText() === '&')))) {
       node.span.end = lx.sp(lx.tStart, lx.tStart).end;
       return node;
     }
@@ -192,8 +192,8 @@ export class Parser implements SubParser {
       const c = this.parseCommand();
       node.commands.push(c);
       node.span.end = c.span.end;
-      if (lx.type === OP && (lx.op === '|' || lx.op === '|&')) {
-        node.ops.push(lx.op);
+      if (lx.tok() === OP && (lx.opText() === '|' || lx.opText() === '|&')) {
+        node.ops.push(lx.opText() as '|' | '|&');
         this.advance(F_CMD);
         this.skipNewlines(F_CMD);
         continue;
@@ -209,21 +209,21 @@ export class Parser implements SubParser {
     const lx = this.lx;
     const s = lx.tStart;
     let node: CommandNode;
-    if (lx.type === OP && lx.op === '(') {
+    if (lx.tok() === OP && lx.opText() === '(') {
       this.enter(s);
       this.advance(F_CMD);
       const body = this.parseList(lx.tStart);
       if (body.items.length === 0) this.unexpected('empty subshell');
-      if (lx.type !== OP || lx.op !== ')') this.unexpected("expected ')'");
+      if (lx.tok() !== OP || lx.opText() !== ')') this.unexpected("expected ')'");
       node = { type: 'Subshell', span: lx.sp(s, lx.pos), body, redirects: [] };
       this.sh.depth--;
       this.advance(0);
-    } else if (lx.type === OP && lx.op === '((') {
+    } else if (lx.tok() === OP && lx.opText() === '((') {
       lx.pos = lx.tStart + 2;
       const parts = lx.scanArith();
       node = { type: 'Arith', span: lx.sp(s, lx.pos), raw: lx.src.slice(s + 2, lx.pos - 2), parts, redirects: [] };
       this.advance(0);
-    } else if (lx.type === WORD) {
+    } else if (lx.tok() === WORD) {
       const t = plainText(lx.word);
       switch (t) {
         case '{': node = this.parseGroup(); break;
@@ -241,13 +241,13 @@ export class Parser implements SubParser {
           if (t !== null && TERMINATORS.has(t)) this.unexpected();
           return this.parseSimple();
       }
-    } else if (lx.type === REDIR) {
+    } else if (lx.tok() === REDIR) {
       return this.parseSimple();
     } else {
       this.unexpected();
     }
     // trailing redirections of a compound command
-    while (lx.type === REDIR) {
+    while (lx.tok() === REDIR) {
       node.redirects.push(this.parseRedirect());
       node.span = { start: node.span.start, end: lx.sp(this.prevEnd, this.prevEnd).start };
     }
@@ -336,13 +336,13 @@ export class Parser implements SubParser {
     const s = lx.tStart;
     this.enter(s);
     this.advance(select ? 0 : F_CMD);
-    if (lx.type === OP && lx.op === '((') {
+    if (lx.tok() === OP && lx.opText() === '((') {
       lx.pos = lx.tStart + 2;
       const hs = lx.pos;
       const parts = lx.scanArith();
       const raw = lx.src.slice(hs, lx.pos - 2);
       this.advance(F_CMD);
-      if (lx.type === OP && lx.op === ';') this.advance(F_CMD);
+      if (lx.tok() === OP && lx.opText() === ';') this.advance(F_CMD);
       this.skipNewlines(F_CMD);
       const body = this.parseDoBody();
       const node: CommandNode = { type: 'ArithFor', span: lx.sp(s, lx.pos), raw, parts, body, redirects: [] };
@@ -350,7 +350,7 @@ export class Parser implements SubParser {
       this.advance(0);
       return node;
     }
-    if (lx.type !== WORD) this.unexpected('expected a name');
+    if (lx.tok() !== WORD) this.unexpected('expected a name');
     const name = lx.word!;
     const nt = plainText(name);
     if (nt === null || !isName(nt)) this.lx.fail(`'${name.raw}': not a valid identifier`, lx.tStart, lx.pos);
@@ -360,13 +360,13 @@ export class Parser implements SubParser {
     if (this.isWord('in')) {
       words = [];
       this.advance(0);
-      while (lx.type === WORD) {
+      while (lx.tok() === WORD) {
         words.push(lx.word!);
         this.advance(0);
       }
-      if (lx.type === OP && lx.op === ';') this.advance(F_CMD);
-      else if (lx.type !== NEWLINE) this.unexpected();
-    } else if (lx.type === OP && lx.op === ';') this.advance(F_CMD);
+      if (lx.tok() === OP && lx.opText() === ';') this.advance(F_CMD);
+      else if (lx.tok() !== NEWLINE) this.unexpected();
+    } else if (lx.tok() === OP && lx.opText() === ';') this.advance(F_CMD);
     this.skipNewlines(F_CMD);
     const body = this.parseDoBody();
     const node: CommandNode = { type: 'For', span: lx.sp(s, lx.pos), select, name, words, body, redirects: [] };
@@ -380,7 +380,7 @@ export class Parser implements SubParser {
     const s = lx.tStart;
     this.enter(s);
     this.advance(0);
-    if (lx.type !== WORD) this.unexpected('expected a word after case');
+    if (lx.tok() !== WORD) this.unexpected('expected a word after case');
     const word = lx.word!;
     this.advance(0);
     this.skipNewlines(0);
@@ -390,24 +390,24 @@ export class Parser implements SubParser {
       this.skipNewlines(0);
       if (this.isWord('esac')) break;
       const is = lx.tStart;
-      if (lx.type === OP && lx.op === '(') this.advance(0);
+      if (lx.tok() === OP && lx.opText() === '(') this.advance(0);
       const patterns: WordNode[] = [];
       for (;;) {
-        if (lx.type !== WORD) this.unexpected('expected a case pattern');
+        if (lx.tok() !== WORD) this.unexpected('expected a case pattern');
         patterns.push(lx.word!);
         this.advance(0);
-        if (lx.type === OP && lx.op === '|') {
+        if (lx.tok() === OP && lx.opText() === '|') {
           this.advance(0);
           continue;
         }
         break;
       }
-      if (lx.type !== OP || lx.op !== ')') this.unexpected("expected ')'");
+      if (lx.tok() !== OP || lx.opText() !== ')') this.unexpected("expected ')'");
       this.advance(F_CMD);
       const body = this.parseList(lx.tStart);
       let term: CaseItem['term'] = '';
-      if (lx.type === OP && (lx.op === ';;' || lx.op === ';&' || lx.op === ';;&')) {
-        term = lx.op;
+      if (lx.tok() === OP && (lx.opText() === ';;' || lx.opText() === ';&' || lx.opText() === ';;&')) {
+        term = lx.opText() as CaseItem['term'];
         items.push({ span: lx.sp(is, lx.pos), patterns, body, term });
         this.advance(0);
         continue;
@@ -426,13 +426,13 @@ export class Parser implements SubParser {
     const lx = this.lx;
     const s = lx.tStart;
     this.advance(0);
-    if (lx.type !== WORD) this.unexpected('expected a function name');
+    if (lx.tok() !== WORD) this.unexpected('expected a function name');
     const name = lx.word!;
     this.advance(F_CMD);
-    if (lx.type === OP && (lx.op === '(' || lx.op === '((')) {
-      if (lx.op === '((') this.unexpected();
+    if (lx.tok() === OP && (lx.opText() === '(' || lx.opText() === '((')) {
+      if (lx.opText() === '((') this.unexpected();
       this.advance(0);
-      if (lx.type !== OP || lx.op !== ')') this.unexpected("expected ')'");
+      if (lx.tok() !== OP || lx.opText() !== ')') this.unexpected("expected ')'");
       this.advance(F_CMD);
     }
     return this.parseFunctionBody(s, name);
@@ -457,18 +457,18 @@ export class Parser implements SubParser {
     this.advance(F_COND);
     const items: CondNode['items'] = [];
     for (;;) {
-      if (lx.type === NEWLINE) {
+      if (lx.tok() === NEWLINE) {
         this.advance(F_COND);
         continue;
       }
-      if (lx.type === WORD) {
+      if (lx.tok() === WORD) {
         const t = plainText(lx.word);
         if (t === ']]') break;
         items.push(lx.word!);
         this.advance(t === '=~' ? F_COND | F_REGEX : F_COND);
         continue;
       }
-      if (lx.type === OP && (lx.op === '&&' || lx.op === '||' || lx.op === '(' || lx.op === ')' || lx.op === '<' || lx.op === '>')) {
+      if (lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||' || lx.opText() === '(' || lx.opText() === ')' || lx.opText() === '<' || lx.opText() === '>')) {
         items.push({ type: 'CondOp', op: lx.op, span: lx.sp(lx.tStart, lx.pos) });
         this.advance(F_COND);
         continue;
@@ -492,12 +492,12 @@ export class Parser implements SubParser {
     let decl = false;
     let end = s;
     for (;;) {
-      if (lx.type === REDIR) {
+      if (lx.tok() === REDIR) {
         node.redirects.push(this.parseRedirect());
         end = this.prevEnd;
         continue;
       }
-      if (lx.type !== WORD) break;
+      if (lx.tok() !== WORD) break;
       const w = lx.word!;
       end = lx.pos;
       if (prefix) {
@@ -512,10 +512,10 @@ export class Parser implements SubParser {
         const t = plainText(w);
         decl = t !== null && DECL.has(t);
         this.advance(decl ? F_ASSIGN : 0);
-        if (node.assigns.length === 0 && lx.type === OP && lx.op === '(') {
+        if (node.assigns.length === 0 && lx.tok() === OP && lx.opText() === '(') {
           // name() compound-command
           this.advance(0);
-          if (lx.type !== OP || lx.op !== ')') this.unexpected("expected ')'");
+          if (lx.tok() !== OP || lx.opText() !== ')') this.unexpected("expected ')'");
           this.advance(F_CMD);
           return this.parseFunctionBody(s, w);
         }
@@ -525,18 +525,18 @@ export class Parser implements SubParser {
       this.advance(decl ? F_ASSIGN : 0);
     }
     node.span = lx.sp(s, end);
-    if (lx.type === OP && (lx.op === '(' || lx.op === '((')) this.unexpected();
+    if (lx.tok() === OP && (lx.opText() === '(' || lx.opText() === '((')) this.unexpected();
     return node;
   }
 
   private parseRedirect(): RedirNode {
     const lx = this.lx;
     const s = lx.tStart;
-    const op = lx.op as RedirNode['op'];
+    const op = lx.opText() as RedirNode['op'];
     const fd = lx.fd;
     const fdVar = lx.fdVar;
     this.advance(0);
-    if (lx.type !== WORD) this.unexpected(`expected a word after '${op}'`);
+    if (lx.tok() !== WORD) this.unexpected(`expected a word after '${op}'`);
     const target = lx.word!;
     const node: RedirNode = { type: 'Redir', span: lx.sp(s, lx.pos), fd, fdVar, op, target, heredoc: null };
     if (op === '<<' || op === '<<-') {

@@ -200,8 +200,14 @@ export function resolveParts(parts: Part[], span: Span, raw: string, home: strin
     if (alts.length > 1) {
       const words = alts.map((cs) => {
         const sub: Acc = { segs: cellsToSegs(cs), kinds: [], params: [...acc.params], subs: acc.subs, quoted: acc.quoted };
-        for (const s of sub.segs) if (s.dyn) addKind(sub, s.dyn);
-        for (const k of acc.kinds) if (k !== 'param' || sub.segs.some((s) => s.dyn === 'param')) addKind(sub, k);
+        let anyDyn = false;
+        for (const s of sub.segs) {
+          if (s.dyn) {
+            addKind(sub, s.dyn);
+            anyDyn = true;
+          }
+        }
+        if (anyDyn) for (const k of acc.kinds) addKind(sub, k);
         return finish(sub, span, raw, home, mode);
       });
       const kinds: DynamicKind[] = [];

@@ -111,7 +111,7 @@ export function browserFindings(inv: Invocation, preset: 'guarded' | 'observe', 
     else f('ask', `agent-browser ${cmd.verb} ${cmd.sub} is a grouped verb with a subcommand: review`);
   }
   if (preset === 'observe' && OBSERVE_BLOCKED.has(cmd.verb)) f('deny', `agent-browser ${cmd.verb} interacts with the page, which observe does not allow`);
-  if (usesRef(cmd)) {
+  if (usesRef(cmd) && !browserReadOnly(cmd)) {
     if (state.snapshotAt === null) f('deny', `agent-browser ${cmd.verb} uses an element ref but no snapshot was recorded: take a snapshot first`);
     else if (state.snapshotAt <= state.changedAt) f('deny', `agent-browser ${cmd.verb} uses an element ref from a stale snapshot (the page changed since): snapshot again`);
   }

@@ -74,7 +74,7 @@ function readImports(st: PyToken[], out: ImportRef[]): void {
         level++;
         i++;
       }
-      const d = dotted(st, i);
+      const d = st[i]?.text === 'import' ? { name: '', next: i } : dotted(st, i);
       i = d.next;
       if (st[i]?.text !== 'import') continue;
       i++;

@@ -1,5 +1,5 @@
 // Temporary corpora for the corpus-tooling tests.
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync, copyFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,12 @@ export function makeCorpus(files: Record<string, string>): string {
   made.push(root);
   const dir = join(root, 'corpus');
   mkdirSync(dir, { recursive: true });
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  mkdirSync(join(root, 'policies'));
+  copyFileSync(join(REPO, 'policies/default.yaml'), join(root, 'policies/default.yaml'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   return dir;
 }
 

@@ -1,24 +1,261 @@
-// Bash (interim, until the analyser lands): rules against the raw command; otherwise ask.
-import type { CheckEnv } from '../env.ts';
+// Bash: analyse the command, then check every invocation bash could run (contract §2 step 3, §4).
+import type { Finding } from '../../types.ts';
+import type { Extraction, Invocation } from '../../shell/types.ts';
+import type { DetectContext, Detector } from '../../detectors/types.ts';
+import { analyze } from '../../shell/index.ts';
+import { normalize, parseOptions, canonicalize, spanOf, type Parsed } from '../../shell/normalize/index.ts';
+import { isReadOnly } from '../readonly/index.ts';
+import { isInWorkspace, isProtected, resolvePath } from '../../paths/index.ts';
+import { matchBash, type Rule } from '../rules/index.ts';
 import { result, type CheckResult } from '../result.ts';
-import { matchBash } from '../rules/index.ts';
-import { checkBashRaw, rawWords } from './bash-raw.ts';
-import { isSafeEnvAssignment } from './safe-env.ts';
+import type { CheckEnv } from '../env.ts';
+import { isImmune } from '../immune.ts';
+import { checkBashRaw } from './bash-raw.ts';
+import { isSafeEnvName } from './safe-env.ts';
+import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS } from './bash-paths.ts';
 
-const META = new Set([';', '&', '|', '<', '>', '(', ')', '$', '`', '\n', '\r', '*', '?', '[', '{', '~', '#', '\\']);
+interface BashState {
+  ex: Extraction;
+  dctx: DetectContext;
+  /** Where relative paths resolve now (after top-level `cd`); null once it is unknown. */
+  cwd: string | null;
+}
 
 export function checkBash(env: CheckEnv, command: string): CheckResult {
-  const r = checkBashRaw(env, command, { type: 'other', detail: 'shell analysis is not available yet' }, false);
-  if (r.behavior === 'deny' || r.reason.type === 'rule') return r;
-  if (![...command].some((ch) => META.has(ch))) {
-    const words = rawWords(command);
-    while (words.length && isSafeEnvAssignment(words[0]!)) words.shift();
-    const text = words.join(' ');
-    const allow = env.rules.content('Bash', 'allow').find((x) => x.bash && matchBash(x.bash, text));
-    if (allow) {
-      env.tracer.add('allow rules', 'allow', allow.text);
-      return result('allow', { type: 'rule', rule: allow.text, layer: allow.layer }, `matches allow rule ${allow.text}`);
-    }
+  const t = env.tracer;
+  const ex = analyze(command, { home: env.home });
+  const norm = normalize(ex, { home: env.home, cwd: env.cwd });
+  const issues = norm.issues;
+  t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
+  const dctx = detectContext(env);
+  const st: BashState = { ex, dctx, cwd: env.cwd };
+  const results: CheckResult[] = [];
+  for (const d of env.detectors) {
+    if (!d.checkSource) continue;
+    for (const f of runDetector(d, () => d.checkSource!(command, ex, dctx))) results.push(findingResult(env, f));
   }
-  return { ...r, behavior: 'passthrough' };
+  for (const inv of norm.invocations) {
+    const r = checkInvocation(env, inv, st);
+    t.add('command', r.behavior, `${render(inv)} — ${r.message}`, spanOf(inv));
+    results.push(r);
+    trackCd(env, inv, st);
+  }
+  if (issues.length) {
+    const i = issues[0]!;
+    const kind = issues.some((x) => x.kind === 'limit') ? 'limit' : 'parse';
+    results.push(checkBashRaw(env, command, { type: kind, detail: i.message }, isImmune(env.policy.immune, 'unanalysable')));
+  }
+  if (!results.length) return result('allow', { type: 'readOnly', detail: 'nothing runs' }, 'the command runs nothing', { readOnly: true });
+  return aggregate(results);
+}
+
+function detectContext(env: CheckEnv): DetectContext {
+  return {
+    cwd: env.cwd,
+    home: env.home,
+    workspace: env.workspace,
+    resolve: (p) => resolvePath(p, env.cwd, env.home),
+    isProtected: (p) => isProtected(p, env.home),
+    isInWorkspace: (p) => isInWorkspace(p, env.workspace),
+  };
+}
+
+/** A detector that throws (a learner's, say) must not open the gate: its error asks. */
+function runDetector(d: Detector, fn: () => Finding[]): Finding[] {
+  try {
+    return fn();
+  } catch (e) {
+    return [{ detector: d.meta.id, family: d.meta.family, behavior: 'ask', message: `detector ${d.meta.id} failed: ${(e as Error).message}` }];
+  }
+}
+
+function findingResult(env: CheckEnv, f: Finding): CheckResult {
+  const immune = f.behavior === 'ask' && isImmune(env.policy.immune, f.safety);
+  const reason = f.safety && f.behavior === 'ask'
+    ? { type: 'safetyCheck' as const, detector: f.detector, safety: f.safety, detail: f.message }
+    : { type: 'detector' as const, detector: f.detector, detail: f.message };
+  return result(f.behavior, reason, `${f.detector}: ${f.message}`, { immune, findings: [f] });
+}
+
+function render(inv: Invocation): string {
+  const words = [inv.program, ...inv.args].map((w) => (w.static ? w.value! : w.approx));
+  const via = inv.via.length ? ` (via ${inv.via.map((v) => v.name).join(' → ')})` : '';
+  return words.join(' ') + via;
+}
+
+/** Renderings deny and ask rules are tested against: as written, by basename, canonical. */
+function aggressiveForms(inv: Invocation): string[] {
+  const args = inv.args.map((w) => (w.static ? w.value! : w.approx));
+  const prog = inv.program.static ? inv.program.value! : inv.program.approx;
+  const forms = [[prog, ...args].join(' '), [inv.name, ...args].join(' ')];
+  try {
+    forms.push(canonicalize(inv));
+  } catch {
+    /* canonical form is a bonus */
+  }
+  return forms;
+}
+
+const ruleInvocations = new WeakMap<Rule, Parsed | null>();
+
+/** The rule's command, parsed like a real one (so `rm -rf /` means recursive+force on /). */
+function ruleMeaning(rule: Rule, home: string): Parsed | null {
+  if (ruleInvocations.has(rule)) return ruleInvocations.get(rule)!;
+  let parsed: Parsed | null = null;
+  const m = rule.bash!;
+  const text = m.kind === 'prefix' ? m.prefix : m.kind === 'exact' ? m.text : m.prefix.trimEnd();
+  if (m.kind !== 'wildcard' || m.prefix.endsWith(' ') || (m.prefix.length > 0 && rule.content!.endsWith('*'))) {
+    const ex = analyze(text, { home });
+    const norm = normalize(ex, { home, cwd: '/' });
+    if (!norm.issues.length && norm.invocations.length === 1) parsed = parseOptions(norm.invocations[0]!);
+  }
+  ruleInvocations.set(rule, parsed);
+  return parsed;
+}
+
+/** Same program, rule subcommands first, rule options ⊆ command options, rule operands a prefix. */
+function semanticMatch(rule: Parsed, cmd: Parsed): boolean {
+  if (rule.name !== cmd.name || rule.dynamic) return false;
+  if (rule.subcommand.some((s, i) => cmd.subcommand[i] !== s)) return false;
+  for (const [k, v] of rule.options) {
+    const have = cmd.options.get(k);
+    if (have === undefined || (v !== true && have !== v)) return false;
+  }
+  return rule.operands.every((w, i) => {
+    const c = cmd.operands[i];
+    return c !== undefined && w.static && c.static && c.value === w.value;
+  });
+}
+
+function ruleHit(env: CheckEnv, inv: Invocation, behavior: 'deny' | 'ask', parsed: () => Parsed): Rule | undefined {
+  const rules = env.rules.content('Bash', behavior).filter((r) => r.bash);
+  if (!rules.length) return undefined;
+  const forms = aggressiveForms(inv);
+  for (const r of rules) {
+    if (forms.some((f) => matchBash(r.bash!, f))) return r;
+    const meaning = ruleMeaning(r, env.home);
+    if (meaning && semanticMatch(meaning, parsed())) return r;
+  }
+  return undefined;
+}
+
+/** Allow rules see the simple command as written: only safe env prefixes are dropped, no wrappers. */
+function allowHit(env: CheckEnv, inv: Invocation): Rule | undefined {
+  if (inv.via.length || inv.opaque) return undefined;
+  const rules = env.rules.content('Bash', 'allow').filter((r) => r.bash);
+  if (!rules.length) return undefined;
+  const sc = inv.source;
+  if (sc.argv.some((w) => !w.static)) return undefined;
+  const env2 = sc.env.filter((a) => !isSafeEnvName(a.name));
+  if (env2.length) return undefined;
+  const text = sc.argv.map((w) => w.value!).join(' ');
+  return rules.find((r) => matchBash(r.bash!, text));
+}
+
+function pathRuleHit(env: CheckEnv, tools: string[], behavior: 'deny' | 'ask', paths: string[]): Rule | undefined {
+  if (!paths.length) return undefined;
+  const rules = env.rules.pathRules(tools, behavior);
+  return rules.find((r) => paths.some((p) => env.rules.matchPath(r, p, env.anchors)));
+}
+
+function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckResult {
+  let parsedCache: Parsed | null = null;
+  const parsed = () => (parsedCache ??= parseOptions(inv));
+  const base = st.cwd ?? env.cwd;
+  const abs = (p: string) => resolvePath(p, base, env.home);
+
+  // Content deny, then ask rules (aggressive: wrappers and env already stripped).
+  const deny = ruleHit(env, inv, 'deny', parsed);
+  if (deny) return result('deny', { type: 'rule', rule: deny.text, layer: deny.layer }, `matches deny rule ${deny.text}`);
+  for (const a of inv.env) {
+    if (env.policy.envDeny.has(a.name)) return result('deny', { type: 'rule', rule: `env.deny: ${a.name}`, detail: a.name }, `${a.name} is denied by the policy`);
+  }
+  // Path rules: Read rules guard every path a command names; Edit rules guard what it writes.
+  const named = inv.args.map((w) => w.static ? abs(w.value!) : null).filter((p): p is string => p !== null);
+  const written = writeTargets(inv).filter((p): p is string => p !== null).map(abs);
+  const pathDeny = pathRuleHit(env, ['Read'], 'deny', [...named, ...written, ...inv.redirects.filter((r) => r.target.static).map((r) => abs(r.target.value!))]) ?? pathRuleHit(env, ['Edit'], 'deny', written);
+  if (pathDeny) return result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`);
+  const ask = ruleHit(env, inv, 'ask', parsed) ?? pathRuleHit(env, ['Read'], 'ask', named) ?? pathRuleHit(env, ['Edit'], 'ask', written);
+  if (ask) return result('ask', { type: 'rule', rule: ask.text, layer: ask.layer }, `matches ask rule ${ask.text}`, { immune: true });
+
+  // Detectors.
+  const findings: Finding[] = [];
+  for (const d of env.detectors) findings.push(...runDetector(d, () => d.check(inv, st.dctx)));
+  const denied = findings.find((f) => f.behavior === 'deny');
+  if (denied) return { ...findingResult(env, denied), findings };
+  if (findings.length) {
+    const first = findings.find((f) => isImmune(env.policy.immune, f.safety)) ?? findings[0]!;
+    return { ...findingResult(env, first), findings };
+  }
+
+  // Redirections that write outside the workspace, or to a dynamic target.
+  const targets = writeTargets(inv);
+  const outside = targets.find((p) => p === null || !isInWorkspace(abs(p), env.workspace));
+  if (outside !== undefined) {
+    return result('passthrough', { type: 'workingDir', detail: 'redirect outside the workspace' }, `writes ${outside ?? 'a dynamic path'} outside the workspace`);
+  }
+
+  // Allow rules (conservative), then a function defined in the same command, then the read-only allowlist.
+  const allow = allowHit(env, inv);
+  if (allow) return result('allow', { type: 'rule', rule: allow.text, layer: allow.layer }, `matches allow rule ${allow.text}`);
+  if (st.ex.functions.includes(inv.name) && !inv.via.length) {
+    return result('allow', { type: 'readOnly', detail: 'function call' }, `calls ${inv.name}, defined in this command (its body is checked on its own)`, { readOnly: true });
+  }
+  const untrustedGit = inv.name === 'git' && st.cwd !== env.cwd && (st.cwd === null || !isInWorkspace(st.cwd, env.workspace));
+  const ro = untrustedGit ? { readOnly: false, why: 'git after cd out of the workspace' } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig });
+  if (ro.readOnly) {
+    const paths = readPaths(inv, parsed());
+    const away = paths.find((p) => p === null || !isInWorkspace(abs(p), env.workspace));
+    if (away === undefined) return result('allow', { type: 'readOnly', detail: ro.why }, `${inv.name} is read-only`, { readOnly: true });
+    return result('passthrough', { type: 'workingDir', detail: 'reads outside the workspace' }, `reads ${away ?? 'a dynamic path'} outside the workspace`, { readOnly: true });
+  }
+  return result('passthrough', { type: 'other', detail: ro.why }, `${inv.name || inv.program.approx} has effects (${ro.why})`, {
+    workspaceEdit: isWorkspaceEdit(env, inv, parsed(), abs),
+  });
+}
+
+function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parsed: Parsed, abs: (p: string) => string): boolean {
+  if (!WORKSPACE_EDIT_PROGRAMS.has(inv.name) || inv.via.length || inv.opaque || parsed.dynamic) return false;
+  if (inv.name === 'sed' && !parsed.options.has('in-place')) return false;
+  const ops = editOperands(inv, parsed);
+  if (!ops.length) return false;
+  return [...ops.map(pathOf), ...writeTargets(inv)].every((p) => {
+    if (p === null || (ops.some((w) => !w.static))) return false;
+    const a = abs(p);
+    return isInWorkspace(a, env.workspace) && !isProtected(a, env.home);
+  });
+}
+
+/** Follow `cd` in the top-level list; anywhere else it makes the cwd unknown. */
+function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
+  if (inv.name !== 'cd' && inv.name !== 'pushd' && inv.name !== 'popd') return;
+  if (inv.name === 'popd' || inv.source.context.length > 0 || inv.via.length > 0) {
+    st.cwd = null;
+    return;
+  }
+  const target = inv.args.find((w) => !(w.static && w.value!.startsWith('-')));
+  if (!target) st.cwd = env.home;
+  else if (!target.static) st.cwd = null;
+  else if (st.cwd !== null || target.value!.startsWith('/')) st.cwd = resolvePath(target.value!, st.cwd ?? '/', env.home);
+}
+
+/** Any deny denies; else any ask asks (immune first); else all allow allows; else passthrough. */
+function aggregate(results: CheckResult[]): CheckResult {
+  const findings = results.flatMap((r) => r.findings);
+  const one = results.length === 1;
+  const pick = (r: CheckResult, extra: Partial<CheckResult> = {}): CheckResult => ({ ...r, findings, ...extra });
+  const deny = results.find((r) => r.behavior === 'deny');
+  if (deny) return pick(deny);
+  const asks = results.filter((r) => r.behavior === 'ask');
+  if (asks.length) return pick(asks.find((r) => r.immune) ?? asks[0]!);
+  if (results.every((r) => r.behavior === 'allow')) {
+    const readOnly = results.every((r) => r.readOnly);
+    if (one) return pick(results[0]!);
+    return result('allow', { type: 'subcommandResults', detail: `${results.length} commands, all allowed` }, 'every command is allowed', { readOnly, findings });
+  }
+  const pass = results.filter((r) => r.behavior === 'passthrough');
+  const workspaceEdit = results.every((r) => r.workspaceEdit);
+  const readOnly = results.every((r) => r.readOnly);
+  if (one) return pick(pass[0]!);
+  return result('passthrough', pass[0]!.reason, pass[0]!.message, { findings, workspaceEdit, readOnly });
 }

@@ -8,6 +8,14 @@ import { basename, invocationFrom, staticWord } from './words.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
+export { findRoots } from './find.ts';
+import { findRoots } from './find.ts';
+
+/** For a command run by `find -exec`: find's start paths and whether a test narrows them. */
+const findCtx = new WeakMap<Invocation, { roots: Word[]; filtered: boolean }>();
+export function findContextOf(inv: Invocation): { roots: Word[]; filtered: boolean } | undefined {
+  return findCtx.get(inv);
+}
 
 export const MAX_DEPTH = 8;
 const MAX_INVOCATIONS = 2000;
@@ -119,6 +127,11 @@ const ops: Ops = {
       const mark = st.out.length;
       expand(inv, ex ?? { source: '', commands: [sc], functions: [], issues: [], stats: { chars: 0, tokens: 0, maxDepth: 0, commands: 1 } }, st);
       if (foreign.has(outer)) for (let k = mark; k < st.out.length; k++) foreign.set(st.out[k], foreign.get(outer)!);
+      if (carrier.startsWith('find ')) {
+        const fc = findRoots(outer.args);
+        if (!fc.roots.length) fc.roots.push(staticWord('.', outer.program.span));
+        for (let k = mark; k < st.out.length; k++) findCtx.set(st.out[k], fc);
+      }
     } finally {
       st.depth = saved;
     }

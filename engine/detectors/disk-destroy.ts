@@ -1,0 +1,79 @@
+// mkfs, wipefs, dd / `>` to block devices, shred of a device → deny.
+import type { Detector, DetectorMeta } from './types.ts';
+import type { Finding } from '../types.ts';
+import type { Word } from '../shell/types.ts';
+import { parseOptions } from '../shell/normalize/index.ts';
+import { finding, text } from './util.ts';
+
+const meta: DetectorMeta = {
+  id: 'disk-destroy',
+  family: 'destructive',
+  title: 'Disk or filesystem destruction',
+  rationale: 'Formatting, wiping or overwriting a block device destroys every file on it.',
+  behaviour: 'deny',
+  examples: {
+    bad: ['mkfs.ext4 /dev/sda1', 'dd if=/dev/zero of=/dev/sda bs=1M', 'wipefs -a /dev/nvme0n1', 'cat image.iso > /dev/sdb', 'shred -n 3 /dev/vda'],
+    good: ['dd if=/dev/zero of=disk.img bs=1M count=10', 'echo hi > /dev/null', 'ls /dev', 'cat /dev/urandom | head -c 16 > key.bin'],
+  },
+};
+
+const DISK_PREFIXES = ['sd', 'hd', 'vd', 'xvd', 'nvme', 'mmcblk', 'disk', 'rdisk', 'md', 'dm-', 'mapper/', 'nbd', 'loop', 'sr', 'zd', 'root', 'mtdblock'];
+
+export function isBlockDevice(p: string): boolean {
+  if (!p.startsWith('/dev/')) return false;
+  const rest = p.slice(5);
+  if (rest.startsWith('disk/by-')) return true;
+  return DISK_PREFIXES.some((d) => rest.startsWith(d));
+}
+
+const FORMATTERS = new Set(['mkfs', 'mke2fs', 'mkswap', 'wipefs', 'blkdiscard', 'mkdosfs', 'mkntfs', 'newfs', 'mformat']);
+const PARTITIONERS = new Set(['fdisk', 'sfdisk', 'parted', 'sgdisk', 'gdisk', 'cfdisk', 'diskutil']);
+
+function devOrDynamic(w: Word, resolve: (p: string) => string): 'device' | 'dynamic' | 'file' {
+  if (!w.static) return w.approx.startsWith('/dev/') || w.approx.startsWith('$') ? 'dynamic' : 'file';
+  const p = resolve(w.value ?? '');
+  return isBlockDevice(p) ? 'device' : 'file';
+}
+
+export const diskDestroy: Detector = {
+  meta,
+  check(inv, ctx) {
+    const out: Finding[] = [];
+    for (const r of inv.redirects) {
+      if ((r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '<>' || r.op === '&>>') && r.target.static && isBlockDevice(ctx.resolve(r.target.value ?? ''))) {
+        out.push(finding(meta, inv, `writes to block device ${r.target.value}`, r.target));
+      }
+    }
+    if (!inv.program.static) return out;
+    const name = inv.name;
+    const base = name.includes('.') ? name.slice(0, name.indexOf('.')) : name;
+    if (FORMATTERS.has(base)) {
+      const p = parseOptions(inv);
+      const ops = p.operands.length ? p.operands : inv.args.filter((w) => !text(w).startsWith('-'));
+      const kinds = ops.map((w) => devOrDynamic(w, ctx.resolve));
+      const hit = kinds.findIndex((k) => k !== 'file');
+      if (hit >= 0) out.push(finding(meta, inv, `${name} on ${text(ops[hit])}`, ops[hit]));
+      else if (ops.length) out.push(finding(meta, inv, `${name} formats ${text(ops[0])}`, ops[0], { behavior: 'ask' }));
+      return out;
+    }
+    if (PARTITIONERS.has(name)) {
+      out.push(finding(meta, inv, `${name} can rewrite a partition table`, inv.program, { behavior: 'ask' }));
+      return out;
+    }
+    if (name === 'dd') {
+      for (const w of inv.args) {
+        const t = text(w);
+        if (!t.startsWith('of=')) continue;
+        const target = t.slice(3);
+        if (w.static ? isBlockDevice(ctx.resolve(target)) : target.startsWith('/dev/')) out.push(finding(meta, inv, `dd writes to block device ${target}`, w));
+      }
+      return out;
+    }
+    if (name === 'shred' || name === 'tee' || name === 'cp') {
+      const p = parseOptions(inv);
+      const targets = name === 'cp' ? p.operands.slice(-1) : p.operands;
+      for (const w of targets) if (devOrDynamic(w, ctx.resolve) === 'device') out.push(finding(meta, inv, `${name} overwrites block device ${text(w)}`, w));
+    }
+    return out;
+  },
+};

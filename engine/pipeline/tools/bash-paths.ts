@@ -1,0 +1,77 @@
+// Which words of an invocation name files, and whether a command is a workspace edit.
+import type { Invocation, Word } from '../../shell/types.ts';
+import type { Parsed } from '../../shell/normalize/index.ts';
+
+/** Programs whose operands are not paths it reads. */
+const NO_PATH_OPERANDS = new Set([
+  'echo', 'printf', 'which', 'type', 'command', 'basename', 'dirname', 'date', 'uname', 'whoami', 'id', 'env',
+  'printenv', 'true', 'false', 'test', '[', 'pwd', 'ps', 'tr', 'expr', 'seq', 'sleep', 'nproc', 'hostname',
+  'git', 'cd', 'realpath', 'readlink', 'uptime', 'groups', 'locale', 'getconf', 'cal', 'free', 'help', 'man',
+]);
+/** Programs whose first operand is a pattern or program, not a path (unless given by option). */
+const FIRST_IS_PATTERN: Record<string, string[]> = {
+  grep: ['regexp', 'e', 'file', 'f'],
+  egrep: ['regexp', 'e', 'file', 'f'],
+  fgrep: ['regexp', 'e', 'file', 'f'],
+  rg: ['regexp', 'e', 'file', 'f', 'files', 'type-list'],
+  sed: ['expression', 'e', 'file', 'f'],
+  jq: [],
+  awk: ['file', 'f'],
+};
+
+/** Static path words a (read-only) invocation reads, plus `<` inputs. Dynamic ones are returned as null. */
+export function readPaths(inv: Invocation, parsed: Parsed): (string | null)[] {
+  const out: (string | null)[] = [];
+  for (const r of inv.redirects) {
+    if (r.op === '<' || r.op === '<>') out.push(pathOf(r.target));
+  }
+  const name = inv.name;
+  if (NO_PATH_OPERANDS.has(name)) return out;
+  let ops = parsed.operands;
+  const pat = FIRST_IS_PATTERN[name];
+  if (pat && !pat.some((o) => parsed.options.has(o))) ops = ops.slice(1);
+  if (name === 'find') {
+    const i = ops.findIndex((w) => w.static && (w.value!.startsWith('-') || w.value === '(' || w.value === '!'));
+    ops = i < 0 ? ops : ops.slice(0, i);
+    if (ops.length === 0) return out;
+  }
+  for (const w of ops) {
+    if (w.static && w.value === '-') continue;
+    out.push(pathOf(w));
+  }
+  return out;
+}
+
+/** A word as a path: its value, or the folder fixed by a glob's static prefix; null if unknown. */
+export function pathOf(w: Word): string | null {
+  if (w.static) return w.value!;
+  if (w.kinds.length === 1 && w.kinds[0] === 'glob' && w.globPrefix !== undefined) {
+    const p = w.globPrefix;
+    const slash = p.lastIndexOf('/');
+    if (slash < 0) return '.';
+    return p.slice(0, slash) || '/';
+  }
+  return null;
+}
+
+export const WORKSPACE_EDIT_PROGRAMS = new Set(['mkdir', 'touch', 'rm', 'rmdir', 'mv', 'cp', 'sed']);
+
+const WRITE_OPS = new Set(['>', '>>', '>|', '<>', '&>', '&>>']);
+
+/** Paths written by redirections; null for a dynamic target. /dev/null and fd dups are skipped. */
+export function writeTargets(inv: Invocation): (string | null)[] {
+  const out: (string | null)[] = [];
+  for (const r of inv.redirects) {
+    if (!WRITE_OPS.has(r.op)) continue;
+    const p = r.target.static ? r.target.value! : null;
+    if (p === '/dev/null' || p === '/dev/stdout' || p === '/dev/stderr') continue;
+    out.push(p);
+  }
+  return out;
+}
+
+/** The path operands of a workspace-edit program (sed: the files after its script). */
+export function editOperands(inv: Invocation, parsed: Parsed): Word[] {
+  if (inv.name === 'sed' && !['expression', 'e', 'file', 'f'].some((o) => parsed.options.has(o))) return parsed.operands.slice(1);
+  return parsed.operands;
+}

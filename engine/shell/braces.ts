@@ -1,0 +1,154 @@
+// Brace expansion ({a,b}, {1..3}, {a..e..2}) over a word's characters, honouring quoting:
+// only unquoted { , } and .. are syntax. Matching is one stack pass per step; the number of
+// results and the total work are capped (a cap hit is a `limit` issue).
+import type { Span } from './types.ts';
+import type { Seg, IssueSink } from './words.ts';
+
+/** One character of a word (c, quoted or not), or one dynamic expansion (d). */
+export interface Cell {
+  c: string;
+  q: boolean;
+  d: Seg | null;
+}
+
+export const MAX_BRACE_WORDS = 256;
+const MAX_BRACE_WORK = 200_000;
+
+export function hasBrace(segs: Seg[]): boolean {
+  let open = false;
+  for (const s of segs) {
+    if (s.dyn !== null || s.q) continue;
+    if (s.t.indexOf('{') >= 0) open = true;
+    if (open && s.t.indexOf('}') >= 0) return true;
+  }
+  return false;
+}
+
+function plain(c: Cell, ch: string): boolean {
+  return c.d === null && !c.q && c.c === ch;
+}
+
+interface Budget {
+  words: number;
+  work: number;
+  over: boolean;
+}
+
+export function expandBraces(cells: Cell[], sink: IssueSink | undefined, span: Span): Cell[][] {
+  const out: Cell[][] = [];
+  const b: Budget = { words: MAX_BRACE_WORDS, work: MAX_BRACE_WORK, over: false };
+  expand(cells, out, b);
+  if (b.over && sink) {
+    sink.issues.push({ kind: 'limit', message: `brace expansion yields more than ${MAX_BRACE_WORDS} words`, span });
+  }
+  return out;
+}
+
+function expand(cells: Cell[], out: Cell[][], b: Budget): void {
+  if (b.words <= 0 || b.work <= 0) {
+    b.over = true;
+    return;
+  }
+  const n = cells.length;
+  b.work -= n;
+  const match = new Int32Array(n).fill(-1);
+  const comma = new Uint8Array(n);
+  const stack: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = cells[i]!;
+    if (c.d !== null || c.q) continue;
+    if (c.c === '{') stack.push(i);
+    else if (c.c === '}' && stack.length) match[stack.pop()!] = i;
+    else if (c.c === ',' && stack.length) comma[stack[stack.length - 1]!] = 1;
+  }
+  for (let i = 0; i < n; i++) {
+    const j = match[i]!;
+    if (j < 0) continue;
+    let alts: Cell[][] | null = null;
+    if (comma[i]) alts = splitCommas(cells, i, j);
+    else alts = sequence(cells, i, j);
+    if (!alts) continue;
+    const pre = cells.slice(0, i);
+    const post = cells.slice(j + 1);
+    for (const a of alts) {
+      expand(pre.concat(a, post), out, b);
+      if (b.over) return;
+    }
+    return;
+  }
+  out.push(cells);
+  b.words--;
+}
+
+function splitCommas(cells: Cell[], i: number, j: number): Cell[][] {
+  const alts: Cell[][] = [];
+  let depth = 0;
+  let start = i + 1;
+  for (let k = i + 1; k < j; k++) {
+    const c = cells[k]!;
+    if (plain(c, '{')) depth++;
+    else if (plain(c, '}')) depth--;
+    else if (depth === 0 && plain(c, ',')) {
+      alts.push(cells.slice(start, k));
+      start = k + 1;
+    }
+  }
+  alts.push(cells.slice(start, j));
+  return alts;
+}
+
+function parseInt10(s: string): number | null {
+  const neg = s.charCodeAt(0) === 45;
+  const from = neg ? 1 : 0;
+  if (s.length - from < 1 || s.length - from > 9) return null;
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return null;
+  }
+  return Number(s);
+}
+
+/** {x..y} or {x..y..step}: integers or single characters. */
+function sequence(cells: Cell[], i: number, j: number): Cell[][] | null {
+  let text = '';
+  for (let k = i + 1; k < j; k++) {
+    const c = cells[k]!;
+    if (c.d !== null || c.q) return null;
+    text += c.c;
+    if (text.length > 40) return null;
+  }
+  const bits = text.split('..');
+  if (bits.length !== 2 && bits.length !== 3) return null;
+  const [a, z, st] = bits as [string, string, string | undefined];
+  let step = 1;
+  if (st !== undefined) {
+    const v = parseInt10(st);
+    if (v === null) return null;
+    step = Math.abs(v) || 1;
+  }
+  const mk = (s: string): Cell[] => Array.from(s, (ch) => ({ c: ch, q: false, d: null }));
+  const na = parseInt10(a);
+  const nz = parseInt10(z);
+  const out: Cell[][] = [];
+  if (na !== null && nz !== null) {
+    const pad = (a.replace('-', '').startsWith('0') && a.length > 1) || (z.replace('-', '').startsWith('0') && z.length > 1)
+      ? Math.max(a.length, z.length) : 0;
+    const dir = na <= nz ? 1 : -1;
+    for (let v = na; dir > 0 ? v <= nz : v >= nz; v += dir * step) {
+      if (out.length > MAX_BRACE_WORDS) break;
+      let s = String(Math.abs(v));
+      const width = pad - (v < 0 ? 1 : 0);
+      while (s.length < width) s = '0' + s;
+      out.push(mk((v < 0 ? '-' : '') + s));
+    }
+    return out;
+  }
+  if (a.length === 1 && z.length === 1) {
+    const ca = a.charCodeAt(0);
+    const cz = z.charCodeAt(0);
+    const dir = ca <= cz ? 1 : -1;
+    for (let v = ca; dir > 0 ? v <= cz : v >= cz; v += dir * step) out.push(mk(String.fromCharCode(v)));
+    return out;
+  }
+  return null;
+}

@@ -1,0 +1,288 @@
+// Walk the tree and list every simple command bash could run, in source order (a command before
+// the commands inside its own words), each with its resolved words and the context chain that
+// leads to it. Payloads that bash parses later (trap, alias, PROMPT_COMMAND) are parsed here too.
+import type {
+  Assignment, ContextEntry, Extraction, Pipe, Redirect, SimpleCommand, Word,
+} from './types.ts';
+import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode } from './ast.ts';
+import type { Shared } from './lexer.ts';
+import { parseNested, toAssign } from './parser.ts';
+import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, resolveParts, resolveWord } from './words.ts';
+
+interface St {
+  ctx: ContextEntry[];
+  conditional: boolean;
+  background: boolean;
+  pipe?: Pipe;
+  /** Redirections of enclosing compound commands (they apply to every command inside). */
+  redirs: Redirect[];
+}
+
+const DECL = new Set(['declare', 'typeset', 'export', 'local', 'readonly']);
+
+function push(st: St, entry: ContextEntry, conditional = st.conditional): St {
+  return { ctx: [...st.ctx, entry], conditional, background: st.background, redirs: st.redirs, ...(st.pipe ? { pipe: st.pipe } : {}) };
+}
+
+/** The state for commands inside a substitution: own context, no pipe, no outer redirects. */
+function inner(st: St, entry: ContextEntry, conditional = st.conditional): St {
+  return { ctx: [...st.ctx, entry], conditional, background: st.background, redirs: [] };
+}
+
+export class Extractor {
+  readonly commands: SimpleCommand[] = [];
+  readonly functions: string[] = [];
+  private pipeId = 0;
+  private stopped = false;
+  private readonly sh: Shared;
+  private readonly home: string;
+
+  constructor(sh: Shared, home: string) {
+    this.sh = sh;
+    this.home = home;
+  }
+
+  run(ast: ListNode, source: string): Extraction {
+    this.list(ast, { ctx: [], conditional: false, background: false, redirs: [] });
+    return {
+      source,
+      commands: this.commands,
+      functions: this.functions,
+      issues: this.sh.issues,
+      stats: { chars: source.length, tokens: this.sh.tokens, maxDepth: this.sh.maxDepth, commands: this.commands.length },
+    };
+  }
+
+  list(l: ListNode, st: St): void {
+    for (const it of l.items) {
+      const s = it.background && !st.background ? { ...st, background: true } : st;
+      const a = it.andor;
+      for (let i = 0; i < a.pipelines.length; i++) {
+        const p = a.pipelines[i]!;
+        const ps = i > 0 && !s.conditional ? { ...s, conditional: true } : s;
+        if (p.commands.length > 1) {
+          const id = ++this.pipeId;
+          for (let k = 0; k < p.commands.length; k++) {
+            const pipe: Pipe = { id, index: k, length: p.commands.length, stderr: p.ops[k] === '|&' };
+            this.cmd(p.commands[k]!, { ...ps, pipe });
+          }
+        } else if (p.commands.length === 1) this.cmd(p.commands[0]!, ps);
+      }
+    }
+  }
+
+  private cmd(c: CommandNode, st0: St): void {
+    if (this.stopped) return;
+    let st = st0;
+    if (c.type !== 'Simple' && c.redirects.length) {
+      const own = c.redirects.map((r) => this.redirect(r));
+      st = { ...st0, redirs: [...own, ...st0.redirs] };
+      for (const r of c.redirects) this.redirectSubs(r, st0);
+    }
+    switch (c.type) {
+      case 'Simple': return this.simple(c, st);
+      case 'Subshell': return this.list(c.body, push(st, { kind: 'subshell', span: c.span }));
+      case 'Group': return this.list(c.body, push(st, { kind: 'group', span: c.span }));
+      case 'If': {
+        const s = push(st, { kind: 'if', span: c.span });
+        c.clauses.forEach((cl, i) => {
+          this.list(cl.cond, i === 0 ? s : { ...s, conditional: true });
+          this.list(cl.body, { ...s, conditional: true });
+        });
+        if (c.elseBody) this.list(c.elseBody, { ...s, conditional: true });
+        return;
+      }
+      case 'While': {
+        const s = push(st, { kind: 'loop', span: c.span });
+        this.list(c.cond, s);
+        return this.list(c.body, { ...s, conditional: true });
+      }
+      case 'For': {
+        const s = push(st, { kind: 'loop', span: c.span, name: c.name.raw });
+        if (c.words) for (const w of c.words) this.parts(w.parts, s);
+        return this.list(c.body, { ...s, conditional: true });
+      }
+      case 'ArithFor': {
+        const s = push(st, { kind: 'loop', span: c.span });
+        this.parts(c.parts, inner(s, { kind: 'condition', span: c.span }), true);
+        return this.list(c.body, { ...s, conditional: true });
+      }
+      case 'Case': {
+        const s = push(st, { kind: 'case', span: c.span });
+        this.parts(c.word.parts, s);
+        for (const it of c.items) {
+          for (const p of it.patterns) this.parts(p.parts, { ...s, conditional: true });
+          this.list(it.body, { ...s, conditional: true });
+        }
+        return;
+      }
+      case 'Function': {
+        if (!this.functions.includes(c.name)) this.functions.push(c.name);
+        let s = st;
+        if (c.name === 'command_not_found_handle') s = push(s, { kind: 'hook', span: c.span, name: c.name }, true);
+        s = push(s, { kind: 'function', span: c.span, name: c.name });
+        return this.cmd(c.body, s);
+      }
+      case 'Cond': {
+        const s = inner(st, { kind: 'condition', span: c.span });
+        for (const it of c.items) if (it.type === 'Word') this.parts(it.parts, s, true);
+        if (st.redirs.length) this.emitBare(c.span, st);
+        return;
+      }
+      case 'Arith': {
+        this.parts(c.parts, inner(st, { kind: 'condition', span: c.span }), true);
+        if (st.redirs.length) this.emitBare(c.span, st);
+        return;
+      }
+    }
+  }
+
+  /** A [[ ]] or (( )) with redirections: listed as a command with no argv so the files are seen. */
+  private emitBare(span: { start: number; end: number }, st: St): void {
+    this.add({ span, env: [], argv: [], redirects: st.redirs, context: st.ctx, background: st.background, conditional: st.conditional, ...(st.pipe ? { pipe: st.pipe } : {}) });
+  }
+
+  private add(cmd: SimpleCommand): boolean {
+    if (this.commands.length >= this.sh.budget.maxCommands) {
+      if (!this.stopped) {
+        this.stopped = true;
+        this.sh.issues.push({ kind: 'limit', message: `more than ${this.sh.budget.maxCommands} commands`, span: cmd.span });
+      }
+      return false;
+    }
+    this.commands.push(cmd);
+    return true;
+  }
+
+  private simple(c: SimpleNode, st: St): void {
+    const env = c.assigns.map((a) => this.assignment(a));
+    const argv = c.words.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG));
+    let redirects = c.redirects.map((r) => this.redirect(r));
+    if (st.redirs.length) redirects = redirects.concat(st.redirs);
+    const cmd: SimpleCommand = { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional };
+    if (st.pipe) cmd.pipe = st.pipe;
+    if (!this.add(cmd)) return;
+    // substitutions inside the command's own words
+    for (const a of c.assigns) {
+      const s = inner(st, { kind: 'assignment', span: a.span, name: a.name });
+      this.parts(a.subscript, s);
+      this.parts(a.value, s);
+      if (a.array) for (const w of a.array) this.parts(w.parts, s);
+    }
+    const sub: St = { ctx: st.ctx, conditional: st.conditional, background: st.background, redirs: [] };
+    for (const w of c.words) this.parts(w.parts, sub);
+    for (const r of c.redirects) this.redirectSubs(r, st);
+    this.hooks(c, env, argv, st);
+  }
+
+  private redirectSubs(r: RedirNode, st: St): void {
+    if (r.op !== '<<' && r.op !== '<<-') this.parts(r.target.parts, inner(st, { kind: 'redirect', span: r.span }));
+    if (r.heredoc?.parts) this.parts(r.heredoc.parts, inner(st, { kind: 'heredoc', span: r.span }));
+  }
+
+  /** Commands inside substitutions of some text. `cond` marks [[ ]] / (( )) operands. */
+  private parts(parts: Part[] | null, st: St, _cond = false): void {
+    if (!parts) return;
+    for (const p of parts) {
+      switch (p.type) {
+        case 'cmdsub': this.list(p.body, inner(st, { kind: 'cmdsub', span: p.span })); break;
+        case 'procsub': this.list(p.body, inner(st, { kind: 'procsub', span: p.span })); break;
+        case 'dq': case 'extglob': case 'arith': this.parts(p.parts, st); break;
+        case 'param': this.parts(p.subscript, st); this.parts(p.operand, st); break;
+        case 'array': for (const w of p.items) this.parts(w.parts, st); break;
+        default: break;
+      }
+    }
+  }
+
+  private assignment(a: AssignNode): Assignment {
+    const out: Assignment = { span: a.span, name: a.name, value: null, append: a.append };
+    if (a.array) out.array = a.array.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG));
+    else if (a.value.length) {
+      const vs = a.value[0]!.span.start;
+      out.value = resolveParts(a.value, { start: vs, end: a.span.end }, a.raw.slice(Math.max(0, vs - a.span.start)), this.home, MODE_ASSIGN, this.sh);
+    }
+    return out;
+  }
+
+  private redirect(r: RedirNode): Redirect {
+    const out: Redirect = { span: r.span, fd: r.fdVar !== null ? -1 : r.fd, op: r.op, target: resolveWord(r.target, this.home, this.sh, MODE_ARG) };
+    const h = r.heredoc;
+    if (h) {
+      const word: Word = h.parts
+        ? resolveParts(h.parts, r.span, h.raw, this.home, MODE_QUOTED, this.sh)
+        : { span: r.span, raw: h.raw, static: true, value: h.text, approx: h.text, kinds: [], params: [], quoted: true, substitutions: 0 };
+      out.heredoc = { body: h.text, quoted: h.quoted, word };
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- hooks
+
+  private payload(text: string, w: { span: { start: number; end: number } }, st: St, entry: ContextEntry): void {
+    const ast = parseNested(text, w.span.start, w.span.end, this.sh);
+    this.list(ast, inner(st, entry, true));
+  }
+
+  private dynamicPayload(what: string, w: { span: { start: number; end: number } }): void {
+    this.sh.issues.push({ kind: 'parse', message: `${what} is not static`, span: w.span });
+  }
+
+  private hookAssign(a: Assignment, st: St): void {
+    if (a.name !== 'PROMPT_COMMAND') return;
+    const entry: ContextEntry = { kind: 'hook', span: a.span, name: 'PROMPT_COMMAND' };
+    const vals = a.array ?? (a.value ? [a.value] : []);
+    for (const v of vals) {
+      if (v.static) this.payload(v.value!, v, st, entry);
+      else this.dynamicPayload('PROMPT_COMMAND value', v);
+    }
+  }
+
+  private hooks(c: SimpleNode, env: Assignment[], argv: Word[], st: St): void {
+    for (const a of env) this.hookAssign(a, st);
+    const name = argv[0]?.value;
+    if (name === undefined) return;
+    if (name === 'trap') return this.trap(argv, st);
+    if (name === 'alias') {
+      for (const w of argv.slice(1)) {
+        if (!w.static) {
+          if (w.approx.includes('=')) this.dynamicPayload('alias definition', w);
+          continue;
+        }
+        const eq = w.value!.indexOf('=');
+        if (eq > 0) this.payload(w.value!.slice(eq + 1), w, st, { kind: 'hook', span: w.span, name: w.value!.slice(0, eq) });
+      }
+      return;
+    }
+    if (DECL.has(name)) {
+      for (let i = 1; i < c.words.length; i++) {
+        const a = toAssign(c.words[i]!);
+        if (a && a.name === 'PROMPT_COMMAND') this.hookAssign(this.assignment(a), st);
+        else if (!argv[i]!.static && argv[i]!.approx.startsWith('PROMPT_COMMAND')) this.dynamicPayload('PROMPT_COMMAND value', argv[i]!);
+      }
+    }
+  }
+
+  private trap(argv: Word[], st: St): void {
+    let i = 1;
+    if (argv[i]?.value === '--') i++;
+    const first = argv[i];
+    if (!first) return;
+    if (first.static && (first.value === '-p' || first.value === '-l' || first.value === '-P')) return;
+    if (argv.length - i < 2) return; // `trap SIG`: reset
+    if (first.static && (first.value === '-' || isDigits(first.value!))) return;
+    const signals = argv.slice(i + 1).map((w) => w.approx).join(' ');
+    if (!first.static) return this.dynamicPayload('trap action', first);
+    this.payload(first.value!, first, st, { kind: 'trap', span: first.span, name: signals });
+  }
+}
+
+function isDigits(s: string): boolean {
+  if (!s.length) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+

@@ -1,0 +1,57 @@
+// Public surface of the bash analyser. analyze() is the entry point for the rest of the engine;
+// parse()/print() expose the tree (docs/shell.md documents it node by node).
+import type { Budget, Extraction, Issue, ShellContext, Word } from './types.ts';
+import type { ListNode } from './ast.ts';
+import { parseSource } from './parser.ts';
+import { Extractor } from './extract.ts';
+
+export { print } from './print.ts';
+export { resolveWord, resolveParts, catHeredocBody, MODE_ARG, MODE_ASSIGN, MODE_QUOTED } from './words.ts';
+export { decodeAnsi } from './lexer.ts';
+export type * from './ast.ts';
+
+/** Work done by every parse so far (characters and tokens visited); for linearity checks. */
+export const workCounter = { steps: 0 };
+
+/**
+ * Every simple command bash could run in `source`, with resolved words and context.
+ * Never throws: parse errors and exhausted budgets come back as `issues`.
+ */
+export function analyze(source: string, ctx: ShellContext): Extraction {
+  let sh;
+  try {
+    const r = parseSource(source, ctx.budget);
+    sh = r.shared;
+    const out = new Extractor(sh, ctx.home).run(r.ast, source);
+    workCounter.steps += sh.steps;
+    return out;
+  } catch (e) {
+    const issues: Issue[] = sh ? sh.issues : [];
+    issues.push({ kind: 'parse', message: `internal analyser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: source.length } });
+    return { source, commands: [], functions: [], issues, stats: { chars: source.length, tokens: 0, maxDepth: 0, commands: 0 } };
+  }
+}
+
+export interface ParseOutput {
+  ast: ListNode;
+  issues: Issue[];
+  /** Characters and tokens visited by this parse. */
+  steps: number;
+}
+
+/** The syntax tree of `source`, plus any issues. Never throws. */
+export function parse(source: string, budget?: Partial<Budget>): ParseOutput {
+  const r = parseSource(source, budget);
+  workCounter.steps += r.shared.steps;
+  return { ast: r.ast, issues: r.issues, steps: r.shared.steps };
+}
+
+/** argv with brace words spread into their alternatives (what bash passes to the program). */
+export function flattenBraces(words: Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    if (w.braces) out.push(...w.braces);
+    else out.push(w);
+  }
+  return out;
+}

@@ -1,0 +1,283 @@
+// Checks (`checks/cN.yaml`): schema (zod), loading with file:line errors, and expectations.
+import { readFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { parseDocument, LineCounter, isMap, isSeq, isScalar, isPair, type Node as YamlNode } from 'yaml';
+import { MODE_NAMES, modeRow, type ModeName } from '../../engine/index.ts';
+import { expectedFor } from '../corpus/expect.ts';
+import { loadCorpus, caseCommand } from '../corpus/schema.ts';
+
+const behavior = z.enum(['allow', 'deny', 'ask']);
+const profile = z.enum(['strict', 'cc-2.1.126']);
+export type ProfileName = z.infer<typeof profile>;
+const modeName = z.enum([...(MODE_NAMES as [ModeName, ...ModeName[]]), 'policy']);
+
+/** `allow`, `deny silenced`, `ask immune`: a final decision written out in full. */
+const DECISION = /^(allow|deny|ask)( silenced)?( immune)?$/;
+const decisionText = z.string().regex(DECISION, 'a decision is "allow|deny|ask", optionally followed by " silenced" and/or " immune"');
+
+const caseSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'id must be kebab-case'),
+    tool: z.string().min(1).default('Bash'),
+    command: z.string().optional(),
+    input: z.record(z.string(), z.unknown()).optional(),
+    effect: z.string().min(1),
+    /** The default-mode decision (derived for other modes from the mode table), or one per run. */
+    expect: z.union([behavior, z.record(z.string(), decisionText)]),
+    /** Immune under every profile (true) or only under the listed ones. */
+    immune: z.union([z.boolean(), z.array(profile)]).default(false),
+    allowedBy: z.enum(['readOnly', 'rule']).optional(),
+    workspaceEdit: z.boolean().default(false),
+    /** Detector ids that must fire. */
+    detectors: z.array(z.string()).default([]),
+    /** A one-line nudge shown when this case differs. */
+    nudge: z.string().optional(),
+  })
+  .strict()
+  .refine((c) => (c.command !== undefined) !== (c.input !== undefined), { message: 'give exactly one of `command` or `input`', path: ['command'] });
+
+const countsSchema = z
+  .object({ allow: z.number().int().min(0), deny: z.number().int().min(0), ask: z.number().int().min(0), silenced: z.number().int().min(0), immune: z.number().int().min(0) })
+  .strict();
+
+export const checkSchema = z
+  .object({
+    id: z.string().regex(/^c\d{1,2}$/, 'id is c<number>'),
+    title: z.string().min(1),
+    /** policy: the learner writes policy.yaml; detector: detector.ts; redteam: c14's candidate. */
+    kind: z.enum(['policy', 'detector', 'redteam']),
+    /** The learner's file, relative to lab/exercises/<id>/. */
+    learner: z.string().min(1),
+    /** `learner` (the learner's policy.yaml) or a fixed policy path relative to the repo root. */
+    policy: z.string().min(1),
+    modes: z.array(modeName).min(1),
+    profiles: z.array(profile).min(1).optional(),
+    /** A fake file system the engine sees through its fs port (absolute paths). */
+    fs: z
+      .object({
+        files: z.record(z.string(), z.string()).default({}),
+        dirs: z.array(z.string()).default([]),
+        symlinks: z.record(z.string(), z.string()).default({}),
+      })
+      .strict()
+      .optional(),
+    counts: z.record(z.string(), countsSchema),
+    cases: z.array(caseSchema).default([]),
+    /** Corpus case ids, judged under this check's policy (only where it agrees with theirs). */
+    corpus: z.array(z.string()).default([]),
+    nudge: z.string().min(1),
+  })
+  .strict();
+
+export type CheckCase = z.infer<typeof caseSchema>;
+export type CheckData = z.infer<typeof checkSchema>;
+
+export interface Run {
+  key: string;
+  /** undefined: the call names no mode, so the policy's own `mode:` applies. */
+  mode?: ModeName;
+  profile?: ProfileName;
+}
+
+export interface Expectation {
+  behavior: 'allow' | 'deny' | 'ask';
+  silenced: boolean;
+  immune: boolean;
+}
+
+export interface LoadedCheck extends CheckData {
+  file: string;
+  runs: Run[];
+  /** expected[caseIndex][runKey] */
+  expected: Record<string, Expectation>[];
+}
+
+export class CheckError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${file}:${line}:${column}: ${field ? field + ': ' : ''}${message}`);
+  }
+}
+
+export function runsOf(data: Pick<CheckData, 'modes' | 'profiles'>): Run[] {
+  const runs: Run[] = [];
+  for (const m of data.modes) {
+    const mode = m === 'policy' ? undefined : m;
+    if (!data.profiles) runs.push({ key: m, mode });
+    else for (const p of data.profiles) runs.push({ key: data.profiles.length > 1 ? `${m}@${p}` : m, mode, profile: p });
+  }
+  return runs;
+}
+
+export function parseDecision(text: string): Expectation {
+  const m = DECISION.exec(text)!;
+  return { behavior: m[1] as Expectation['behavior'], silenced: !!m[2], immune: !!m[3] };
+}
+
+export function formatDecision(e: Expectation): string {
+  return `${e.behavior}${e.silenced ? ' silenced' : ''}${e.immune ? ' immune' : ''}`;
+}
+
+/** What a case must decide in one run (null when the check does not say). */
+export function expectationFor(c: CheckCase, run: Run): Expectation | null {
+  if (typeof c.expect !== 'string') {
+    const t = c.expect[run.key] ?? (run.mode ? c.expect[run.mode] : undefined) ?? (run.mode ? undefined : c.expect.policy);
+    return t ? parseDecision(t) : null;
+  }
+  if (!run.mode) return null;
+  const row = modeRow(run.mode);
+  if (!row) return null;
+  const prof = run.profile ?? 'strict';
+  const immune = c.immune === true || (Array.isArray(c.immune) && c.immune.includes(prof));
+  const e = expectedFor(
+    { expect: c.expect, immune: c.expect === 'ask' && immune, allowedBy: c.allowedBy, workspaceEdit: c.workspaceEdit } as Parameters<typeof expectedFor>[0],
+    row,
+  );
+  return { behavior: e.behavior, silenced: !!e.silenced, immune: !!e.immune };
+}
+
+export function countsFor(expected: Expectation[]): z.infer<typeof countsSchema> {
+  const n = { allow: 0, deny: 0, ask: 0, silenced: 0, immune: 0 };
+  for (const e of expected) {
+    n[e.behavior]++;
+    if (e.silenced) n.silenced++;
+    if (e.immune) n.immune++;
+  }
+  return n;
+}
+
+function yamlPos(doc: ReturnType<typeof parseDocument>, lc: LineCounter, path: PropertyKey[]): { line: number; col: number } {
+  let node: YamlNode | null = doc.contents as YamlNode | null;
+  let at = node?.range?.[0] ?? 0;
+  for (const seg of path) {
+    if (node && isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(seg));
+      if (!pair) break;
+      node = (pair.value as YamlNode | null) ?? (pair.key as YamlNode);
+    } else if (node && isSeq(node) && typeof seg === 'number' && node.items[seg]) node = node.items[seg] as YamlNode;
+    else break;
+    at = node?.range?.[0] ?? at;
+  }
+  return lc.linePos(at);
+}
+
+let corpusCache: Map<string, CheckCase> | undefined;
+function corpusCases(root: string): Map<string, CheckCase> {
+  if (corpusCache) return corpusCache;
+  corpusCache = new Map();
+  const { cases } = loadCorpus(join(root, 'corpus'));
+  for (const lc of cases) {
+    const k = lc.case;
+    const command = caseCommand(k);
+    corpusCache.set(k.id, {
+      id: k.id,
+      tool: k.tool,
+      ...(k.tool === 'Bash' && command !== undefined ? { command } : { input: k.input ?? {} }),
+      effect: k.effect,
+      expect: k.expect,
+      immune: k.immune,
+      allowedBy: k.allowedBy,
+      workspaceEdit: k.workspaceEdit,
+      detectors: k.detectors,
+    });
+  }
+  return corpusCache;
+}
+
+/** Parse and validate check YAML; throws CheckError (file:line:column). */
+export function parseCheck(text: string, file: string, root: string): LoadedCheck {
+  const lc = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false });
+  if (doc.errors.length) {
+    const p = lc.linePos(doc.errors[0]!.pos[0]);
+    throw new CheckError(file, p.line, p.col, '', doc.errors[0]!.message.split('\n')[0]!);
+  }
+  const fail = (path: PropertyKey[], msg: string): never => {
+    const p = yamlPos(doc, lc, path);
+    throw new CheckError(file, p.line, p.col, path.map(String).join('.'), msg);
+  };
+  const parsed = checkSchema.safeParse(doc.toJS());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const keys = issue.code === 'unrecognized_keys' ? (issue as { keys: string[] }).keys : [];
+    fail(keys.length ? [...issue.path, keys[0]!] : issue.path, keys.length ? `unknown field "${keys[0]}"` : issue.message);
+  }
+  const data = parsed.data!;
+  const cases = [...data.cases];
+  const seen = new Set(cases.map((c) => c.id));
+  if (seen.size !== cases.length) fail(['cases'], 'case ids must be unique');
+  data.corpus.forEach((id, i) => {
+    const k = corpusCases(root).get(id);
+    if (!k) fail(['corpus', i], `no corpus case "${id}"`);
+    if (seen.has(id)) fail(['corpus', i], `"${id}" is listed twice`);
+    seen.add(id);
+    cases.push(k!);
+  });
+  if (data.kind !== 'redteam' && cases.length === 0) fail(['cases'], 'a check needs cases');
+  const runs = runsOf(data);
+  const expected: Record<string, Expectation>[] = cases.map((c, i) => {
+    const out: Record<string, Expectation> = {};
+    for (const r of runs) {
+      const e = expectationFor(c, r);
+      if (!e) fail(i < data.cases.length ? ['cases', i, 'expect'] : ['corpus'], `case "${c.id}" has no expectation for run "${r.key}"`);
+      out[r.key] = e!;
+    }
+    return out;
+  });
+  if (data.kind !== 'redteam') {
+    for (const r of runs) {
+      const want = data.counts[r.key];
+      if (!want) fail(['counts'], `no counts for run "${r.key}"`);
+      const got = countsFor(expected.map((e) => e[r.key]!));
+      for (const k of Object.keys(got) as (keyof typeof got)[]) {
+        if (got[k] !== want![k]) fail(['counts', r.key, k], `says ${want![k]}, but the cases add up to ${got[k]}`);
+      }
+    }
+    for (const k of Object.keys(data.counts)) if (!runs.some((r) => r.key === k)) fail(['counts', k], `"${k}" is not a run of this check (${runs.map((r) => r.key).join(', ')})`);
+  }
+  return { ...data, cases, file, runs, expected };
+}
+
+export function checksDir(root: string): string {
+  return join(root, 'checks');
+}
+
+/** All challenge ids with a check file, in curriculum order. */
+export function challengeIds(root: string): string[] {
+  const dir = checksDir(root);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((f) => /^(c\d{1,2})\.yaml$/.exec(f)?.[1])
+    .filter((x): x is string => !!x)
+    .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+}
+
+export function loadCheck(id: string, root: string): LoadedCheck {
+  const file = join(checksDir(root), `${id}.yaml`);
+  if (!existsSync(file)) throw new CheckError(file, 1, 1, '', `no check named ${id}`);
+  return parseCheck(readFileSync(file, 'utf8'), file, root);
+}
+
+/** c14's vector does not depend on the command found: any confirmed find earns the code. */
+export const REDTEAM_VECTOR: readonly string[] = ['candidate naive allow', 'candidate reference not-allow', 'candidate bash-parses yes'];
+
+/** The canonical decision vector a check expects (one line per case and run). */
+export function expectedVector(check: LoadedCheck): string[] {
+  if (check.kind === 'redteam') return [...REDTEAM_VECTOR];
+  const out: string[] = [];
+  check.cases.forEach((c, i) => {
+    for (const r of check.runs) out.push(vectorEntry(c, r.key, check.expected[i]![r.key]!));
+  });
+  return out;
+}
+
+export function vectorEntry(c: CheckCase, runKey: string, e: Expectation, firedAsserted: string[] = c.detectors): string {
+  const dets = [...firedAsserted].sort().join(',');
+  return `${c.id} ${runKey} ${formatDecision(e)}${dets ? ' +' + dets : ''}`;
+}

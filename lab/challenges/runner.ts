@@ -1,0 +1,152 @@
+// Running a check: build the engine (learner policy or learner detector), decide every case in
+// every run, compare with the expectations, and derive the pass code from the decision vector.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PermissionEngine, loadPolicy, PolicyError, type Context, type Decision, type Detector, type Policy, type ToolCall } from '../../engine/index.ts';
+import { useNodeHost } from '../node-host.ts';
+import { countsFor, formatDecision, vectorEntry, type CheckCase, type Expectation, type LoadedCheck, type Run } from './check.ts';
+import { fakeFs } from './fakefs.ts';
+import { passCode } from './codes.ts';
+import { runRedTeam } from './c14.ts';
+
+export const LAB_CONTEXT = { cwd: '/home/dev/app', home: '/home/dev', workspace: ['/home/dev/app'] } as const;
+
+export type Counts = ReturnType<typeof countsFor>;
+
+export interface CaseOutcome {
+  case: CheckCase;
+  run: Run;
+  expected: Expectation;
+  actual: Expectation;
+  fired: string[];
+  missingDetectors: string[];
+  ok: boolean;
+}
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  pass: boolean;
+  /** Set when the learner file could not be loaded (policy error, bad module …). */
+  error?: string;
+  rows: { run: string; expected: Counts; actual: Counts }[];
+  outcomes: CaseOutcome[];
+  nudge: string;
+  /** Only on a pass. */
+  code?: string;
+  /** Extra lines a special check (c14) prints. */
+  notes: string[];
+}
+
+export interface RunOptions {
+  root: string;
+  /** Folder holding the learner file (default: lab/exercises/<id>/ under root). */
+  exerciseDir?: string;
+}
+
+export function exerciseDir(root: string, id: string): string {
+  return join(root, 'lab', 'exercises', id);
+}
+
+export function callOf(c: CheckCase): ToolCall {
+  return c.command !== undefined ? { tool: c.tool, input: { command: c.command } } : { tool: c.tool, input: c.input ?? {} };
+}
+
+let importCounter = 0;
+
+/** Load the learner's detector module: a named `detector` export or the default export. */
+export async function loadDetector(file: string): Promise<Detector> {
+  const mod = (await import(`${pathToFileURL(file).href}?v=${++importCounter}`)) as { detector?: Detector; default?: Detector };
+  const d = mod.detector ?? mod.default;
+  if (!d || typeof d !== 'object' || !d.meta || typeof d.meta.id !== 'string' || typeof d.check !== 'function') {
+    throw new Error(`${file} must export \`detector\`: { meta: { id, … }, check(inv, ctx) }`);
+  }
+  return d;
+}
+
+export interface Engines {
+  policy: Policy;
+  engine: (profile?: string) => PermissionEngine;
+}
+
+/** Build the engine a check runs (throws with a learner-facing message). */
+export async function enginesFor(check: LoadedCheck, opts: RunOptions): Promise<Engines> {
+  useNodeHost();
+  const dir = opts.exerciseDir ?? exerciseDir(opts.root, check.id);
+  const learnerFile = join(dir, check.learner);
+  if (!existsSync(learnerFile)) throw new Error(`missing ${learnerFile} (lab reset ${check.id} restores the starter)`);
+  const policyFile = check.policy === 'learner' ? learnerFile : join(opts.root, check.policy);
+  const policy = loadPolicy(readFileSync(policyFile, 'utf8'), { file: policyFile });
+  const detectors = check.kind === 'detector' ? [await loadDetector(learnerFile)] : [];
+  const cache = new Map<string, PermissionEngine>();
+  return {
+    policy,
+    engine(profile) {
+      const k = profile ?? '';
+      if (!cache.has(k)) {
+        const p = profile ? ({ ...policy, immune: profile } as Policy) : policy;
+        cache.set(k, new PermissionEngine(p, { detectors }));
+      }
+      return cache.get(k)!;
+    },
+  };
+}
+
+export function contextFor(check: LoadedCheck, run: Run): Context {
+  const ctx: Context = { cwd: LAB_CONTEXT.cwd, home: LAB_CONTEXT.home, workspace: [...LAB_CONTEXT.workspace] };
+  if (run.mode) ctx.mode = run.mode;
+  if (check.fs) ctx.fs = fakeFs(check.fs);
+  return ctx;
+}
+
+function observed(d: Decision): Expectation {
+  return { behavior: d.behavior, silenced: d.silenced, immune: d.behavior === 'ask' && d.immune };
+}
+
+export async function runCheck(check: LoadedCheck, opts: RunOptions): Promise<CheckResult> {
+  const base: CheckResult = { id: check.id, title: check.title, pass: false, rows: [], outcomes: [], nudge: check.nudge, notes: [] };
+  if (check.kind === 'redteam') return runRedTeam(check, opts, base);
+  let engines: Engines;
+  try {
+    engines = await enginesFor(check, opts);
+  } catch (e) {
+    const msg = e instanceof PolicyError ? `policy error: ${e.message}` : (e as Error).message;
+    return { ...base, error: msg };
+  }
+  const vector: string[] = [];
+  for (const run of check.runs) {
+    const engine = engines.engine(run.profile);
+    const ctx = contextFor(check, run);
+    check.cases.forEach((c, i) => {
+      const expected = check.expected[i]![run.key]!;
+      const d = engine.decide(callOf(c), ctx);
+      const actual = observed(d);
+      const fired = [...new Set(d.findings.map((f) => f.detector))];
+      const missingDetectors = c.detectors.filter((id) => !fired.includes(id));
+      const ok = formatDecision(actual) === formatDecision(expected) && missingDetectors.length === 0;
+      base.outcomes.push({ case: c, run, expected, actual, fired, missingDetectors, ok });
+      vector.push(vectorEntry(c, run.key, actual, c.detectors.filter((id) => fired.includes(id))));
+    });
+  }
+  // Vector order: case-major, like expectedVector.
+  const order = new Map(check.cases.map((c, i) => [c.id, i]));
+  const runIdx = new Map(check.runs.map((r, i) => [r.key, i]));
+  const sorted = base.outcomes
+    .map((o, k) => ({ o, v: vector[k]! }))
+    .sort((a, b) => order.get(a.o.case.id)! - order.get(b.o.case.id)! || runIdx.get(a.o.run.key)! - runIdx.get(b.o.run.key)!);
+  base.outcomes = sorted.map((x) => x.o);
+  for (const run of check.runs) {
+    const mine = base.outcomes.filter((o) => o.run.key === run.key);
+    base.rows.push({ run: run.key, expected: countsFor(mine.map((o) => o.expected)), actual: countsFor(mine.map((o) => o.actual)) });
+  }
+  base.pass = base.outcomes.every((o) => o.ok);
+  if (base.pass) base.code = passCode(check.id, sorted.map((x) => x.v));
+  return base;
+}
+
+/** The explain trace of one differing case, for the report. */
+export async function explainOutcome(check: LoadedCheck, opts: RunOptions, o: CaseOutcome): Promise<Decision & { trace: Decision['trace'] }> {
+  const engines = await enginesFor(check, opts);
+  return engines.engine(o.run.profile).explain(callOf(o.case), contextFor(check, o.run));
+}

@@ -1,0 +1,70 @@
+// One hook call: stdin JSON → decision → stdout JSON and an exit code.
+// The host (lab/hook/node.ts) supplies the I/O; nothing here touches the process.
+import { PermissionEngine, PolicyError, type Decision, type FsPort } from '../../engine/index.ts';
+import { formatOutput, parseHookInput, type Flavor, type HookRequest } from './protocol.ts';
+import { resolveHookPolicy, workspaceOf, type PolicyInputs, type PolicyIo } from './policy.ts';
+
+export interface HookDeps extends PolicyIo {
+  env: Record<string, string | undefined>;
+  home: string;
+  defaultPolicy: PolicyInputs['defaultPolicy'];
+  fs?: FsPort;
+}
+
+export interface HookResult {
+  stdout: string;
+  stderr: string;
+  /** 0: the JSON decides. 2: blocking error (Claude Code and Gemini CLI both block the call). */
+  exitCode: 0 | 2;
+  /** For tests and the bench. */
+  verdict: 'allow' | 'deny' | 'ask';
+  decision?: Decision;
+}
+
+/** Fail closed: a deny in JSON and exit 2, so either channel alone blocks the call. */
+function failClosed(flavor: Flavor, why: string): HookResult {
+  const reason = `gatelab hook: ${why}`;
+  return { stdout: formatOutput(flavor, 'deny', reason) + '\n', stderr: reason + '\n', exitCode: 2, verdict: 'deny' };
+}
+
+function reasonText(d: Decision, req: HookRequest): string {
+  const r = d.reason;
+  const tag = r.type + (r.detector ? `:${r.detector}` : r.rule ? `:${r.rule}` : '');
+  const flags = [d.silenced ? 'silenced' : '', d.immune ? 'immune' : ''].filter(Boolean).join(', ');
+  let text = `gatelab ${d.behavior} (${tag}${flags ? '; ' + flags : ''}, ${d.mode} mode): ${d.message}`;
+  if (req.modeNote) text += ` [${req.modeNote}]`;
+  return text;
+}
+
+export function runHook(stdin: string, deps: HookDeps): HookResult {
+  let flavor: Flavor = 'claude';
+  try {
+    const parsed = parseHookInput(stdin);
+    flavor = parsed.flavor;
+    if (!parsed.ok) return failClosed(flavor, parsed.error);
+    const req = parsed.req;
+    const env = deps.env;
+    const projectDir = env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || req.cwd;
+    let hp;
+    try {
+      hp = resolveHookPolicy({ projectDir, policyFile: env.GATELAB_POLICY || undefined, defaultPolicy: deps.defaultPolicy }, deps);
+    } catch (e) {
+      if (e instanceof PolicyError) return failClosed(flavor, `policy error: ${e.message}`);
+      throw e;
+    }
+    const engine = new PermissionEngine(hp.policy);
+    const d = engine.decide(req.call, {
+      cwd: req.cwd,
+      home: deps.home,
+      workspace: workspaceOf(projectDir, deps.home, hp.policy),
+      mode: req.mode,
+      fs: deps.fs,
+    });
+    const geminiAsk = env.GATELAB_GEMINI_ASK === 'ask' ? 'ask' : 'deny';
+    const stdout = formatOutput(flavor, d.behavior, reasonText(d, req), geminiAsk) + '\n';
+    const stderr = hp.warnings.length ? hp.warnings.map((w) => `gatelab hook: warning: ${w}`).join('\n') + '\n' : '';
+    return { stdout, stderr, exitCode: 0, verdict: d.behavior, decision: d };
+  } catch (e) {
+    return failClosed(flavor, `internal error: ${(e as Error)?.message ?? String(e)}`);
+  }
+}
