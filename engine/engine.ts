@@ -6,6 +6,7 @@ import { RuleSet } from './pipeline/rules/index.ts';
 import { evaluate, type EngineState } from './pipeline/decide.ts';
 import { checkExamples } from './pipeline/examples.ts';
 import { builtinDetectors } from './pipeline/detectors.ts';
+import { modeRow } from './pipeline/modes.ts';
 
 export interface EngineOptions {
   /** Detector modules that replace the built-in one with the same id (a learner's exercise), or add one. */
@@ -92,13 +93,15 @@ export class PermissionEngine {
   }
 }
 
-/** An engine bug must never allow: fail closed. */
+/** An engine bug must never allow: fail closed (a mode that never prompts denies). */
 function internalError(e: unknown, context: Context): Decision {
+  const mode = context.mode ?? 'default';
+  const deny = modeRow(mode)?.ask !== 'ask' && modeRow(mode)?.ask !== 'allowIfWorkspaceEdit' && modeRow(mode)?.ask !== 'allow';
   return {
-    behavior: 'ask',
-    mode: context.mode ?? 'default',
-    silenced: false,
-    immune: true,
+    behavior: deny ? 'deny' : 'ask',
+    mode,
+    silenced: deny,
+    immune: !deny,
     reason: { type: 'other', detail: 'internal error' },
     message: `internal error: ${(e as Error)?.message ?? String(e)}`,
     findings: [],

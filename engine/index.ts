@@ -16,3 +16,15 @@ export { builtinDetectors } from './pipeline/detectors.ts';
 export { useRegexEngine, regexEngine, re2jsEngine } from './regex/index.ts';
 export { PROTECTED_DIRS, PROTECTED_FILES, isProtected, isCredential } from './paths/index.ts';
 export { isKnownTool, INPUT_SCHEMAS } from './pipeline/input.ts';
+
+// Seed systems (issue 7): Strix safety modes and evidence, the ARTEX guard, qm's provenance screen.
+export { compileEvidence, runJudge, referenceJudge, fixtureJudge, MIN_APPROVAL_CONFIDENCE } from './judge/index.ts';
+export type { Judge, EvidencePacket, EvidenceContext, JudgeOutcome } from './judge/index.ts';
+export { presets, strixRules, strixVerdict, recordBrowserCall, inScope } from './strix/index.ts';
+export { TargetGate, extractTargets, guardCall } from './targets/index.ts';
+export { blockMessage, targetBlockMessage, AuditLog, attributeResult, Attribution, redactSecrets } from './audit/index.ts';
+export { classifyProvenance, screenResult, referenceClassifier } from './screen/index.ts';
+export type { Classifier, Provenance } from './screen/index.ts';
+export { analyze } from './shell/index.ts';
+export type { Word, Invocation, SimpleCommand, Extraction, Span, Assignment, Redirect, ViaStep } from './shell/types.ts';
+export { normalize, parseOptions, canonicalize, type Parsed } from './shell/normalize/index.ts';

@@ -2,7 +2,7 @@
 import { c, EXIT, parseArgs, UsageError } from './ui.ts';
 import { PolicyError } from '../engine/index.ts';
 
-const VALUED = ['policy', 'mode', 'tool', 'input', 'cwd', 'home', 'o', 'level', 'junit', 'family', 'detector', 'preset', 'baseline', 'from'];
+const VALUED = ['policy', 'mode', 'tool', 'input', 'cwd', 'home', 'o', 'level', 'junit', 'family', 'detector', 'preset', 'baseline', 'from', 'id', 'command', 'effect', 'expect', 'allowedBy', 'source', 'profile', 'detectors', 'notDetectors', 'tags', 'case'];
 
 const HELP = `lab — gatelab, the permission-engine lab
 

@@ -23,7 +23,7 @@ export interface RegressOptions {
   isTTY: boolean;
   /** Repo root for `policy:` paths and annotation file names (default: corpusDir's parent). */
   rootDir?: string;
-  /** Emit GitHub Actions annotations (default: GITHUB_ACTIONS=true in the environment). */
+  /** Emit GitHub Actions annotations (default: GITHUB_ACTIONS=true in the environment; not with json). */
   githubActions?: boolean;
   /** The mode table (default: MODES from engine/index.ts). */
   modes?: readonly ModeRowLike[];
@@ -160,7 +160,8 @@ export function runRegress(opts: RegressOptions): RegressResult {
   const failed = mismatches.length > 0 || drift.length > 0 || errors.length > 0;
 
   if (opts.junit) writeAtomic(opts.junit, junit(results, mismatches));
-  if (gha) {
+  // Workflow commands go to stdout with the text report; --json output stays pure JSON.
+  if (gha && !opts.json) {
     for (const e of errors) out.push(annotation(rel(e.file), e.line, `corpus ${e.id ?? ''}`, formatLintError(e)));
     for (const m of mismatches)
       out.push(annotation(m.file, m.line, `regress ${m.id} [${m.mode}]`, mismatchLine(m)));

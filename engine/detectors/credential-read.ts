@@ -3,7 +3,7 @@ import type { Detector, DetectorMeta, DetectContext } from './types.ts';
 import type { Finding } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import { credentialReason } from '../paths/index.ts';
-import { finding, homeForm, text } from './util.ts';
+import { ctxFor, finding, homeForm, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'credential-read',
@@ -23,8 +23,27 @@ const NOT_READERS = new Set(['ls', 'stat', 'rm', 'rmdir', 'touch', 'mkdir', 'chm
 const KEY_OPTION = new Set(['-i', '-F', '--identity', '-k']);
 const CRED_DIRS = ['.ssh', '.aws', '.gnupg', '.config/gcloud', '.kube', '.docker', '.azure'];
 
+/** Substrings one of which every credential path's spelling must contain (cheap pre-filter). */
+const MARKERS = ['.ssh', '.env', '.aws', 'netrc', 'credential', '.npmrc', '.pypirc', 'gh/', 'hosts.yml', '.docker', '.kube', 'gcloud', '.azure', '.gnupg', 'shadow', 'environ', 'sudoers', '.pem', '.key', '.p12', '.pfx', '_key', 'id_', '$', '*', '?', '['];
+
+function suspicious(t: string): boolean {
+  for (const m of MARKERS) if (t.includes(m)) return true;
+  return false;
+}
+
+const cwdCache = new WeakMap<DetectContext, boolean>();
+function cwdSuspicious(ctx: DetectContext): boolean {
+  let v = cwdCache.get(ctx);
+  if (v === undefined) {
+    v = suspicious(ctx.cwd);
+    cwdCache.set(ctx, v);
+  }
+  return v;
+}
+
 function reason(w: Word, ctx: DetectContext): string | null {
   let t = text(w);
+  if (!suspicious(t) && !cwdSuspicious(ctx)) return null;
   const at = t.indexOf('@');
   if (at >= 0 && (at === 0 || t[at - 1] === '=')) t = t.slice(at + 1); // -d @file, -F x=@file
   const eq = t.indexOf('=');
@@ -49,7 +68,8 @@ function reason(w: Word, ctx: DetectContext): string | null {
 
 export const credentialRead: Detector = {
   meta,
-  check(inv, ctx) {
+  check(inv, ctx0) {
+    const ctx = ctxFor(inv, ctx0);
     const out: Finding[] = [];
     for (const r of inv.redirects) {
       if ((r.op === '<' || r.op === '<>') ) {

@@ -3,7 +3,7 @@ import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
-import { finding, text } from './util.ts';
+import { ctxFor, finding, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'disk-destroy',
@@ -13,7 +13,7 @@ const meta: DetectorMeta = {
   behaviour: 'deny',
   examples: {
     bad: ['mkfs.ext4 /dev/sda1', 'dd if=/dev/zero of=/dev/sda bs=1M', 'wipefs -a /dev/nvme0n1', 'cat image.iso > /dev/sdb', 'shred -n 3 /dev/vda'],
-    good: ['dd if=/dev/zero of=disk.img bs=1M count=10', 'echo hi > /dev/null', 'ls /dev', 'cat /dev/urandom | head -c 16 > key.bin'],
+    good: ['mkfs.ext4 -F disk.img', 'dd if=/dev/zero of=disk.img bs=1M count=10', 'echo hi > /dev/null', 'ls /dev', 'cat /dev/urandom | head -c 16 > key.bin'],
   },
 };
 
@@ -37,7 +37,8 @@ function devOrDynamic(w: Word, resolve: (p: string) => string): 'device' | 'dyna
 
 export const diskDestroy: Detector = {
   meta,
-  check(inv, ctx) {
+  check(inv, ctx0) {
+    const ctx = ctxFor(inv, ctx0);
     const out: Finding[] = [];
     for (const r of inv.redirects) {
       if ((r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '<>' || r.op === '&>>') && r.target.static && isBlockDevice(ctx.resolve(r.target.value ?? ''))) {
@@ -53,7 +54,6 @@ export const diskDestroy: Detector = {
       const kinds = ops.map((w) => devOrDynamic(w, ctx.resolve));
       const hit = kinds.findIndex((k) => k !== 'file');
       if (hit >= 0) out.push(finding(meta, inv, `${name} on ${text(ops[hit])}`, ops[hit]));
-      else if (ops.length) out.push(finding(meta, inv, `${name} formats ${text(ops[0])}`, ops[0], { behavior: 'ask' }));
       return out;
     }
     if (PARTITIONERS.has(name)) {

@@ -1,7 +1,7 @@
 // Any write to a protected path (.git/, .claude/, .vscode/, ~/.ssh, .bashrc …) → immune ask.
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
-import { finding, writeTargets } from './util.ts';
+import { ctxFor, finding, writeTargets } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'protected-path-write',
@@ -18,7 +18,8 @@ const meta: DetectorMeta = {
 
 export const protectedPathWrite: Detector = {
   meta,
-  check(inv, ctx) {
+  check(inv, ctx0) {
+    const ctx = ctxFor(inv, ctx0);
     const out: Finding[] = [];
     for (const t of writeTargets(inv, ctx)) {
       if (t.abs !== null && ctx.isProtected(t.abs)) out.push(finding(meta, inv, `${t.how} writes protected path ${t.abs}`, t.word));

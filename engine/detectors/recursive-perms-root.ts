@@ -2,7 +2,7 @@
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
-import { finding, globDir, isCriticalDir, pathOf, text } from './util.ts';
+import { ctxFor, finding, globDir, isCriticalDir, pathOf, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'recursive-perms-root',
@@ -20,7 +20,8 @@ const OPEN_MODES = new Set(['777', '0777', 'a+rwx', 'ugo+rwx', '666', '0666', 'o
 
 export const recursivePermsRoot: Detector = {
   meta,
-  check(inv, ctx) {
+  check(inv, ctx0) {
+    const ctx = ctxFor(inv, ctx0);
     const name = inv.name;
     if (name !== 'chmod' && name !== 'chown' && name !== 'chgrp') return [];
     const p = parseOptions(inv);

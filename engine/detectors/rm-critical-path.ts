@@ -4,7 +4,7 @@ import type { Finding } from '../types.ts';
 import type { Invocation, Word } from '../shell/types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
 import { findContextOf, findRoots } from '../shell/normalize/index.ts';
-import { finding, globDir, isCriticalDir, pathOf, text, varGlob } from './util.ts';
+import { ctxFor, finding, globDir, isCriticalDir, pathOf, text, varGlob } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'rm-critical-path',
@@ -53,7 +53,8 @@ function rm(inv: Invocation, ctx: DetectContext, recursive: boolean, operands: W
 
 export const rmCriticalPath: Detector = {
   meta,
-  check(inv, ctx) {
+  check(inv, ctx0) {
+    const ctx = ctxFor(inv, ctx0);
     if (!inv.program.static) return [];
     const name = inv.name;
     if (name === 'rm' || name === 'unlink') {

@@ -3,6 +3,38 @@ import type { Finding, SafetyClass } from '../types.ts';
 import type { Invocation, Word } from '../shell/types.ts';
 import type { DetectContext, DetectorMeta } from './types.ts';
 import { spanOf, parseOptions } from '../shell/normalize/index.ts';
+import { normalizePath } from '../paths/index.ts';
+import { sedRunsCode } from '../shell/normalize/carriers.ts';
+
+/** cwd marker when a `cd` or wrapper moved to a directory only known at run time. */
+export const UNKNOWN_CWD = '/\u0000unknown-cwd';
+
+const ctxCache = new WeakMap<Invocation, { base: DetectContext; ctx: DetectContext }>();
+
+/**
+ * The context as this invocation sees it: cwd after `cd DIR &&`, `sudo -D`, `env -C`; paths
+ * resolved lexically WITHOUT tilde expansion (word values are already expanded by the parser,
+ * so a quoted '~' stays a file named ~).
+ */
+export function ctxFor(inv: Invocation, base: DetectContext): DetectContext {
+  const hit = ctxCache.get(inv);
+  if (hit && hit.base === base) return hit.ctx;
+  let cwd = base.cwd;
+  if (inv.chdir) {
+    if (!inv.chdir.static) cwd = UNKNOWN_CWD;
+    else {
+      const v = inv.chdir.value ?? '';
+      cwd = v.startsWith('/') ? normalizePath(v) : normalizePath(base.cwd + '/' + v);
+    }
+  }
+  const ctx: DetectContext = {
+    ...base,
+    cwd,
+    resolve: (p: string) => (p.startsWith('/') ? normalizePath(p) : cwd === UNKNOWN_CWD ? UNKNOWN_CWD + '/' + p : normalizePath(cwd + '/' + p)),
+  };
+  ctxCache.set(inv, { base, ctx });
+  return ctx;
+}
 
 export function finding(meta: DetectorMeta, inv: Invocation, message: string, w?: Word, opts?: { behavior?: 'deny' | 'ask'; safety?: SafetyClass }): Finding {
   const f: Finding = { detector: meta.id, family: meta.family, behavior: opts?.behavior ?? meta.behaviour, message, span: spanOf(inv, w) };
@@ -13,7 +45,11 @@ export function finding(meta: DetectorMeta, inv: Invocation, message: string, w?
 
 /** The path a word names, as an absolute path, or null when it is not known statically. */
 export function pathOf(w: Word, ctx: DetectContext): string | null {
-  if (w.static) return ctx.resolve(w.value ?? '');
+  if (w.static) {
+    const v = w.value ?? '';
+    if (ctx.cwd === UNKNOWN_CWD && !v.startsWith('/')) return null;
+    return ctx.resolve(v);
+  }
   const home = homeForm(w.approx, ctx);
   return home;
 }
@@ -56,6 +92,7 @@ export function globDir(w: Word, ctx: DetectContext): string | null {
     const tail = approx.slice(tailStart);
     if (!(tail.endsWith('/') && !tail.slice(0, -1).includes('/'))) return null;
   }
+  if (ctx.cwd === UNKNOWN_CWD && !dirPart.startsWith('/')) return null;
   return dirPart ? ctx.resolve(dirPart) : ctx.cwd;
 }
 
@@ -81,7 +118,6 @@ export function isCriticalDir(p: string, ctx: DetectContext, withWorkspace = tru
   if (p.indexOf('/', 1) < 0) return true; // top-level
   if (p === ctx.home || isParent(p, ctx.home)) return true;
   if (withWorkspace) for (const w of ctx.workspace) if (p === w || isParent(p, w)) return true;
-  if (withWorkspace && (p === ctx.cwd || isParent(p, ctx.cwd))) return true;
   return false;
 }
 
@@ -106,13 +142,26 @@ function opt(p: ReturnType<typeof parseOptions>, ...names: string[]): string | u
   return undefined;
 }
 
+const targetCache = new WeakMap<Invocation, { ctx: DetectContext; targets: Target[] }>();
+
 /** Every path this invocation writes (redirects, tee, cp/mv targets, sed -i, touch …). */
-export function writeTargets(inv: Invocation, ctx: DetectContext): Target[] {
+export function writeTargets(inv: Invocation, ctx0: DetectContext): Target[] {
+  const ctx = ctxFor(inv, ctx0);
+  const hit = targetCache.get(inv);
+  if (hit && hit.ctx === ctx) return hit.targets;
+  const targets = computeTargets(inv, ctx);
+  targetCache.set(inv, { ctx, targets });
+  return targets;
+}
+
+const WRITERS = new Set(['tee', 'cp', 'install', 'ln', 'rsync', 'mv', 'sed', 'touch', 'mkdir', 'rm', 'rmdir', 'shred', 'truncate', 'unlink', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'dd', 'patch', 'tar', 'curl', 'wget', 'sort', 'git']);
+
+function computeTargets(inv: Invocation, ctx: DetectContext): Target[] {
   const out: Target[] = [];
   const add = (word: Word, how: string, append = false) => out.push({ word, abs: pathOf(word, ctx), how, append });
   const addPath = (value: string, word: Word, how: string) => out.push({ word, abs: ctx.resolve(value), how });
   for (const r of inv.redirects) if (WRITE_OPS.has(r.op)) add(r.target, `redirect ${r.op}`, r.op === '>>' || r.op === '&>>');
-  if (!inv.program.static) return out;
+  if (!inv.program.static || !WRITERS.has(inv.name)) return out;
   const name = inv.name;
   const p = parseOptions(inv);
   const ops = p.operands;
@@ -136,9 +185,20 @@ export function writeTargets(inv: Invocation, ctx: DetectContext): Target[] {
       for (const w of ops) add(w, 'mv');
       break;
     }
-    case 'sed':
-      if (p.options.has('in-place')) for (const w of p.options.has('expression') || p.options.has('file') ? ops : ops.slice(1)) add(w, 'sed -i');
+    case 'sed': {
+      const explicit = p.options.has('expression') || p.options.has('file');
+      if (p.options.has('in-place')) for (const w of explicit ? ops : ops.slice(1)) add(w, 'sed -i');
+      const scripts: string[] = [];
+      if (!explicit && ops[0] && ops[0].static) scripts.push(ops[0].value ?? '');
+      const ev = p.options.get('expression');
+      if (typeof ev === 'string') scripts.push(ev);
+      for (const sc of scripts) {
+        const files: string[] = [];
+        sedRunsCode(sc, undefined, files);
+        for (const f of files) if (f && f !== '/dev/stdout' && f !== '/dev/stderr') addPath(f, inv.program, 'sed w');
+      }
       break;
+    }
     case 'touch':
     case 'mkdir':
     case 'rm':

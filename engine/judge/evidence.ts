@@ -7,6 +7,8 @@ import { extractTargets } from '../targets/extract.ts';
 import { readClosure, sha256 } from '../strix/closure.ts';
 import { scriptRun } from '../strix/interp.ts';
 import { normalizeHost } from '../strix/scope.ts';
+import { analyze } from '../shell/index.ts';
+import { normalize } from '../shell/normalize/index.ts';
 
 /** Imports that mean browser automation inside a script (blocked in safety modes). */
 const BROWSER_LIBS = ['playwright', 'selenium', 'pyppeteer', 'splinter', 'helium', 'mechanize'];
@@ -51,11 +53,22 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
   const command = isBash ? String(call.input?.command ?? '') : safeJson(call.input);
   let invocations: Invocation[] = [];
   if (isBash) {
+    let extraction = ctx.extraction;
     if (ctx.invocations) invocations = ctx.invocations;
-    else if (ctx.extraction) invocations = toInvocations(ctx.extraction.commands);
-    else gaps.push('the command was not parsed');
-    for (const issue of ctx.extraction?.issues ?? []) gaps.push(`the parser could not model part of the command: ${issue.message}`);
-    const sources = ctx.extraction?.commands ?? invocations.map((i) => i.source);
+    else {
+      if (!extraction) {
+        try {
+          extraction = analyze(command, { home: ctx.home });
+          invocations = normalize(extraction, { home: ctx.home, cwd: ctx.cwd }).invocations;
+        } catch {
+          extraction = undefined;
+        }
+      }
+      if (!extraction) gaps.push('the command could not be parsed');
+      else if (!invocations.length) invocations = toInvocations(extraction.commands);
+    }
+    for (const issue of extraction?.issues ?? []) gaps.push(`the parser could not model part of the command: ${issue.message}`);
+    const sources = extraction?.commands ?? invocations.map((i) => i.source);
     attachInputs(sources, ctx, artifacts, gaps);
     for (const inv of invocations) {
       const run = scriptRun(inv.name, inv.program, inv.args, ctx.cwd, ctx.home);

@@ -20,6 +20,24 @@ export function resolvePath(p: string, cwd: string, home: string): string {
   return normalizePath(cwd + '/' + p);
 }
 
+/** Resolve a word's value (already tilde-expanded by the parser) against cwd: `~` stays literal. */
+export function resolveLiteral(p: string, cwd: string): string {
+  return normalizePath(p.startsWith('/') ? p : cwd + '/' + p);
+}
+
+/** Windows and NT path forms that a POSIX check would misjudge (UNC, \\?\, \??\, ADS, 8.3 names …). */
+export function suspiciousPath(p: string): string | null {
+  if (p.startsWith('\\\\') || p.startsWith('\\??\\') || p.startsWith('//?/') || p.startsWith('//./')) return 'Windows device or UNC path';
+  if (p.includes('\\')) return 'backslash in path';
+  const segs = p.split('/');
+  for (const s of segs) {
+    if (s === '...') return '"..." path component';
+    if (s.length > 1 && (s.endsWith('.') || s.endsWith(' ')) && s !== '..') return 'trailing dot or space';
+    if (s.toLowerCase().includes(':$data')) return 'NTFS alternate data stream';
+  }
+  return null;
+}
+
 /** True when `p` is `dir` or lies below it (both absolute and normalised). */
 export function isInside(p: string, dir: string): boolean {
   if (dir === '/') return true;

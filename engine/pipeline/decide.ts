@@ -9,6 +9,7 @@ import { result, Tracer, type CheckResult } from './result.ts';
 import { normalizePath, resolvePath } from '../paths/index.ts';
 import type { CheckEnv } from './env.ts';
 import { checkTool } from './tools/index.ts';
+import { isImmune } from './immune.ts';
 
 export interface EngineState {
   policy: Policy;
@@ -37,12 +38,6 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   const tool = typeof call?.tool === 'string' ? call.tool : '';
   const v = tool ? validateInput(tool, call.input) : { ok: false as const, message: 'call: field "tool" must be a tool name' };
   if (!v.ok) return t.add('input', 'deny', v.message), finish(result('deny', { type: 'input' }, v.message), 'deny', false);
-  if (JSON.stringify(v.input).length > MAX_INPUT_CHARS) {
-    const r = result('ask', { type: 'limit', detail: 'input size', safety: 'unanalysable' }, `input larger than ${MAX_INPUT_CHARS} characters`, {
-      immune: state.policy.immune === 'strict',
-    });
-    return t.add('budget', 'ask', r.message), finish(r, 'ask', false);
-  }
   t.add('input', 'info', `${tool} in ${mode} mode`);
 
   const cwd = normalizePath(ctx.cwd || '/');
@@ -70,9 +65,14 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   const wideAsk = state.rules.toolWide(tool, 'ask');
 
   // 3. The tool's own check: content rules, detectors, paths, safety checks, read-only allowlist.
-  let r: CheckResult = isKnownTool(tool)
-    ? checkTool(env, tool, v.input)
-    : result('ask', { type: 'input', detail: 'unknown tool' }, `unknown tool "${tool}"`);
+  let r: CheckResult;
+  if (JSON.stringify(v.input).length > MAX_INPUT_CHARS) {
+    r = result('ask', { type: 'limit', detail: 'input size', safety: 'unanalysable' }, `input larger than ${MAX_INPUT_CHARS} characters`, {
+      immune: isImmune(state.policy.immune, 'unanalysable'),
+    });
+  } else if (!isKnownTool(tool)) {
+    r = result('ask', { type: 'input', detail: 'unknown tool' }, `unknown tool "${tool}"`);
+  } else r = checkTool(env, tool, v.input);
   t.add('tool check', r.behavior, r.message);
 
   // 4. Deny returns. A tool-wide ask rule makes anything else an immune ask.

@@ -37,7 +37,7 @@ export const GENERIC_TOOLS = new Set([
 ]);
 
 export function isKnownTool(tool: string): boolean {
-  return tool in INPUT_SCHEMAS || GENERIC_TOOLS.has(tool) || isMcpTool(tool);
+  return Object.hasOwn(INPUT_SCHEMAS, tool) || GENERIC_TOOLS.has(tool) || isMcpTool(tool);
 }
 
 export function isMcpTool(tool: string): boolean {
@@ -52,7 +52,7 @@ export function validateInput(tool: string, input: unknown): Validated {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, message: `${tool}: input must be an object` };
   }
-  const schema = INPUT_SCHEMAS[tool];
+  const schema = Object.hasOwn(INPUT_SCHEMAS, tool) ? INPUT_SCHEMAS[tool] : undefined;
   if (!schema) return { ok: true, input: input as Record<string, unknown> };
   const r = schema.safeParse(input);
   if (r.success) return { ok: true, input: r.data };

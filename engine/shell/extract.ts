@@ -32,6 +32,7 @@ function inner(st: St, entry: ContextEntry, conditional = st.conditional): St {
 export class Extractor {
   readonly commands: SimpleCommand[] = [];
   readonly functions: string[] = [];
+  private fnSeen: Set<string> | null = null;
   private pipeId = 0;
   private stopped = false;
   private readonly sh: Shared;
@@ -104,7 +105,7 @@ export class Extractor {
       }
       case 'ArithFor': {
         const s = push(st, { kind: 'loop', span: c.span });
-        this.parts(c.parts, inner(s, { kind: 'condition', span: c.span }), true);
+        this.parts(c.parts, inner(s, { kind: 'condition', span: c.span }));
         return this.list(c.body, { ...s, conditional: true });
       }
       case 'Case': {
@@ -117,7 +118,11 @@ export class Extractor {
         return;
       }
       case 'Function': {
-        if (!this.functions.includes(c.name)) this.functions.push(c.name);
+        this.fnSeen ??= new Set();
+        if (!this.fnSeen.has(c.name)) {
+          this.fnSeen.add(c.name);
+          this.functions.push(c.name);
+        }
         let s = st;
         if (c.name === 'command_not_found_handle') s = push(s, { kind: 'hook', span: c.span, name: c.name }, true);
         s = push(s, { kind: 'function', span: c.span, name: c.name });
@@ -125,12 +130,12 @@ export class Extractor {
       }
       case 'Cond': {
         const s = inner(st, { kind: 'condition', span: c.span });
-        for (const it of c.items) if (it.type === 'Word') this.parts(it.parts, s, true);
+        for (const it of c.items) if (it.type === 'Word') this.parts(it.parts, s);
         if (st.redirs.length) this.emitBare(c.span, st);
         return;
       }
       case 'Arith': {
-        this.parts(c.parts, inner(st, { kind: 'condition', span: c.span }), true);
+        this.parts(c.parts, inner(st, { kind: 'condition', span: c.span }));
         if (st.redirs.length) this.emitBare(c.span, st);
         return;
       }
@@ -169,10 +174,15 @@ export class Extractor {
       this.parts(a.value, s);
       if (a.array) for (const w of a.array) this.parts(w.parts, s);
     }
-    const sub: St = { ctx: st.ctx, conditional: st.conditional, background: st.background, redirs: [] };
-    for (const w of c.words) this.parts(w.parts, sub);
+    let sub: St | null = null;
+    for (let i = 0; i < argv.length; i++) {
+      if (argv[i]!.substitutions === 0) continue;
+      sub ??= { ctx: st.ctx, conditional: st.conditional, background: st.background, redirs: [] };
+      this.parts(c.words[i]!.parts, sub);
+    }
     for (const r of c.redirects) this.redirectSubs(r, st);
-    this.hooks(c, env, argv, st);
+    const name = argv[0]?.value;
+    if (env.length || name === 'trap' || name === 'alias' || (name !== undefined && DECL.has(name))) this.hooks(c, env, argv, st);
   }
 
   private redirectSubs(r: RedirNode, st: St): void {
@@ -181,7 +191,7 @@ export class Extractor {
   }
 
   /** Commands inside substitutions of some text. `cond` marks [[ ]] / (( )) operands. */
-  private parts(parts: Part[] | null, st: St, _cond = false): void {
+  private parts(parts: Part[] | null, st: St): void {
     if (!parts) return;
     for (const p of parts) {
       switch (p.type) {

@@ -218,6 +218,35 @@ export class Lexer {
     throw new Abort(kind);
   }
 
+  /**
+   * Positions where '((' / '$((' did not parse as arithmetic. Remembered so a retry as a
+   * subshell / command substitution never tries arithmetic there again (no exponential rescans).
+   */
+  arithFailed: Set<number> | null = null;
+
+  markArithFailed(at: number): void {
+    (this.arithFailed ??= new Set()).add(at);
+  }
+
+  save(): { pos: number; issues: number; pending: Pending[]; depth: number } {
+    return { pos: this.pos, issues: this.sh.issues.length, pending: this.pending.slice(), depth: this.sh.depth };
+  }
+
+  restore(s: { pos: number; issues: number; pending: Pending[]; depth: number }): void {
+    this.pos = s.pos;
+    this.sh.issues.length = s.issues;
+    this.pending = s.pending;
+    this.sh.depth = s.depth;
+  }
+
+  /** Nested word constructs (${…}, $((…)), extglob, [ ]) count toward the depth budget too. */
+  private down(at: number): void {
+    const sh = this.sh;
+    sh.depth++;
+    if (sh.depth > sh.maxDepth) sh.maxDepth = sh.depth;
+    if (sh.depth > sh.budget.maxDepth) this.fail(`nesting deeper than ${sh.budget.maxDepth}`, at, at + 1, 'limit');
+  }
+
   private c(i: number): number {
     return i < this.end ? this.src.charCodeAt(i) : -1;
   }
@@ -280,7 +309,7 @@ export class Lexer {
       case PIPE:
         return this.setOp(n1 === PIPE ? '||' : n1 === AMP ? '|&' : '|');
       case LP:
-        return this.setOp((flags & F_CMD) !== 0 && n1 === LP ? '((' : '(');
+        return this.setOp((flags & F_CMD) !== 0 && n1 === LP && !this.arithFailed?.has(p) ? '((' : '(');
       case RP:
         return this.setOp(')');
       case LT:
@@ -553,10 +582,18 @@ export class Lexer {
     }
     if (n === DQ && !inDq) return this.double(true);
     if (n === LP) {
-      if (this.c(s + 2) === LP) {
-        this.pos = s + 3;
-        const parts = this.scanArith();
-        return { type: 'arith', span: this.sp(s, this.pos), bracket: false, parts };
+      if (this.c(s + 2) === LP && !this.arithFailed?.has(s)) {
+        // $(( is arithmetic unless it does not close with '))'; then, like bash, it is $( ( … ) …).
+        const saved = this.save();
+        try {
+          this.pos = s + 3;
+          const parts = this.scanArith();
+          return { type: 'arith', span: this.sp(s, this.pos), bracket: false, parts };
+        } catch (e) {
+          if (!(e instanceof Abort) || e.kind === 'limit') throw e;
+          this.restore(saved);
+          this.markArithFailed(s);
+        }
       }
       this.pos = s + 2;
       const body = this.sub.nested();
@@ -591,6 +628,13 @@ export class Lexer {
 
   /** ${…} */
   private braced(inDq: boolean): Part {
+    this.down(this.pos);
+    const part = this.bracedInner(inDq);
+    this.sh.depth--;
+    return part;
+  }
+
+  private bracedInner(inDq: boolean): Part {
     const src = this.src;
     const s = this.pos;
     let p = s + 2;
@@ -700,6 +744,13 @@ export class Lexer {
    * Quotes and substitutions are scanned as in a word; whitespace and newlines are literal.
    */
   private scanNested(close: number, inDq: boolean, arith = false): Part[] {
+    this.down(this.pos);
+    const parts = this.scanNestedInner(close, inDq, arith);
+    this.sh.depth--;
+    return parts;
+  }
+
+  private scanNestedInner(close: number, inDq: boolean, arith: boolean): Part[] {
     const src = this.src;
     const parts: Part[] = [];
     const start = this.pos;
@@ -806,6 +857,25 @@ export class Lexer {
 
   // ------------------------------------------------------------- heredocs
 
+  /** A heredoc line joined across backslash-newlines: its text and where the next line starts. */
+  private logicalLine(from: number): { text: string; next: number } {
+    const src = this.src;
+    let text = '';
+    let p = from;
+    for (;;) {
+      let nl = src.indexOf('\n', p);
+      if (nl < 0 || nl > this.end) nl = this.end;
+      this.sh.steps += nl - p + 1;
+      if (endsInContinuation(src, p, nl) && nl < this.end) {
+        text += src.slice(p, nl - 1);
+        p = nl + 1;
+        continue;
+      }
+      text += src.slice(p, nl);
+      return { text, next: nl < this.end ? nl + 1 : nl };
+    }
+  }
+
   addHeredoc(node: RedirNode, delim: string, strip: boolean, quoted: boolean): void {
     this.pending.push({ node, delim, strip, quoted });
   }
@@ -827,6 +897,17 @@ export class Lexer {
         let q = p;
         if (h.strip) while (q < nl && src.charCodeAt(q) === TAB) q++;
         this.sh.steps += nl - p + 1;
+        if (!h.quoted && endsInContinuation(src, q, nl)) {
+          // unquoted bodies: bash joins backslash-newline lines before looking for the delimiter
+          const line = this.logicalLine(q);
+          if (line.text === h.delim) {
+            bodyEnd = p;
+            after = line.next;
+            break;
+          }
+          p = line.next;
+          continue;
+        }
         if (nl - q === dl && src.startsWith(h.delim, q)) {
           bodyEnd = p;
           after = nl < this.end ? nl + 1 : nl;
@@ -861,6 +942,14 @@ export class Lexer {
       this.pos = after;
     }
   }
+}
+
+/** Does src[from, nl) end in an unescaped backslash (a line continuation)? */
+function endsInContinuation(src: string, from: number, nl: number): boolean {
+  if (nl <= from || src.charCodeAt(nl - 1) !== BS) return false;
+  let i = from;
+  while (i < nl) i += src.charCodeAt(i) === BS ? 2 : 1;
+  return i === nl + 1;
 }
 
 function stripTabs(s: string): string {

@@ -25,7 +25,7 @@ export function plainText(w: WordNode | null): string | null {
 }
 
 export function newShared(budget?: Partial<Budget>): Shared {
-  return { budget: { ...DEFAULT_BUDGET, ...budget }, issues: [], tokens: 0, depth: 0, maxDepth: 0, steps: 0 };
+  return { budget: budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET, issues: [], tokens: 0, depth: 0, maxDepth: 0, steps: 0 };
 }
 
 export class Parser implements SubParser {
@@ -140,8 +140,9 @@ export class Parser implements SubParser {
       if (this.atListEnd()) break;
       const andor = this.parseAndOr();
       const item: ListItem = { andor, background: false };
+      if (list.items.length === 0) list.span.start = andor.span.start;
       list.items.push(item);
-      list.span = { start: list.items[0]!.andor.span.start, end: andor.span.end };
+      list.span.end = andor.span.end;
       if (lx.tok() === OP && (lx.opText() === ';' || lx.opText() === '&')) {
         item.background = lx.opText() === '&';
         list.span.end = lx.sp(lx.pos, lx.pos).end;
@@ -156,7 +157,7 @@ export class Parser implements SubParser {
   private parseAndOr(): AndOrNode {
     const lx = this.lx;
     const first = this.parsePipeline();
-    const node: AndOrNode = { type: 'AndOr', span: { ...first.span }, pipelines: [first], ops: [] };
+    const node: AndOrNode = { type: 'AndOr', span: { start: first.span.start, end: first.span.end }, pipelines: [first], ops: [] };
     while (lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||')) {
       node.ops.push(lx.opText() as '&&' | '||');
       this.advance(F_CMD);
@@ -209,6 +210,22 @@ export class Parser implements SubParser {
     const lx = this.lx;
     const s = lx.tStart;
     let node: CommandNode;
+    if (lx.tok() === OP && lx.opText() === '((') {
+      const saved = lx.save();
+      try {
+        lx.pos = s + 2;
+        const parts = lx.scanArith();
+        node = { type: 'Arith', span: lx.sp(s, lx.pos), raw: lx.src.slice(s + 2, lx.pos - 2), parts, redirects: [] };
+        this.advance(0);
+        return this.trailingRedirects(node);
+      } catch (e) {
+        if (!(e instanceof Abort) || e.kind === 'limit') throw e;
+        // not arithmetic: a subshell that starts with a subshell, as bash decides
+        lx.restore({ ...saved, pos: s });
+        lx.markArithFailed(s);
+        this.advance(F_CMD);
+      }
+    }
     if (lx.tok() === OP && lx.opText() === '(') {
       this.enter(s);
       this.advance(F_CMD);
@@ -217,11 +234,6 @@ export class Parser implements SubParser {
       if (lx.tok() !== OP || lx.opText() !== ')') this.unexpected("expected ')'");
       node = { type: 'Subshell', span: lx.sp(s, lx.pos), body, redirects: [] };
       this.sh.depth--;
-      this.advance(0);
-    } else if (lx.tok() === OP && lx.opText() === '((') {
-      lx.pos = lx.tStart + 2;
-      const parts = lx.scanArith();
-      node = { type: 'Arith', span: lx.sp(s, lx.pos), raw: lx.src.slice(s + 2, lx.pos - 2), parts, redirects: [] };
       this.advance(0);
     } else if (lx.tok() === WORD) {
       const t = plainText(lx.word);
@@ -246,7 +258,11 @@ export class Parser implements SubParser {
     } else {
       this.unexpected();
     }
-    // trailing redirections of a compound command
+    return this.trailingRedirects(node);
+  }
+
+  private trailingRedirects(node: CommandNode): CommandNode {
+    const lx = this.lx;
     while (lx.tok() === REDIR) {
       node.redirects.push(this.parseRedirect());
       node.span = { start: node.span.start, end: lx.sp(this.prevEnd, this.prevEnd).start };
@@ -569,7 +585,7 @@ export function toAssign(w: WordNode): AssignNode | null {
   const p0 = w.parts[0];
   if (!p0 || p0.type !== 'lit') return null;
   const t = p0.text;
-  if (!isNameStart(t.charCodeAt(0))) return null;
+  if (!isNameStart(t.charCodeAt(0)) || (t.indexOf('=') < 0 && t.indexOf('[') < 0)) return null;
   let i = 1;
   while (i < t.length && isNameChar(t.charCodeAt(i))) i++;
   const name = t.slice(0, i);

@@ -28,13 +28,17 @@ interface Acc {
   params: string[];
   subs: number;
   quoted: boolean;
+  seen?: Set<string>;
 }
 
 function addKind(acc: Acc, k: DynamicKind): void {
   if (!acc.kinds.includes(k)) acc.kinds.push(k);
 }
 function addParam(acc: Acc, p: string): void {
-  if (!acc.params.includes(p)) acc.params.push(p);
+  if (acc.params.length < 16 ? !acc.params.includes(p) : !(acc.seen ??= new Set(acc.params)).has(p)) {
+    acc.params.push(p);
+    acc.seen?.add(p);
+  }
 }
 
 function pushLit(acc: Acc, t: string, q: boolean): void {

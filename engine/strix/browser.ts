@@ -44,7 +44,9 @@ const BLOCKED_VERBS: Record<string, string> = {
   upload: 'uploads files',
   download: 'writes downloaded files',
 };
-const OVERRIDE_FLAGS = ['--session', '--profile', '--cdp', '--user-data-dir', '--state', '--session-name'];
+const OVERRIDE_FLAGS = ['--session', '--profile', '--cdp', '--user-data-dir', '--state', '--session-name', '--executable-path', '--extension'];
+/** Options that take the next word as their value. */
+const VALUE_FLAGS = new Set([...OVERRIDE_FLAGS, '--timeout', '--headers', '--proxy', '--user-agent', '--viewport', '-p', '--provider']);
 export const BROWSER_OVERRIDE_ENV = ['AGENT_BROWSER_SESSION', 'AGENT_BROWSER_PROFILE', 'AGENT_BROWSER_CDP', 'AGENT_BROWSER_STATE', 'AGENT_BROWSER_USER_DATA_DIR'];
 
 export interface BrowserCommand {
@@ -58,15 +60,18 @@ export interface BrowserCommand {
 
 export function parseBrowser(args: readonly Word[]): BrowserCommand {
   const cmd: BrowserCommand = { verb: '', operands: [], options: [], dynamic: false };
-  for (const w of args) {
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
     if (!w.static) {
       cmd.dynamic = true;
       cmd.operands.push(w.approx);
       continue;
     }
     const v = w.value!;
-    if (v.startsWith('--') || (v.startsWith('-') && v.length === 2 && !cmd.verb)) cmd.options.push(v);
-    else cmd.operands.push(v);
+    if (v.startsWith('--') || (v.startsWith('-') && v.length === 2 && !cmd.operands.length)) {
+      cmd.options.push(v);
+      if (VALUE_FLAGS.has(v) && !cmd.operands.length && args[i + 1]) i++;
+    } else cmd.operands.push(v);
   }
   cmd.verb = (cmd.operands[0] ?? '').toLowerCase();
   cmd.sub = cmd.operands[1]?.toLowerCase();

@@ -1,14 +1,10 @@
 // Strix safety presets and deterministic rules (seed 000).
-import type { ModeName } from '../types.ts';
+import { PRESETS, type PresetName } from '../pipeline/modes.ts';
 
-export type PresetName = 'off' | 'guarded' | 'observe';
+export type { PresetName };
 
-/** The contract's mapping of Strix presets onto the modes, plus whether the judge reviews. */
-export const presets: Readonly<Record<PresetName, Readonly<{ mode: ModeName; judge: boolean }>>> = Object.freeze({
-  off: Object.freeze({ mode: 'bypassPermissions' as const, judge: false }),
-  guarded: Object.freeze({ mode: 'default' as const, judge: true }),
-  observe: Object.freeze({ mode: 'plan' as const, judge: false }),
-});
+/** The contract's mapping of Strix presets onto the modes, plus whether the judge reviews (one table). */
+export const presets = PRESETS;
 
 export {
   strixRules,

@@ -172,7 +172,7 @@ export function isReadOnlyInvocation(inv: Invocation): boolean {
     const sink = r.target.static && (r.target.value === '/dev/null' || r.op === '>&' || r.op === '<&');
     if (r.op !== '<' && !sink) return false;
   }
-  const spec = READ_ONLY[inv.name];
+  const spec = Object.hasOwn(READ_ONLY, inv.name) ? READ_ONLY[inv.name] : undefined;
   if (!spec) return false;
   let operands = 0;
   for (let i = 0; i < inv.args.length; i++) {

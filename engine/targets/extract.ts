@@ -173,7 +173,7 @@ export function extractTargets(invocations: readonly Invocation[]): Target[] {
         endpoint(w, v.slice(s), null);
       }
     }
-    const spec = SPECS[inv.name];
+    const spec = Object.hasOwn(SPECS, inv.name) ? SPECS[inv.name] : undefined;
     if (!spec && inv.name !== 'agent-browser' && inv.name !== 'host' && inv.name !== 'nslookup') continue;
     const p = spec ? parseArgs(inv.args, spec) : { operands: inv.args.slice(), values: [], flags: [] };
     const text = (w: Word) => (w.static ? w.value : undefined);

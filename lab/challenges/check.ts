@@ -24,34 +24,54 @@ const caseSchema = z
     input: z.record(z.string(), z.unknown()).optional(),
     effect: z.string().min(1),
     /** The default-mode decision (derived for other modes from the mode table), or one per run. */
-    expect: z.union([behavior, z.record(z.string(), decisionText)]),
+    expect: z.union([behavior, z.record(z.string(), decisionText), z.string().regex(/^[a-z]+$/)]),
     /** Immune under every profile (true) or only under the listed ones. */
     immune: z.union([z.boolean(), z.array(profile)]).default(false),
     allowedBy: z.enum(['readOnly', 'rule']).optional(),
     workspaceEdit: z.boolean().default(false),
     /** Detector ids that must fire. */
     detectors: z.array(z.string()).default([]),
+    /** screen checks: a recorded tool result (its output and provenance hints). */
+    output: z.unknown().optional(),
+    meta: z.object({ sharedFromOtherScope: z.boolean().optional(), otherMembers: z.boolean().optional(), label: z.string().optional() }).strict().optional(),
+    /** Repeat the output: unit × times (with the output, if any, in the middle). */
+    pad: z.object({ unit: z.string().min(1), times: z.number().int().min(1).max(100_000) }).strict().optional(),
+    /** messages checks: a block reason (optionally repeated), its guidance, or an audit line. */
+    reason: z.string().optional(),
+    guidance: z.string().optional(),
+    audit: z.string().optional(),
+    /** messages checks: texts that must not survive redaction, and texts that must. */
+    secrets: z.array(z.string()).default([]),
+    keep: z.array(z.string()).default([]),
     /** A one-line nudge shown when this case differs. */
     nudge: z.string().optional(),
   })
-  .strict()
-  .refine((c) => (c.command !== undefined) !== (c.input !== undefined), { message: 'give exactly one of `command` or `input`', path: ['command'] });
-
-const countsSchema = z
-  .object({ allow: z.number().int().min(0), deny: z.number().int().min(0), ask: z.number().int().min(0), silenced: z.number().int().min(0), immune: z.number().int().min(0) })
   .strict();
+
+const countsSchema = z.record(z.string(), z.number().int().min(0));
+
+/** What each kind of check counts per run, and the labels a case may expect. */
+export const KIND_COUNTS = {
+  policy: ['allow', 'deny', 'ask', 'silenced', 'immune'],
+  detector: ['allow', 'deny', 'ask', 'silenced', 'immune'],
+  screen: ['quarantine', 'warn', 'pass', 'skipped'],
+  messages: ['full', 'truncated', 'redacted', 'bad'],
+  redteam: [],
+} as const satisfies Record<string, readonly string[]>;
+const LABELS: Record<string, readonly string[]> = { screen: KIND_COUNTS.screen, messages: ['full', 'truncated', 'redacted'] };
 
 export const checkSchema = z
   .object({
     id: z.string().regex(/^c\d{1,2}$/, 'id is c<number>'),
     title: z.string().min(1),
     /** policy: the learner writes policy.yaml; detector: detector.ts; redteam: c14's candidate. */
-    kind: z.enum(['policy', 'detector', 'redteam']),
+    kind: z.enum(['policy', 'detector', 'redteam', 'screen', 'messages']),
     /** The learner's file, relative to lab/exercises/<id>/. */
     learner: z.string().min(1),
     /** `learner` (the learner's policy.yaml) or a fixed policy path relative to the repo root. */
-    policy: z.string().min(1),
-    modes: z.array(modeName).min(1),
+    policy: z.string().min(1).default('policies/default.yaml'),
+    /** Engine checks: the modes to run (`policy`: the policy's own mode). Other kinds run once. */
+    modes: z.array(modeName).min(1).default(['default']),
     profiles: z.array(profile).min(1).optional(),
     /** A fake file system the engine sees through its fs port (absolute paths). */
     fs: z
@@ -81,7 +101,8 @@ export interface Run {
 }
 
 export interface Expectation {
-  behavior: 'allow' | 'deny' | 'ask';
+  /** allow | deny | ask for engine checks; the label (quarantine, truncated …) for the others. */
+  behavior: string;
   silenced: boolean;
   immune: boolean;
 }
@@ -105,7 +126,12 @@ export class CheckError extends Error {
   }
 }
 
-export function runsOf(data: Pick<CheckData, 'modes' | 'profiles'>): Run[] {
+export function isEngineKind(kind: CheckData['kind']): boolean {
+  return kind === 'policy' || kind === 'detector';
+}
+
+export function runsOf(data: Pick<CheckData, 'modes' | 'profiles' | 'kind'>): Run[] {
+  if (!isEngineKind(data.kind)) return [{ key: data.kind }];
   const runs: Run[] = [];
   for (const m of data.modes) {
     const mode = m === 'policy' ? undefined : m;
@@ -125,29 +151,32 @@ export function formatDecision(e: Expectation): string {
 }
 
 /** What a case must decide in one run (null when the check does not say). */
-export function expectationFor(c: CheckCase, run: Run): Expectation | null {
+export function expectationFor(c: CheckCase, run: Run, kind: CheckData['kind'] = 'policy'): Expectation | null {
+  if (LABELS[kind]) return typeof c.expect === 'string' && LABELS[kind]!.includes(c.expect) ? { behavior: c.expect, silenced: false, immune: false } : null;
   if (typeof c.expect !== 'string') {
     const t = c.expect[run.key] ?? (run.mode ? c.expect[run.mode] : undefined) ?? (run.mode ? undefined : c.expect.policy);
     return t ? parseDecision(t) : null;
   }
-  if (!run.mode) return null;
+  if (!run.mode || !['allow', 'deny', 'ask'].includes(c.expect)) return null;
   const row = modeRow(run.mode);
   if (!row) return null;
   const prof = run.profile ?? 'strict';
   const immune = c.immune === true || (Array.isArray(c.immune) && c.immune.includes(prof));
   const e = expectedFor(
-    { expect: c.expect, immune: c.expect === 'ask' && immune, allowedBy: c.allowedBy, workspaceEdit: c.workspaceEdit } as Parameters<typeof expectedFor>[0],
+    { expect: c.expect as 'allow' | 'deny' | 'ask', immune: c.expect === 'ask' && immune, allowedBy: c.allowedBy, workspaceEdit: c.workspaceEdit } as Parameters<typeof expectedFor>[0],
     row,
   );
   return { behavior: e.behavior, silenced: !!e.silenced, immune: !!e.immune };
 }
 
-export function countsFor(expected: Expectation[]): z.infer<typeof countsSchema> {
-  const n = { allow: 0, deny: 0, ask: 0, silenced: 0, immune: 0 };
+export type Counts = Record<string, number>;
+
+export function countsFor(expected: Expectation[], keys: readonly string[] = KIND_COUNTS.policy): Counts {
+  const n: Counts = Object.fromEntries(keys.map((k) => [k, 0]));
   for (const e of expected) {
-    n[e.behavior]++;
-    if (e.silenced) n.silenced++;
-    if (e.immune) n.immune++;
+    if (e.behavior in n) n[e.behavior]!++;
+    if (e.silenced && 'silenced' in n) n.silenced!++;
+    if (e.immune && 'immune' in n) n.immune!++;
   }
   return n;
 }
@@ -185,6 +214,8 @@ function corpusCases(root: string): Map<string, CheckCase> {
       allowedBy: k.allowedBy,
       workspaceEdit: k.workspaceEdit,
       detectors: k.detectors,
+      secrets: [],
+      keep: [],
     });
   }
   return corpusCache;
@@ -220,11 +251,16 @@ export function parseCheck(text: string, file: string, root: string): LoadedChec
     cases.push(k!);
   });
   if (data.kind !== 'redteam' && cases.length === 0) fail(['cases'], 'a check needs cases');
+  if (isEngineKind(data.kind)) {
+    data.cases.forEach((c, i) => {
+      if ((c.command !== undefined) === (c.input !== undefined)) fail(['cases', i, 'command'], 'give exactly one of `command` or `input`');
+    });
+  }
   const runs = runsOf(data);
   const expected: Record<string, Expectation>[] = cases.map((c, i) => {
     const out: Record<string, Expectation> = {};
     for (const r of runs) {
-      const e = expectationFor(c, r);
+      const e = expectationFor(c, r, data.kind);
       if (!e) fail(i < data.cases.length ? ['cases', i, 'expect'] : ['corpus'], `case "${c.id}" has no expectation for run "${r.key}"`);
       out[r.key] = e!;
     }
@@ -234,9 +270,11 @@ export function parseCheck(text: string, file: string, root: string): LoadedChec
     for (const r of runs) {
       const want = data.counts[r.key];
       if (!want) fail(['counts'], `no counts for run "${r.key}"`);
-      const got = countsFor(expected.map((e) => e[r.key]!));
-      for (const k of Object.keys(got) as (keyof typeof got)[]) {
-        if (got[k] !== want![k]) fail(['counts', r.key, k], `says ${want![k]}, but the cases add up to ${got[k]}`);
+      const keys = KIND_COUNTS[data.kind];
+      const got = countsFor(expected.map((e) => e[r.key]!), keys);
+      for (const k of Object.keys(want!)) if (!keys.includes(k as never)) fail(['counts', r.key, k], `unknown count "${k}" (counts: ${keys.join(', ')})`);
+      for (const k of keys) {
+        if (got[k] !== want![k]) fail(['counts', r.key, k], `says ${want![k] ?? 'nothing'}, but the cases add up to ${got[k]}`);
       }
     }
     for (const k of Object.keys(data.counts)) if (!runs.some((r) => r.key === k)) fail(['counts', k], `"${k}" is not a run of this check (${runs.map((r) => r.key).join(', ')})`);

@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PermissionEngine, loadPolicy, PolicyError, type Context, type Decision, type Detector, type Policy, type ToolCall } from '../../engine/index.ts';
 import { useNodeHost } from '../node-host.ts';
-import { countsFor, formatDecision, vectorEntry, type CheckCase, type Expectation, type LoadedCheck, type Run } from './check.ts';
+import { countsFor, formatDecision, vectorEntry, KIND_COUNTS, type CheckCase, type Counts, type Expectation, type LoadedCheck, type Run } from './check.ts';
 import { fakeFs } from './fakefs.ts';
 import { passCode } from './codes.ts';
 import { runRedTeam } from './c14.ts';
+import { screenLabeller, messagesLabeller } from './seeds.ts';
 
 export const LAB_CONTEXT = { cwd: '/home/dev/app', home: '/home/dev', workspace: ['/home/dev/app'] } as const;
 
-export type Counts = ReturnType<typeof countsFor>;
+export type { Counts };
 
 export interface CaseOutcome {
   case: CheckCase;
@@ -22,6 +23,8 @@ export interface CaseOutcome {
   fired: string[];
   missingDetectors: string[];
   ok: boolean;
+  /** screen / messages checks: what the learner's module produced. */
+  detail?: string;
 }
 
 export interface CheckResult {
@@ -107,6 +110,7 @@ function observed(d: Decision): Expectation {
 export async function runCheck(check: LoadedCheck, opts: RunOptions): Promise<CheckResult> {
   const base: CheckResult = { id: check.id, title: check.title, pass: false, rows: [], outcomes: [], nudge: check.nudge, notes: [] };
   if (check.kind === 'redteam') return runRedTeam(check, opts, base);
+  if (check.kind === 'screen' || check.kind === 'messages') return runLabelled(check, opts, base);
   let engines: Engines;
   try {
     engines = await enginesFor(check, opts);
@@ -136,13 +140,47 @@ export async function runCheck(check: LoadedCheck, opts: RunOptions): Promise<Ch
     .map((o, k) => ({ o, v: vector[k]! }))
     .sort((a, b) => order.get(a.o.case.id)! - order.get(b.o.case.id)! || runIdx.get(a.o.run.key)! - runIdx.get(b.o.run.key)!);
   base.outcomes = sorted.map((x) => x.o);
+  return finish(check, base, sorted.map((x) => x.v));
+}
+
+/** Counts per run, pass/fail, and the code from the observed vector (only when all match). */
+export function finish(check: LoadedCheck, base: CheckResult, vector: string[]): CheckResult {
+  const keys = KIND_COUNTS[check.kind];
   for (const run of check.runs) {
     const mine = base.outcomes.filter((o) => o.run.key === run.key);
-    base.rows.push({ run: run.key, expected: countsFor(mine.map((o) => o.expected)), actual: countsFor(mine.map((o) => o.actual)) });
+    base.rows.push({ run: run.key, expected: countsFor(mine.map((o) => o.expected), keys), actual: countsFor(mine.map((o) => o.actual), keys) });
   }
-  base.pass = base.outcomes.every((o) => o.ok);
-  if (base.pass) base.code = passCode(check.id, sorted.map((x) => x.v));
+  base.pass = base.outcomes.length > 0 && base.outcomes.every((o) => o.ok);
+  if (base.pass) base.code = passCode(check.id, vector);
   return base;
+}
+
+/** screen and messages checks: each case yields a label from the learner's module. */
+async function runLabelled(check: LoadedCheck, opts: RunOptions, base: CheckResult): Promise<CheckResult> {
+  const dir = opts.exerciseDir ?? exerciseDir(opts.root, check.id);
+  let label: (c: CheckCase) => { label: string; detail: string };
+  try {
+    useNodeHost();
+    const mod = (await import(`${pathToFileURL(join(dir, check.learner)).href}?v=${++importCounter}`)) as Record<string, unknown>;
+    label = check.kind === 'screen' ? await screenLabeller(mod) : messagesLabeller(mod);
+  } catch (e) {
+    return { ...base, error: (e as Error).message };
+  }
+  const run = check.runs[0]!;
+  const vector: string[] = [];
+  check.cases.forEach((c, i) => {
+    const expected = check.expected[i]![run.key]!;
+    let got: { label: string; detail: string };
+    try {
+      got = label(c);
+    } catch (e) {
+      got = { label: 'bad', detail: `threw: ${(e as Error).message}` };
+    }
+    const actual: Expectation = { behavior: got.label, silenced: false, immune: false };
+    base.outcomes.push({ case: c, run, expected, actual, fired: [], missingDetectors: [], ok: got.label === expected.behavior, detail: got.detail });
+    vector.push(vectorEntry(c, run.key, actual, []));
+  });
+  return finish(check, base, vector);
 }
 
 /** The explain trace of one differing case, for the report. */

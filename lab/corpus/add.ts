@@ -109,7 +109,7 @@ export async function addCase(opts: AddOptions): Promise<AddResult> {
   if (fileErrors.length) return fail(fileErrors);
 
   writeAtomic(file, appendCaseText(oldText, opts.case, opts.comment));
-  const errors = (await lintCorpus(opts.corpusDir, { ...opts.lint, onlyIds: [id] })).filter((e) => e.id === id || e.file === file);
+  const errors = (await lintCorpus(opts.corpusDir, { rootDir: opts.rootDir, ...opts.lint, onlyIds: [id] })).filter((e) => e.id === id || e.file === file);
   const hard = errors.filter((e) => e.severity === 'error');
   let written = true;
   if (hard.length && !opts.keepOnError) {

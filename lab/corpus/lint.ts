@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
+import { builtinDetectors } from '../../engine/index.ts';
 import { loadCorpus } from './schema.ts';
 import type { LintError, LoadedCase } from './schema.ts';
 
@@ -38,8 +39,10 @@ export interface LintOptions {
   minNotDetectorCases?: number; // 2
 }
 
-/** Detector ids from the engine when it exports them. */
+/** Detector ids: the engine's built-ins, else engine/detectors/index.ts DETECTORS, else the fixed list. */
 export async function loadDetectorIds(): Promise<string[]> {
+  const builtin = builtinDetectors().map((d) => d.meta.id);
+  if (builtin.length) return builtin;
   try {
     const url = new URL('../../engine/detectors/index.ts', import.meta.url);
     const mod = (await import(url.href)) as { DETECTORS?: unknown };

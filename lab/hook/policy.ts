@@ -1,10 +1,16 @@
 // The hook's policy: the project's Claude Code permissions layered under a gatelab policy file.
-//   base:    $GATELAB_POLICY, else <project>/.gatelab.yaml, else the shipped policies/default.yaml
-//   plus:    <project>/.claude/settings.json        permissions → layer "project"
-//            <project>/.claude/settings.local.json  permissions → layer "local"
+//   base:  $GATELAB_POLICY, else <project>/.gatelab.yaml, else the shipped policies/default.yaml
+//   plus:  <project>/.claude/settings.json        permissions → layer "project"
+//          <project>/.claude/settings.local.json  permissions → layer "local"
 // Scalars (mode, immune profile, detectors, git trust …) come from the base; rules are unioned
 // (deny beats ask beats allow across all of them); `/path` rules anchor at the project root.
-import { loadPolicy, importClaudeSettings, PolicyError, type Policy, type LayerName } from '../../engine/index.ts';
+//
+// Speed: only a gatelab YAML file goes through the YAML parser. The shipped default arrives as
+// data pre-parsed at build time, and settings files are JSON; both become a policy through the
+// same schema and rule parser loadPolicy uses (policyFromData). test/hook/policy.test.ts checks
+// that this gives the same rules as importClaudeSettings + loadPolicy.
+import { loadPolicy, parseRule, policySchema, PRESETS, PolicyError, RuleError } from '../../engine/index.ts';
+import type { Policy, LayerName, Rule } from '../../engine/index.ts';
 
 export interface PolicyIo {
   /** File text, or null when the file does not exist. Other read errors throw. */
@@ -18,38 +24,101 @@ export interface HookPolicy {
   warnings: string[];
 }
 
+/** The shipped default: YAML text (tsx host) or data pre-parsed at build time (bundle). */
+export type DefaultPolicySource = { file: string; text: string } | { file: string; data: unknown };
+
 export interface PolicyInputs {
   projectDir: string;
   /** GATELAB_POLICY, when set. */
   policyFile?: string;
-  /** The shipped default policy (text and a name for messages). */
-  defaultPolicy: () => { text: string; file: string };
+  defaultPolicy: () => DefaultPolicySource;
 }
 
 function join(dir: string, rel: string): string {
   return (dir.endsWith('/') ? dir : dir + '/') + rel;
 }
 
-function relayer(policy: Policy, layer: LayerName): Policy['rules'] {
-  return policy.rules.map((r) => ({ ...r, layer }));
+/** Validated policy data → Policy, as parsePolicy does after YAML (no examples, no positions). */
+export function policyFromData(raw: unknown, file: string, dir: string, layer: LayerName = 'project'): Policy {
+  const parsed = policySchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new PolicyError(issue.message, file, 1, 1, issue.path.join('.'));
+  }
+  const data = parsed.data;
+  const rules: Rule[] = [];
+  const add = (lists: { allow: unknown[]; ask: unknown[]; deny: unknown[] }, l: LayerName, base: string) => {
+    for (const behavior of ['deny', 'ask', 'allow'] as const) {
+      lists[behavior].forEach((entry, i) => {
+        const text = typeof entry === 'string' ? entry : (entry as { rule: string }).rule;
+        try {
+          const rule = parseRule(text, behavior, l);
+          rule.where = file;
+          rules.push(rule);
+        } catch (e) {
+          if (e instanceof RuleError) throw new PolicyError(e.message, file, 1, 1, `${base}${behavior}.${i}`);
+          throw e;
+        }
+      });
+    }
+  };
+  add(data, layer, '');
+  for (const [name, lists] of Object.entries(data.layers ?? {})) if (lists) add(lists, name as LayerName, `layers.${name}.`);
+  return {
+    name: data.name ?? file,
+    dir,
+    mode: data.preset ? PRESETS[data.preset].mode : data.mode,
+    preset: data.preset,
+    immune: data.immune,
+    additionalDirectories: data.additionalDirectories,
+    trustRepoConfig: data.git.trustRepoConfig,
+    disabledDetectors: new Set(data.detectors.disable),
+    envDeny: new Set(data.env.deny),
+    scope: data.scope,
+    rules,
+    examples: [],
+  };
+}
+
+/** Claude Code settings JSON → policy data: the same fields importClaudeSettings converts. */
+export function settingsData(jsonText: string, file: string, warnings: string[]): Record<string, unknown> {
+  let data: unknown;
+  try {
+    data = JSON.parse(jsonText);
+  } catch (e) {
+    throw new PolicyError(`not valid JSON: ${(e as Error).message}`, file, 1, 1, '');
+  }
+  const p = (data && typeof data === 'object' ? (data as { permissions?: unknown }).permissions : undefined) ?? {};
+  if (typeof p !== 'object' || p === null) return { version: 1 };
+  const perms = p as Record<string, unknown>;
+  const list = (key: string): string[] => {
+    const v = perms[key];
+    if (v === undefined) return [];
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
+      warnings.push(`${file}: permissions.${key} is not a list of rule strings; skipped`);
+      return [];
+    }
+    return v as string[];
+  };
+  return { version: 1, additionalDirectories: list('additionalDirectories'), allow: list('allow'), ask: list('ask'), deny: list('deny') };
 }
 
 /** Build the merged policy. Throws PolicyError (bad YAML, bad rule, unreadable JSON). */
 export function resolveHookPolicy(inp: PolicyInputs, io: PolicyIo): HookPolicy {
   const sources: string[] = [];
   const warnings: string[] = [];
-  let base: Policy;
   const explicit = inp.policyFile;
   const local = join(inp.projectDir, '.gatelab.yaml');
   const baseText = explicit ? io.readText(explicit) : io.readText(local);
   if (explicit && baseText === null) throw new PolicyError('GATELAB_POLICY names a file that does not exist', explicit, 1, 1, '');
+  let base: Policy;
   if (baseText !== null) {
     const file = explicit ?? local;
-    base = loadPolicy(baseText, { file, skipExamples: true });
+    base = { ...loadPolicy(baseText, { file, skipExamples: true }), dir: inp.projectDir };
     sources.push(file);
   } else {
     const d = inp.defaultPolicy();
-    base = loadPolicy(d.text, { file: d.file, skipExamples: true });
+    base = 'data' in d ? policyFromData(d.data, d.file, inp.projectDir) : { ...loadPolicy(d.text, { file: d.file, skipExamples: true }), dir: inp.projectDir };
     sources.push(d.file);
   }
   const rules = [...base.rules];
@@ -62,21 +131,12 @@ export function resolveHookPolicy(inp: PolicyInputs, io: PolicyIo): HookPolicy {
     const file = join(inp.projectDir, rel);
     const json = io.readText(file);
     if (json === null) continue;
-    let yaml: string;
-    try {
-      const r = importClaudeSettings(json, file);
-      yaml = r.yaml;
-      for (const w of r.warnings) warnings.push(`${file}: ${w}`);
-    } catch (e) {
-      throw new PolicyError(`not valid JSON: ${(e as Error).message}`, file, 1, 1, '');
-    }
-    const p = loadPolicy(yaml, { file, skipExamples: true });
-    rules.push(...relayer(p, layer));
+    const p = policyFromData(settingsData(json, file, warnings), file, inp.projectDir, layer);
+    rules.push(...p.rules);
     dirs.push(...p.additionalDirectories);
     sources.push(file);
   }
-  const policy: Policy = { ...base, dir: inp.projectDir, rules, additionalDirectories: dirs };
-  return { policy, sources, warnings };
+  return { policy: { ...base, rules, additionalDirectories: dirs }, sources, warnings };
 }
 
 /** The workspace: the project root plus the policy's extra folders (absolute, `~` expanded). */

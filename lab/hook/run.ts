@@ -40,8 +40,8 @@ export function runHook(stdin: string, deps: HookDeps): HookResult {
   let flavor: Flavor = 'claude';
   try {
     const parsed = parseHookInput(stdin);
-    flavor = parsed.flavor;
-    if (!parsed.ok) return failClosed(flavor, parsed.error);
+    if (!parsed.ok) return failClosed(parsed.flavor, parsed.error);
+    flavor = parsed.req.flavor;
     const req = parsed.req;
     const env = deps.env;
     const projectDir = env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || req.cwd;

@@ -29,7 +29,7 @@ const all = (p: string, c: { tool: string; input: unknown }) => {
   const e = engine(p);
   return Object.fromEntries(MODE_NAMES.map((m) => [m, e.decide(c as never, ctx(m))])) as Record<ModeName, ReturnType<typeof e.decide>>;
 };
-const opts = { numRuns: 300 };
+const opts = { numRuns: Number(process.env.FC_RUNS ?? 300) };
 
 describe('engine properties', () => {
   it('decide never throws and always answers allow, deny or ask', () => {

@@ -70,6 +70,11 @@ if (guardAvailability(NAME)) {
       expect(r.exitCode).toBe(127);
     });
 
+    it.runIf(process.getuid?.() === 0)('caps the number of processes (fork bombs stay small)', () => {
+      const r = runUnderOracle(':(){ :|:& };:', { timeoutMs: 1000 });
+      expect(r.stderr).toMatch(/fork: (retry: )?Resource temporarily unavailable/);
+    });
+
     it('stops a command at the time limit', () => {
       const r = runUnderOracle('while :; do :; done', { timeoutMs: 300 });
       expect(r.timedOut).toBe(true);

@@ -1,7 +1,7 @@
 // Bash as the oracle: run `bash -c CMD` under bubblewrap in a throwaway root where every program
 // is a stub that logs its argv and exits 0. Nothing real runs: only bash builtins and stubs.
 // Node-only test code (not part of the isomorphic engine).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -257,6 +257,7 @@ export function diffSnapshots(before: Map<string, string>, after: Map<string, st
 export function prepareOracle(): Prepared {
   if (prepared) return prepared;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gatelab-oracle-'));
+  fs.chmodSync(root, 0o755); // the unprivileged sandbox user must reach the stubs
   const stub = path.join(root, 'stub');
   const shellStub = path.join(root, 'stub-shell');
   writeFile(stub, stubScript(false), 0o755);
@@ -380,15 +381,73 @@ function notFoundNames(stderr: string): string[] {
   return out;
 }
 
-/** Run `bash -c command` in the throwaway root and report what it executed and changed. */
-export function runUnderOracle(command: string, opts: OracleOptions = {}): OracleResult {
+/** Most processes one sandbox may have: a fork bomb under test must not flood the machine. */
+const MAX_PROCS = 64;
+let cap: { uid: number; prefix: string[] } | null | undefined;
+
+/**
+ * RLIMIT_NPROC is not enforced for host root, so as root the sandbox runs as a throwaway
+ * unprivileged uid (one per test process) with a process limit. Otherwise: no cap.
+ */
+function processCap(): { uid: number; prefix: string[] } | null {
+  if (cap !== undefined) return cap;
+  cap = null;
+  const setpriv = which('setpriv');
+  const prlimit = which('prlimit');
+  if (process.getuid?.() === 0 && setpriv && prlimit) {
+    const uid = 200_000 + (process.pid % 50_000);
+    cap = { uid, prefix: [prlimit, `--nproc=${MAX_PROCS}`, '--', setpriv, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups'] };
+  }
+  return cap;
+}
+
+function chownTree(dir: string, uid: number): void {
+  fs.lchownSync(dir, uid, uid);
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) chownTree(p, uid);
+    else fs.lchownSync(p, uid, uid);
+  }
+}
+
+interface RunSetup {
+  runDir: string;
+  run: { home: string; tmp: string; log: string };
+  file: string;
+  args: string[];
+}
+
+function setupRun(command: string, opts: OracleOptions): RunSetup {
   const p = prepareOracle();
   const runDir = path.join(p.root, 'runs', String(p.runs++));
   const run = { home: path.join(runDir, 'home'), tmp: path.join(runDir, 'tmp'), log: path.join(runDir, 'log') };
   fs.mkdirSync(run.tmp, { recursive: true });
   fs.mkdirSync(run.log, { recursive: true });
   fs.cpSync(p.homeTemplate, run.home, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
-  const r = spawnSync(bwrapPath, bwrapArgs(p, run, command, opts.followShells ?? true), {
+  const cap = processCap();
+  if (cap) for (const d of [runDir, run.home, run.tmp, run.log]) chownTree(d, cap.uid);
+  const args = bwrapArgs(p, run, command, opts.followShells ?? true);
+  if (!cap) return { runDir, run, file: bwrapPath, args };
+  return { runDir, run, file: cap.prefix[0]!, args: [...cap.prefix.slice(1), bwrapPath, ...args] };
+}
+
+function finishRun(s: RunSetup, status: number | null, timedOut: boolean, stderr: string): OracleResult {
+  const p = prepareOracle();
+  const changed = [
+    ...diffSnapshots(p.baseline, snapshot(s.run.home), HOME),
+    ...[...snapshot(s.run.tmp).keys()].map((k) => `/tmp/${k}`),
+  ];
+  // The rest of the root is read-only: a write attempt there shows up as an error.
+  if (stderr.includes('Read-only file system')) changed.push('<ro-write>');
+  const execs = readLog(s.run.log);
+  fs.rmSync(s.runDir, { recursive: true, force: true });
+  return { execs, changed, exitCode: timedOut ? null : status, timedOut, stderr, notFound: notFoundNames(stderr) };
+}
+
+/** Run `bash -c command` in the throwaway root and report what it executed and changed. */
+export function runUnderOracle(command: string, opts: OracleOptions = {}): OracleResult {
+  const s = setupRun(command, opts);
+  const r = spawnSync(s.file, s.args, {
     encoding: 'utf8',
     timeout: opts.timeoutMs ?? 2000,
     killSignal: 'SIGKILL',
@@ -396,14 +455,44 @@ export function runUnderOracle(command: string, opts: OracleOptions = {}): Oracl
     maxBuffer: 4 * 1024 * 1024,
   });
   const timedOut = r.error !== undefined && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
-  const stderr = r.stderr ?? '';
-  const changed = [
-    ...diffSnapshots(p.baseline, snapshot(run.home), HOME),
-    ...[...snapshot(run.tmp).keys()].map((k) => `/tmp/${k}`),
-  ];
-  // The rest of the root is read-only: a write attempt there shows up as an error.
-  if (stderr.includes('Read-only file system')) changed.push('<ro-write>');
-  const execs = readLog(run.log);
-  fs.rmSync(runDir, { recursive: true, force: true });
-  return { execs, changed, exitCode: timedOut ? null : r.status, timedOut, stderr, notFound: notFoundNames(stderr) };
+  return finishRun(s, r.status, timedOut, r.stderr ?? '');
+}
+
+/** The same, without blocking: lets a suite keep two sandboxes busy at once. */
+export function runUnderOracleAsync(command: string, opts: OracleOptions = {}): Promise<OracleResult> {
+  const s = setupRun(command, opts);
+  return new Promise((resolve) => {
+    const child = spawn(s.file, s.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let timedOut = false;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => {
+      if (stderr.length < 1024 * 1024) stderr += d;
+    });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, opts.timeoutMs ?? 2000);
+    child.on('error', (e) => {
+      stderr += String(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(finishRun(s, code, timedOut, stderr));
+    });
+  });
+}
+
+/** Run many commands, `concurrency` sandboxes at a time; results in input order. */
+export async function runManyUnderOracle(commands: string[], concurrency = 2, opts: OracleOptions = {}): Promise<OracleResult[]> {
+  const out = new Array<OracleResult>(commands.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < commands.length) {
+      const i = next++;
+      out[i] = await runUnderOracleAsync(commands[i]!, opts);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return out;
 }

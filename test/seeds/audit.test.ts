@@ -48,7 +48,7 @@ describe('block messages', () => {
   });
 
   it('keep the guidance whole while capping the reason', () => {
-    const res = { code: TARGET_DENIED, reason: 'x'.repeat(10_000), guidance: TARGET_GUIDANCE[TARGET_DENIED], host: 'a.test', port: 443 };
+    const res = { code: TARGET_DENIED as typeof TARGET_DENIED, reason: 'x'.repeat(10_000), guidance: TARGET_GUIDANCE[TARGET_DENIED], host: 'a.test', port: 443 };
     const m = targetBlockMessage(res);
     expect(m.endsWith(TARGET_GUIDANCE[TARGET_DENIED])).toBe(true);
     expect(m).toContain(TRUNCATION_MARKER);

@@ -61,7 +61,14 @@ describe('input-redirection evidence', () => {
     expect(compileEvidence(bash('x'), ctx(undefined, [sc(['sort'], { redirects: [redir('<', 'a.txt')] })])).complete).toBe(false);
     expect(compileEvidence(bash('x'), ctx(fs, [sc(['sort'], { redirects: [redir('<', 'missing.txt')] })])).complete).toBe(false);
     expect(compileEvidence(bash('x'), ctx(fs, [sc(['sort'], { redirects: [redir('<', dyn('$f'))] })])).complete).toBe(false);
-    expect(compileEvidence(bash('x'), { ...ctx(fs, []), extraction: undefined }).complete).toBe(false);
+    expect(compileEvidence(bash('echo "unterminated'), { ...ctx(fs, []), extraction: undefined }).complete).toBe(false);
+  });
+
+  it('parses the command itself when no extraction is given', () => {
+    const p = compileEvidence(bash('while read h; do dig "$h"; done < hosts_passive.txt'), { ...ctx(fs, []), extraction: undefined });
+    expect(p.complete).toBe(true);
+    expect(p.artifacts.map((a) => a.role)).toEqual(['input']);
+    expect(p.dynamicTargets).toBe(1);
   });
 
   it('is frozen and hashed over its content', () => {

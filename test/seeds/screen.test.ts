@@ -92,7 +92,7 @@ describe('windows', () => {
   it('finds an instruction placed anywhere in a long output, including across a boundary', () => {
     const filler = 'Lorem ipsum dolor sit amet. '.repeat(40);
     for (const at of [0, 190, 199, 385, 560, 1100]) {
-      const text = filler.slice(0, at) + INJECTION + filler.slice(at);
+      const text = filler.slice(0, at) + ' ' + INJECTION + ' ' + filler.slice(at);
       const out = screenResult({ tool: 'WebFetch', output: text }, referenceClassifier, { windowChars: 200, overlapChars: 120 });
       expect(out.quarantined, `at ${at}`).toBe(true);
     }

@@ -61,7 +61,7 @@ export function gitReadOnly(inv: Invocation, trustRepoConfig: boolean): string |
   const g = parseGit(inv.args);
   if (g.globals.unknown.length) return `unknown git option ${g.globals.unknown[0]}`;
   if (g.globals.dynamic) return 'dynamic git option';
-  for (const o of g.globals.list) if (!SAFE_GLOBALS.has(o.canon)) return `git -${o.canon.length > 1 ? '-' : ''}${o.canon} is not read-only`;
+  for (const o of g.globals.list) if (!SAFE_GLOBALS.has(o.canon)) return `git ${o.canon.length > 1 ? '--' : '-'}${o.canon} is not read-only`;
   if (g.subIndex < 0) return g.globals.list.length ? null : 'git without a subcommand';
   if (g.subDynamic || g.sub === null) return 'dynamic git subcommand';
   let sub = GIT_RO.get(g.sub);
@@ -80,6 +80,6 @@ export function gitReadOnly(inv: Invocation, trustRepoConfig: boolean): string |
   const r = getopt(rest, sub.spec, 0);
   if (r.unknown.length) return `unknown option ${r.unknown[0]} of git ${g.sub}`;
   if (r.dynamic) return 'dynamic word where a git option could be';
-  for (const o of r.list) if (o.unsafe) return `git ${g.sub} --${o.canon} is not read-only`;
+  for (const o of r.list) if (o.unsafe) return `git ${g.sub} ${o.canon.length > 1 ? '--' : '-'}${o.canon} is not read-only`;
   return sub.check ? sub.check(r.options, r.operands.length) : null;
 }

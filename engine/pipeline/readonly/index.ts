@@ -9,7 +9,7 @@ export { GIT_RO } from './git.ts';
 
 const SYSTEM_DIRS = new Set(['/bin', '/usr/bin', '/usr/local/bin', '/sbin', '/usr/sbin', '/usr/local/sbin']);
 const WRITE_OPS = new Set(['>', '>>', '>|', '<>', '&>', '&>>']);
-const SHELL_VIA = new Set(['sudo', 'doas']);
+const SHELL_VIA = new Set(['sudo', 'doas', 'su', 'pkexec', 'runuser']);
 
 const no = (why: string) => ({ readOnly: false, why });
 
@@ -27,7 +27,7 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly:
     const w = writeTarget(r.op, r.target);
     if (w) return no(w);
   }
-  for (const v of inv.via) if (v.kind === 'wrapper' && SHELL_VIA.has(v.name)) return no(`runs through ${v.name}`);
+  for (const v of inv.via) if (SHELL_VIA.has(v.name.split(' ')[0])) return no(`runs through ${v.name}`);
   if (!inv.program.static) return no('dynamic command name');
   const path = inv.program.value ?? '';
   if (path === '') return { readOnly: true, why: 'assignments only' };
@@ -39,6 +39,7 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly:
     return why ? no(why) : { readOnly: true, why: 'git read-only subcommand' };
   }
   if ((name === 'rg' || name === 'ripgrep') && inv.env.some((a) => a.name === 'RIPGREP_CONFIG_PATH')) return no('RIPGREP_CONFIG_PATH can add --pre');
+  if (name === 'find') return findCheck(inv);
   const entry = RO.get(name);
   if (!entry) return no(`${name} is not on the read-only list`);
   const args = inv.args.map(view);
@@ -46,11 +47,11 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly:
     const why = entry.raw(args);
     return why ? no(why) : { readOnly: true, why: `${name} is read-only` };
   }
-  if (name === 'find') return findCheck(inv);
   const r = getopt(inv.args, entry.spec, 0);
   if (r.unknown.length) return no(`unknown option ${r.unknown[0]} of ${name}`);
   if (r.dynamic) return no('a dynamic word where an option could be');
   for (const o of r.list) if (o.unsafe) return no(`${name} --${o.canon} is not read-only`);
+  for (const w of r.operands) if (!w.static && !(w.globPrefix && w.globPrefix.length)) return no(`dynamic argument ${w.approx}`);
   const p: RoParsed = { options: r.options, list: r.list, operands: r.operands.map(view), args };
   const why = entry.check ? entry.check(p) : null;
   return why ? no(why) : { readOnly: true, why: `${name} is read-only with these flags` };

@@ -105,7 +105,7 @@ function hasWord(t: string, w: string): boolean {
     const before = i > 0 ? t.charCodeAt(i - 1) : 32;
     const after = i + w.length < t.length ? t.charCodeAt(i + w.length) : 32;
     const id = (c: number) => c === 95 || c === 46 || c === 36 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-    if (!id(before) && !id(after)) return true;
+    if (!id(before) && (after === 46 || !id(after))) return true;
     i = t.indexOf(w, i + 1);
   }
   return false;

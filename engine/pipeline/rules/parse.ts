@@ -29,18 +29,18 @@ export interface Rule {
   where?: string;
 }
 
-const ALIASES: Record<string, string> = {
-  Task: 'Agent',
-  KillShell: 'TaskStop',
-  AgentOutputTool: 'TaskOutput',
-  BashOutputTool: 'TaskOutput',
-};
+const ALIASES = new Map([
+  ['Task', 'Agent'],
+  ['KillShell', 'TaskStop'],
+  ['AgentOutputTool', 'TaskOutput'],
+  ['BashOutputTool', 'TaskOutput'],
+]);
 
 export const PATH_TOOLS = new Set(['Read', 'Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'Glob', 'Grep']);
-const SECONDARY_PARAMS: Record<string, string[]> = {
-  Bash: ['run_in_background', 'timeout', 'description'],
-  Agent: ['model', 'subagent_type'],
-};
+const SECONDARY_PARAMS = new Map([
+  ['Bash', ['run_in_background', 'timeout', 'description']],
+  ['Agent', ['model', 'subagent_type']],
+]);
 
 export class RuleError extends Error {}
 
@@ -154,7 +154,7 @@ export function parseRule(text: string, behavior: RuleBehavior, layer: LayerName
     if (content === '' || content === '*') content = null;
   }
   if (!isToolName(tool)) throw new RuleError(`bad tool name "${tool}" in rule "${text}"`);
-  tool = ALIASES[tool] ?? tool;
+  tool = ALIASES.get(tool) ?? tool;
   const rule: Rule = { text: trimmed, behavior, layer, tool, content };
   if (tool.includes('*')) {
     if (behavior === 'allow' && !namesOneServer(tool)) {
@@ -165,7 +165,7 @@ export function parseRule(text: string, behavior: RuleBehavior, layer: LayerName
   if (content === null) return rule;
   const colon = content.indexOf(':');
   const key = colon > 0 ? content.slice(0, colon) : '';
-  if (SECONDARY_PARAMS[tool]?.includes(key)) {
+  if (SECONDARY_PARAMS.get(tool)?.includes(key)) {
     if (behavior === 'allow') throw new RuleError(`allow rule "${text}": parameter rules are for deny and ask only`);
     rule.param = { key, value: content.slice(colon + 1) };
     return rule;

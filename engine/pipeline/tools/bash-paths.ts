@@ -19,6 +19,11 @@ const FIRST_IS_PATTERN: Record<string, string[]> = {
   awk: ['file', 'f'],
 };
 
+/** Programs that read the current folder when given no path. */
+const READS_CWD = new Set(['ls', 'dir', 'vdir', 'find', 'du', 'tree', 'fd', 'fdfind', 'rg', 'git']);
+/** Device files reading which reveals nothing. */
+export const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/stdin', '/dev/urandom', '/dev/random']);
+
 /** Static path words a (read-only) invocation reads, plus `<` inputs. Dynamic ones are returned as null. */
 export function readPaths(inv: Invocation, parsed: Parsed): (string | null)[] {
   const out: (string | null)[] = [];
@@ -28,7 +33,7 @@ export function readPaths(inv: Invocation, parsed: Parsed): (string | null)[] {
   const name = inv.name;
   if (NO_PATH_OPERANDS.has(name)) return out;
   let ops = parsed.operands;
-  const pat = FIRST_IS_PATTERN[name];
+  const pat = Object.hasOwn(FIRST_IS_PATTERN, name) ? FIRST_IS_PATTERN[name] : undefined;
   if (pat && !pat.some((o) => parsed.options.has(o))) ops = ops.slice(1);
   if (name === 'find') {
     const i = ops.findIndex((w) => w.static && (w.value!.startsWith('-') || w.value === '(' || w.value === '!'));
@@ -37,8 +42,11 @@ export function readPaths(inv: Invocation, parsed: Parsed): (string | null)[] {
   }
   for (const w of ops) {
     if (w.static && w.value === '-') continue;
+    // <(cmd) hands over a pipe; the command inside is checked on its own.
+    if (!w.static && w.kinds.length > 0 && w.kinds.every((k) => k === 'process')) continue;
     out.push(pathOf(w));
   }
+  if (!ops.length && READS_CWD.has(name) && name !== 'git') out.push('.');
   return out;
 }
 

@@ -5,18 +5,18 @@ import type { DetectContext, Detector } from '../../detectors/types.ts';
 import { analyze } from '../../shell/index.ts';
 import { normalize, parseOptions, canonicalize, spanOf, type Parsed } from '../../shell/normalize/index.ts';
 import { isReadOnly } from '../readonly/index.ts';
-import { isInWorkspace, isProtected, resolvePath } from '../../paths/index.ts';
+import { isInWorkspace, isProtected, resolveLiteral } from '../../paths/index.ts';
 import { matchBash, type Rule } from '../rules/index.ts';
 import { result, type CheckResult } from '../result.ts';
 import type { CheckEnv } from '../env.ts';
 import { isImmune } from '../immune.ts';
-import { checkBashRaw } from './bash-raw.ts';
+import { checkBashRaw, stripPrefixes } from './bash-raw.ts';
+import { denyWithin } from './files.ts';
 import { isSafeEnvName } from './safe-env.ts';
-import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS } from './bash-paths.ts';
+import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS, HARMLESS_DEVICES } from './bash-paths.ts';
 
 interface BashState {
   ex: Extraction;
-  dctx: DetectContext;
   /** Where relative paths resolve now (after top-level `cd`); null once it is unknown. */
   cwd: string | null;
 }
@@ -27,8 +27,8 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const norm = normalize(ex, { home: env.home, cwd: env.cwd });
   const issues = norm.issues;
   t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
-  const dctx = detectContext(env);
-  const st: BashState = { ex, dctx, cwd: env.cwd };
+  const dctx = detectContext(env, env.cwd);
+  const st: BashState = { ex, cwd: env.cwd };
   const results: CheckResult[] = [];
   for (const d of env.detectors) {
     if (!d.checkSource) continue;
@@ -49,12 +49,12 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   return aggregate(results);
 }
 
-function detectContext(env: CheckEnv): DetectContext {
+function detectContext(env: CheckEnv, cwd: string): DetectContext {
   return {
-    cwd: env.cwd,
+    cwd,
     home: env.home,
     workspace: env.workspace,
-    resolve: (p) => resolvePath(p, env.cwd, env.home),
+    resolve: (p) => resolveLiteral(p, cwd),
     isProtected: (p) => isProtected(p, env.home),
     isInWorkspace: (p) => isInWorkspace(p, env.workspace),
   };
@@ -88,6 +88,13 @@ function aggressiveForms(inv: Invocation): string[] {
   const args = inv.args.map((w) => (w.static ? w.value! : w.approx));
   const prog = inv.program.static ? inv.program.value! : inv.program.approx;
   const forms = [[prog, ...args].join(' '), [inv.name, ...args].join(' ')];
+  // The simple command as written (a rule may name a wrapper), and with every VAR= and wrapper gone.
+  const src = inv.source.argv.map((w) => (w.static ? w.value! : w.approx));
+  if (src.length && !inv.via.some((v) => v.kind === 'carrier')) {
+    forms.push(src.join(' '));
+    const bare = stripPrefixes(src);
+    if (bare.length) forms.push([bare[0]!.slice(bare[0]!.lastIndexOf('/') + 1), ...bare.slice(1)].join(' '));
+  }
   try {
     forms.push(canonicalize(inv));
   } catch {
@@ -146,6 +153,8 @@ function allowHit(env: CheckEnv, inv: Invocation): Rule | undefined {
   if (!rules.length) return undefined;
   const sc = inv.source;
   if (sc.argv.some((w) => !w.static)) return undefined;
+  // A rule allows the command, not the files its redirections write.
+  if (writeTargets(inv).length) return undefined;
   const env2 = sc.env.filter((a) => !isSafeEnvName(a.name));
   if (env2.length) return undefined;
   const text = sc.argv.map((w) => w.value!).join(' ');
@@ -161,26 +170,30 @@ function pathRuleHit(env: CheckEnv, tools: string[], behavior: 'deny' | 'ask', p
 function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckResult {
   let parsedCache: Parsed | null = null;
   const parsed = () => (parsedCache ??= parseOptions(inv));
-  const base = st.cwd ?? env.cwd;
-  const abs = (p: string) => resolvePath(p, base, env.home);
+  let base = st.cwd ?? env.cwd;
+  if (inv.chdir) base = inv.chdir.static ? resolveLiteral(inv.chdir.value!, base) : base;
+  const abs = (p: string) => resolveLiteral(p, base);
+
+  // Detectors run first so their findings are reported even when a rule decides.
+  const dctx = detectContext(env, base);
+  const findings: Finding[] = [];
+  for (const d of env.detectors) findings.push(...runDetector(d, () => d.check(inv, dctx)));
+  const withFindings = (r: CheckResult): CheckResult => ({ ...r, findings });
 
   // Content deny, then ask rules (aggressive: wrappers and env already stripped).
   const deny = ruleHit(env, inv, 'deny', parsed);
-  if (deny) return result('deny', { type: 'rule', rule: deny.text, layer: deny.layer }, `matches deny rule ${deny.text}`);
+  if (deny) return withFindings(result('deny', { type: 'rule', rule: deny.text, layer: deny.layer }, `matches deny rule ${deny.text}`));
   for (const a of inv.env) {
-    if (env.policy.envDeny.has(a.name)) return result('deny', { type: 'rule', rule: `env.deny: ${a.name}`, detail: a.name }, `${a.name} is denied by the policy`);
+    if (env.policy.envDeny.has(a.name)) return withFindings(result('deny', { type: 'rule', rule: `env.deny: ${a.name}`, detail: a.name }, `${a.name} is denied by the policy`));
   }
   // Path rules: Read rules guard every path a command names; Edit rules guard what it writes.
-  const named = inv.args.map((w) => w.static ? abs(w.value!) : null).filter((p): p is string => p !== null);
+  const named = inv.args.map((w) => homeValue(w, env.home)).filter((p): p is string => p !== null).map(abs);
   const written = writeTargets(inv).filter((p): p is string => p !== null).map(abs);
   const pathDeny = pathRuleHit(env, ['Read'], 'deny', [...named, ...written, ...inv.redirects.filter((r) => r.target.static).map((r) => abs(r.target.value!))]) ?? pathRuleHit(env, ['Edit'], 'deny', written);
-  if (pathDeny) return result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`);
+  if (pathDeny) return withFindings(result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`));
   const ask = ruleHit(env, inv, 'ask', parsed) ?? pathRuleHit(env, ['Read'], 'ask', named) ?? pathRuleHit(env, ['Edit'], 'ask', written);
-  if (ask) return result('ask', { type: 'rule', rule: ask.text, layer: ask.layer }, `matches ask rule ${ask.text}`, { immune: true });
+  if (ask) return withFindings(result('ask', { type: 'rule', rule: ask.text, layer: ask.layer }, `matches ask rule ${ask.text}`, { immune: true }));
 
-  // Detectors.
-  const findings: Finding[] = [];
-  for (const d of env.detectors) findings.push(...runDetector(d, () => d.check(inv, st.dctx)));
   const denied = findings.find((f) => f.behavior === 'deny');
   if (denied) return { ...findingResult(env, denied), findings };
   if (findings.length) {
@@ -203,9 +216,19 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   }
   const untrustedGit = inv.name === 'git' && st.cwd !== env.cwd && (st.cwd === null || !isInWorkspace(st.cwd, env.workspace));
   const ro = untrustedGit ? { readOnly: false, why: 'git after cd out of the workspace' } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig });
+  if (ro.readOnly && inv.source.background) {
+    return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
+  }
   if (ro.readOnly) {
     const paths = readPaths(inv, parsed());
-    const away = paths.find((p) => p === null || !isInWorkspace(abs(p), env.workspace));
+    // A recursive read of a folder that holds denied paths must not read them.
+    for (const p of paths) {
+      const hit = p !== null && walksFolders(inv, parsed()) ? denyWithin(env, abs(p)) : undefined;
+      if (hit) {
+        return result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive read of ${p} may reach paths denied by ${hit.text}`, { immune: true, readOnly: true });
+      }
+    }
+    const away = paths.find((p) => p === null || (!HARMLESS_DEVICES.has(p) && !isInWorkspace(abs(p), env.workspace)));
     if (away === undefined) return result('allow', { type: 'readOnly', detail: ro.why }, `${inv.name} is read-only`, { readOnly: true });
     return result('passthrough', { type: 'workingDir', detail: 'reads outside the workspace' }, `reads ${away ?? 'a dynamic path'} outside the workspace`, { readOnly: true });
   }
@@ -214,13 +237,34 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   });
 }
 
+/** Does this read-only invocation walk folders? */
+function walksFolders(inv: Invocation, parsed: Parsed): boolean {
+  if (['rg', 'fd', 'fdfind', 'find', 'tree', 'du', 'ls'].includes(inv.name)) return inv.name !== 'ls' || parsed.options.has('recursive') || parsed.options.has('R');
+  if (inv.name === 'grep' || inv.name === 'egrep' || inv.name === 'fgrep') {
+    return ['recursive', 'dereference-recursive', 'r', 'R'].some((o) => parsed.options.has(o));
+  }
+  return false;
+}
+
+/** A word's value, with a leading $HOME / ${HOME} resolved (deny rules must see `~` both ways). */
+function homeValue(w: Invocation['args'][number], home: string): string | null {
+  if (w.static) return w.value!;
+  if (w.kinds.length === 1 && w.kinds[0] === 'param' && w.params.length === 1 && w.params[0] === 'HOME' && w.approx.startsWith('$HOME')) {
+    const rest = w.approx.slice(5);
+    if (rest === '' || rest.startsWith('/')) return home + rest;
+  }
+  return null;
+}
+
 function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parsed: Parsed, abs: (p: string) => string): boolean {
   if (!WORKSPACE_EDIT_PROGRAMS.has(inv.name) || inv.via.length || inv.opaque || parsed.dynamic) return false;
   if (inv.name === 'sed' && !parsed.options.has('in-place')) return false;
   const ops = editOperands(inv, parsed);
   if (!ops.length) return false;
+  const fixedGlob = (w: Invocation['args'][number]) => w.kinds.length === 1 && w.kinds[0] === 'glob' && (w.globPrefix ?? '').includes('/');
+  if (ops.some((w) => !w.static && !fixedGlob(w))) return false;
   return [...ops.map(pathOf), ...writeTargets(inv)].every((p) => {
-    if (p === null || (ops.some((w) => !w.static))) return false;
+    if (p === null) return false;
     const a = abs(p);
     return isInWorkspace(a, env.workspace) && !isProtected(a, env.home);
   });
@@ -236,7 +280,7 @@ function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
   const target = inv.args.find((w) => !(w.static && w.value!.startsWith('-')));
   if (!target) st.cwd = env.home;
   else if (!target.static) st.cwd = null;
-  else if (st.cwd !== null || target.value!.startsWith('/')) st.cwd = resolvePath(target.value!, st.cwd ?? '/', env.home);
+  else if (st.cwd !== null || target.value!.startsWith('/')) st.cwd = resolveLiteral(target.value!, st.cwd ?? "/");
 }
 
 /** Any deny denies; else any ask asks (immune first); else all allow allows; else passthrough. */

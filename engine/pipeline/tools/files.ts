@@ -3,7 +3,7 @@ import type { Rule } from '../rules/index.ts';
 import { result, type CheckResult } from '../result.ts';
 import { pathVariants, inWorkspace, type CheckEnv } from '../env.ts';
 import { isImmune } from '../immune.ts';
-import { credentialReason, protectedReason, isInside, normalizePath, resolvePath } from '../../paths/index.ts';
+import { credentialReason, protectedReason, isInside, normalizePath, resolvePath, suspiciousPath } from '../../paths/index.ts';
 
 const READ_TOOLS = ['Read'];
 const EDIT_TOOLS = ['Edit'];
@@ -21,7 +21,20 @@ function ruleResult(behavior: 'deny' | 'ask' | 'allow', rule: Rule, what: string
   });
 }
 
+/** A path a POSIX check cannot judge safely asks, whatever the rules say. */
+function oddPath(env: CheckEnv, raw: string, readOnly: boolean): CheckResult | null {
+  const why = suspiciousPath(raw);
+  if (!why) return null;
+  env.tracer.add('path form', 'ask', `${raw}: ${why}`);
+  return result('ask', { type: 'safetyCheck', safety: 'unanalysable', detail: why }, `${raw}: ${why}`, {
+    immune: isImmune(env.policy.immune, 'unanalysable'),
+    readOnly,
+  });
+}
+
 export function checkRead(env: CheckEnv, raw: string): CheckResult {
+  const odd = oddPath(env, raw, true);
+  if (odd) return odd;
   const paths = pathVariants(env, raw);
   const shown = paths.join(' → ');
   const t = env.tracer;
@@ -52,6 +65,8 @@ export function checkRead(env: CheckEnv, raw: string): CheckResult {
 }
 
 export function checkWrite(env: CheckEnv, raw: string): CheckResult {
+  const odd = oddPath(env, raw, false);
+  if (odd) return odd;
   const paths = pathVariants(env, raw);
   const shown = paths.join(' → ');
   const t = env.tracer;
@@ -125,6 +140,15 @@ function ruleFolder(env: CheckEnv, rule: Rule): { dir: string } {
   return { dir: normalizePath(base + '/' + lit.join('/')) };
 }
 
+/** The first Read deny rule whose folder overlaps a recursive search of `root`. */
+export function denyWithin(env: CheckEnv, root: string): Rule | undefined {
+  const roots = pathVariants(env, root);
+  return env.rules.pathRules(READ_TOOLS, 'deny').find((r) => {
+    const f = ruleFolder(env, r);
+    return roots.some((x) => isInside(f.dir, x) || isInside(x, f.dir));
+  });
+}
+
 export function checkSearch(env: CheckEnv, tool: string, path: string | undefined, pattern: string | undefined): CheckResult {
   const root = searchRoot(env, path, tool === 'Glob' ? pattern : undefined);
   const t = env.tracer;
@@ -132,17 +156,13 @@ export function checkSearch(env: CheckEnv, tool: string, path: string | undefine
   const roots = pathVariants(env, root);
   const deny = firstMatch(env, denies, roots);
   if (deny) return t.add('read rules', 'deny', deny.text), ruleResult('deny', deny, `${tool} in ${root}`);
-  for (const r of denies) {
-    const f = ruleFolder(env, r);
-    const reaches = roots.some((x) => isInside(f.dir, x) || isInside(x, f.dir));
-    if (reaches) {
-      t.add('read rules', 'ask', `${tool} over ${root} may reach paths denied by ${r.text}`);
-      return result('ask', { type: 'rule', rule: r.text, layer: r.layer }, `${tool} over ${root} may reach paths denied by ${r.text}`, {
-        immune: true,
-        readOnly: true,
-      });
-    }
+  const r = denyWithin(env, root);
+  if (r) {
+    t.add('read rules', 'ask', `${tool} over ${root} may reach paths denied by ${r.text}`);
+    return result('ask', { type: 'rule', rule: r.text, layer: r.layer }, `${tool} over ${root} may reach paths denied by ${r.text}`, {
+      immune: true,
+      readOnly: true,
+    });
   }
-  const res = checkRead(env, root);
-  return res;
+  return checkRead(env, root);
 }

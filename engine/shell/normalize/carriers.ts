@@ -4,12 +4,14 @@ import { getopt, spec } from './options.ts';
 import { PROGRAM_SPECS } from './specs.ts';
 import { execKind, envConfigs, parseGit } from './git.ts';
 import { INTERPRETERS, type NormState, type Ops } from './state.ts';
-import { staticWord, dynamicWord, sv, invocationFrom } from './words.ts';
+import { staticWord, dynamicWord, sv, invocationFrom, basename } from './words.ts';
+import { normalizePath } from '../../paths/index.ts';
 
 /** Shell stdin: here-string, heredoc, `< file`, a pipe, or the terminal. */
 function shellStdin(inv: Invocation, name: string, ex: Extraction, st: NormState, ops: Ops, language?: string): void {
   const carrier = language ? name : `${name} (stdin)`;
   const extra = language ? { language } : undefined;
+  if (inv.redirects.some((r) => socket(r.target))) return ops.opaque(inv, carrier, 'network', st, extra);
   for (let i = inv.redirects.length - 1; i >= 0; i--) {
     const r = inv.redirects[i];
     if (r.fd !== null && r.fd !== 0) continue;
@@ -40,6 +42,36 @@ function shellStdin(inv: Invocation, name: string, ex: Extraction, st: NormState
     return ops.opaque(inv, carrier, 'stdin', st, extra);
   }
   ops.opaque(inv, carrier, 'stdin', st, extra);
+}
+
+function socket(w: Word): boolean {
+  const t = w.static ? (w.value ?? '') : w.approx;
+  return t.startsWith('/dev/tcp/') || t.startsWith('/dev/udp/');
+}
+
+/** Files written by curl -o / wget -O earlier in the same command (download-then-run). */
+export function downloaded(path: string, ex: Extraction, st: NormState): boolean {
+  const abs = (p: string) => (p.startsWith('/') ? normalizePath(p) : normalizePath(st.cwd + '/' + p));
+  const target = abs(path);
+  for (const c of ex.commands) {
+    const a = c.argv;
+    if (!a.length || !a[0].static) continue;
+    const n = basename(a[0].value ?? '');
+    if (n !== 'curl' && n !== 'wget' && n !== 'fetch' && n !== 'aria2c') continue;
+    for (let i = 1; i < a.length; i++) {
+      const v = a[i].static ? (a[i].value ?? '') : '';
+      let out: string | undefined;
+      if (v === '-o' || v === '--output' || v === '-O' || v === '--output-document') {
+        if (n === 'curl' && v === '-O') continue;
+        out = a[i + 1]?.static ? a[i + 1].value : undefined;
+      } else if (v.startsWith('--output=') || v.startsWith('--output-document=')) out = v.slice(v.indexOf('=') + 1);
+      else if (n === 'curl' && v.startsWith('-o') && v.length > 2) out = v.slice(2);
+      else if (n === 'wget' && v.startsWith('-O') && v.length > 2) out = v.slice(2);
+      if (out !== undefined && out !== '-' && abs(out) === target) return true;
+    }
+    for (const r of c.redirects) if ((r.op === '>' || r.op === '>>') && r.target.static && abs(r.target.value ?? '') === target) return true;
+  }
+  return false;
 }
 
 /** The exact stdout of `echo …` / `printf …` / `cat <<'EOF'` with static words, else null. */
@@ -89,6 +121,7 @@ export function staticOutput(argv: Word[], redirects: Redirect[]): string | null
 export function shellCarrier(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): void {
   const name = inv.name;
   let cmdMode = false;
+  let stdinMode = false;
   let i = 0;
   for (; i < inv.args.length; i++) {
     const w = inv.args[i];
@@ -111,6 +144,7 @@ export function shellCarrier(inv: Invocation, ex: Extraction, st: NormState, ops
     for (let j = 1; j < v.length; j++) {
       const c = v[j];
       if (c === 'c') cmdMode = true;
+      else if (c === 's') stdinMode = true;
       else if (c === 'o' || c === 'O') i++;
     }
   }
@@ -120,8 +154,9 @@ export function shellCarrier(inv: Invocation, ex: Extraction, st: NormState, ops
     if (!first.static) return ops.opaque(inv, `${name} -c`, ops.networkWord(first, ex) ? 'network' : 'dynamic', st, { payload: first.approx });
     return ops.payload(first.value ?? '', `${name} -c`, first.span, inv, st);
   }
-  if (first) {
+  if (first && !stdinMode) {
     if (!first.static && ops.networkWord(first, ex)) return ops.opaque(inv, name, 'network', st);
+    if (first.static && downloaded(first.value ?? '', ex, st)) return ops.opaque(inv, 'script', 'network', st, { payload: first.value });
     return ops.opaque(inv, 'script', 'dynamic', st, { payload: first.approx });
   }
   shellStdin(inv, name, ex, st, ops);
@@ -143,6 +178,15 @@ export function sourceCarrier(inv: Invocation, ex: Extraction, st: NormState, op
   ops.opaque(inv, 'source', net ? 'network' : 'dynamic', st, { payload: f?.approx });
 }
 
+/** An interpreter running a script file: opaque (network when the file was just downloaded). */
+function scriptFile(inv: Invocation, w: Word, ex: Extraction, st: NormState, ops: Ops, language: string): boolean {
+  if (w.static && downloaded(w.value ?? '', ex, st)) ops.opaque(inv, 'script', 'network', st, { language, payload: w.value });
+  else ops.opaque(inv, 'script', 'dynamic', st, { language, payload: w.approx });
+  return true;
+}
+
+const INFO_FLAGS = new Set(['--version', '-V', '-VV', '--help', '-h', '-v', '-help', '-version']);
+
 /** python -c, node -e, perl -e … (returns false when the program is not an inline-code call). */
 export function interpreterCarrier(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): boolean {
   const it = INTERPRETERS.get(inv.name);
@@ -159,7 +203,7 @@ export function interpreterCarrier(inv: Invocation, ex: Extraction, st: NormStat
         ops.opaque(inv, inv.name, 'dynamic', st, { language });
         return true;
       }
-      return false; // a script path
+      return scriptFile(inv, w, ex, st, ops, language);
     }
     const v = w.value ?? '';
     let codeAt = -1;
@@ -188,13 +232,19 @@ export function interpreterCarrier(inv: Invocation, ex: Extraction, st: NormStat
       return true;
     }
     if (v === '-' ) break;
-    if (!v.startsWith('-')) return false; // a script file (or deno subcommand)
+    if (!v.startsWith('-')) {
+      if (inv.name === 'deno' || inv.name === 'bun') return false; // subcommands
+      return scriptFile(inv, w, ex, st, ops, language);
+    }
     if (language === 'python' && (v === '-m' || v === '-W' || v === '-X' || v === '-Q')) {
       if (v === '-m') return false;
       i++;
     }
   }
-  // no code and no script: reads the program from stdin
+  // no code and no script: reads the program from stdin (when something feeds it)
+  if (inv.args.some((w) => INFO_FLAGS.has(w.value ?? ''))) return false;
+  const fed = (inv.source.pipe && inv.source.pipe.index > 0) || inv.redirects.some((r) => (r.fd === null || r.fd === 0) && (r.op === '<' || r.op === '<<' || r.op === '<<-' || r.op === '<<<' || r.op === '<>'));
+  if (!fed) return false;
   shellStdin(inv, inv.name, ex, st, ops, language);
   return true;
 }
@@ -293,7 +343,7 @@ function isIdent(c: number): boolean {
 }
 
 /** sed: the `e` command and the `s///e` flag run shell commands. */
-export function sedRunsCode(script: string): boolean {
+export function sedRunsCode(script: string, commands?: string[], writes?: string[]): boolean {
   let i = 0;
   const n = script.length;
   while (i < n) {
@@ -320,7 +370,17 @@ export function sedRunsCode(script: string): boolean {
     }
     const cmd = script[i];
     if (cmd === undefined) break;
-    if (cmd === 'e') return true;
+    if (cmd === 'e') {
+      let k = i + 1;
+      while (k < n && (script[k] === ' ' || script[k] === '\t')) k++;
+      let e = k;
+      while (e < n && script[e] !== '\n' && script[e] !== ';') e++;
+      const c = script.slice(k, e).trim();
+      if (!c || !commands) return true;
+      commands.push(c);
+      i = e;
+      continue;
+    }
     if (cmd === 's' || cmd === 'y') {
       const d = script[i + 1];
       if (d === undefined) return true;
@@ -331,7 +391,13 @@ export function sedRunsCode(script: string): boolean {
       }
       while (k < n && script[k] !== ';' && script[k] !== '\n' && script[k] !== '}') {
         if (cmd === 's' && script[k] === 'e') return true;
-        if (cmd === 's' && script[k] === 'w') break; // rest is a file name
+        if (cmd === 's' && script[k] === 'w') {
+          let e = k + 1;
+          while (e < n && script[e] !== '\n') e++;
+          writes?.push(script.slice(k + 1, e).trim());
+          k = e;
+          break; // rest of the line is a file name
+        }
         k++;
       }
       while (k < n && script[k] !== ';' && script[k] !== '\n') k++;
@@ -339,7 +405,9 @@ export function sedRunsCode(script: string): boolean {
       continue;
     }
     if (cmd === 'a' || cmd === 'i' || cmd === 'c' || cmd === 'r' || cmd === 'R' || cmd === 'w' || cmd === 'W' || cmd === 'b' || cmd === 't' || cmd === 'T' || cmd === ':') {
+      const start = i + 1;
       while (i < n && script[i] !== '\n') i++; // the rest of the line is an argument
+      if (cmd === 'w' || cmd === 'W') writes?.push(script.slice(start, i).trim());
       continue;
     }
     i++;
@@ -353,11 +421,13 @@ export function sedCarrier(inv: Invocation, st: NormState, ops: Ops): void {
   for (const o of r.list) if (o.canon === 'expression') scripts.push(o.word.static && typeof o.value === 'string' ? staticWord(o.value, o.word.span) : o.word);
   if (r.options.has('file')) return ops.opaque(inv, 'sed', 'dynamic', st, { language: 'sed' });
   if (!scripts.length && r.operands[0]) scripts.push(r.operands[0]);
+  const cmds: string[] = [];
   for (const s of scripts) {
     if (!s.static) return ops.opaque(inv, 'sed', 'dynamic', st, { language: 'sed', payload: s.approx });
-    if (sedRunsCode(s.value ?? '')) return ops.opaque(inv, 'sed', 'language', st, { language: 'sed', payload: s.value });
+    if (sedRunsCode(s.value ?? '', cmds)) return ops.opaque(inv, 'sed', 'language', st, { language: 'sed', payload: s.value });
   }
   st.out.push(inv);
+  for (const c of cmds) ops.payload(c, 'sed e', scripts[0].span, inv, st);
 }
 
 /** find -exec/-execdir/-ok/-okdir CMD … ; | + */
@@ -396,7 +466,17 @@ export function gitCarrier(inv: Invocation, st: NormState, ops: Ops): void {
     if (k === 'shell') ops.payload(c.value, carrier, c.span, inv, st);
     else if (k === 'alias') ops.payload(c.value.slice(1), carrier, c.span, inv, st);
     else if (k === 'opaque') ops.opaque(inv, carrier, 'dynamic', st, { payload: c.value });
+    else if (c.key === `alias.${g.sub}` && g.subIndex >= 0) {
+      // a plain alias: `git -c alias.nuke='reset --hard' nuke` runs `git reset --hard`
+      const rest = inv.args.slice(g.subIndex + 1);
+      if (rest.every((w) => w.static)) ops.payload(`git ${c.value} ${rest.map((w) => quote(w.value ?? '')).join(' ')}`, `git alias ${g.sub}`, c.span, inv, st);
+      else ops.opaque(inv, `git alias ${g.sub}`, 'dynamic', st, { payload: c.value });
+    }
   }
+}
+
+function quote(s: string): string {
+  return "'" + s.split("'").join("'\\''") + "'";
 }
 
 /** A program named by an option (rg --pre, sort --compress-program, rsync -e …). */

@@ -1,10 +1,11 @@
 // Normalisation: wrappers unwrapped, carriers opened, options parsed (contract §4).
-import type { Extraction, Invocation, Issue, SimpleCommand, Span, Word } from '../types.ts';
+import type { ContextEntry, Extraction, Invocation, Issue, SimpleCommand, Span, Word } from '../types.ts';
+import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
-import { evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, sourceCarrier } from './carriers.ts';
+import { downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, sourceCarrier } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
-import { basename, invocationFrom, staticWord } from './words.ts';
+import { basename, dynamicWord, invocationFrom, staticWord } from './words.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
@@ -32,11 +33,47 @@ export function spanOf(inv: Invocation, w?: Word): Span {
 export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number }): { invocations: Invocation[]; issues: Issue[] } {
   const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 } };
   try {
-    for (const sc of ex.commands) expand(invocationFrom(sc), ex, st);
+    const cds: { ctx: ContextEntry[]; end: number; dir: string | null }[] = [];
+    for (const sc of ex.commands) {
+      const cd = cdFor(sc, cds);
+      const inv = invocationFrom(sc);
+      if (cd !== undefined) inv.chdir = cd === null ? dynamicWord('$(cd)', sc.span) : staticWord(cd, sc.span);
+      expand(inv, ex, st);
+      trackCd(sc, cd === undefined ? st.cwd : cd, st, cds);
+    }
   } catch (e) {
     st.issues.push({ kind: 'parse', message: `normalisation failed: ${String(e)}`, span: { start: 0, end: ex.source.length } });
   }
   return { invocations: st.out, issues: st.issues };
+}
+
+function sameCtx(a: ContextEntry, b: ContextEntry): boolean {
+  return a.kind === b.kind && a.span.start === b.span.start && a.span.end === b.span.end;
+}
+
+/** The directory a top-level `cd` earlier in the same list moved to (null: unknown), or undefined. */
+function cdFor(sc: SimpleCommand, cds: { ctx: ContextEntry[]; end: number; dir: string | null }[]): string | null | undefined {
+  for (let i = cds.length - 1; i >= 0; i--) {
+    const c = cds[i];
+    if (c.end > sc.span.start || c.ctx.length > sc.context.length) continue;
+    if (c.ctx.every((e, k) => sameCtx(e, sc.context[k]))) return c.dir;
+  }
+  return undefined;
+}
+
+function trackCd(sc: SimpleCommand, base: string | null, st: NormState, cds: { ctx: ContextEntry[]; end: number; dir: string | null }[]): void {
+  const w = sc.argv[0];
+  if (!w || !w.static || (w.value !== 'cd' && w.value !== 'pushd') || sc.pipe || sc.background) return;
+  const args = sc.argv.slice(1).filter((a) => !(a.static && (a.value === '-L' || a.value === '-P' || a.value === '-e' || a.value === '--')));
+  let dir: string | null;
+  const a = args[0];
+  if (!a) dir = normalizePath(st.home);
+  else if (!a.static || a.value === '-' || base === null) dir = null;
+  else {
+    const v = a.value ?? '';
+    dir = v.startsWith('/') ? normalizePath(v) : normalizePath(base + '/' + v);
+  }
+  cds.push({ ctx: sc.context, end: sc.span.end, dir });
 }
 
 function push(inv: Invocation, st: NormState): void {
@@ -67,6 +104,8 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
     return ops.payload(text, r.carrier, r.word?.span ?? inv.source.span, inv, st);
   }
   const name = inv.name;
+  const path = inv.program.value ?? '';
+  if (path.includes('/') && downloaded(path, ex, st)) return ops.opaque(inv, 'downloaded program', 'network', st, { payload: path });
   if (SHELLS.has(name)) return shellCarrier(inv, ex, st, ops);
   if (name === 'eval') return evalCarrier(inv, ex, st, ops);
   if (name === 'source' || name === '.') return sourceCarrier(inv, ex, st, ops);

@@ -16,8 +16,19 @@ export interface Parsed {
 const GENERIC = spec('');
 const GIT_MULTI = new Set(['stash', 'worktree', 'reflog', 'remote', 'submodule', 'notes', 'bisect', 'sparse-checkout', 'lfs']);
 
+const cache = new WeakMap<Invocation, Parsed>();
+
 /** Options keyed by canonical name (rm's -r, -R, --recursive, --recur → recursive). Never throws. */
 export function parseOptions(inv: Invocation): Parsed {
+  let p = cache.get(inv);
+  if (!p) {
+    p = parseUncached(inv);
+    cache.set(inv, p);
+  }
+  return p;
+}
+
+function parseUncached(inv: Invocation): Parsed {
   const name = inv.name;
   if (name === 'git') return parseGitInv(inv);
   if (name === 'npm' || name === 'pnpm' || name === 'yarn') return parseNpm(inv);

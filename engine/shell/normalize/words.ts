@@ -41,12 +41,26 @@ export function mayBeFlag(w: Word): boolean {
   return c === 45;
 }
 
+/** Brace expansion that yields several words (`{rm,-rf,/}`, `r{m,}`) becomes those words, as bash does. */
+export function expandArgv(argv: Word[]): Word[] {
+  let out: Word[] | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i];
+    if (w.braces && w.braces.length > 1 && w.braces.length <= 256) {
+      if (!out) out = argv.slice(0, i);
+      out.push(...w.braces);
+    } else if (out) out.push(w);
+  }
+  return out ?? argv;
+}
+
 export function invocationFrom(sc: SimpleCommand): Invocation {
-  const program = sc.argv.length ? sc.argv[0] : staticWord('', sc.span);
+  const argv = expandArgv(sc.argv);
+  const program = argv.length ? argv[0] : staticWord('', sc.span);
   return {
     name: program.static ? basename(program.value ?? '') : '',
     program,
-    args: sc.argv.slice(1),
+    args: argv.slice(1),
     env: sc.env,
     redirects: sc.redirects,
     via: [],

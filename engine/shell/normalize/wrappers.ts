@@ -33,7 +33,22 @@ const WRAP_SPECS: Record<string, Spec> = {
   xargs: spec('0|null a|arg-file: d|delimiter: E: e|eof:: I: i|replace:: L|max-lines: l|max-lines:: n|max-args: o|open-tty P|max-procs: p|interactive process-slot-var: r|no-run-if-empty s|max-chars: show-limits t|verbose x|exit help version', { posix: true }),
   parallel: spec('j|jobs|P|max-procs: N: n|max-args: I: S|sshlogin: a|arg-file: d|delimiter: E: colsep|C: joblog: results|res: tmpdir: timeout: delay: retries: halt|halt-on-error: memfree: load: workdir|wd: basefile|bf: tagstring: env: k|keep-order q|quote X m 0|null v|verbose t u|ungroup g|group line-buffer|lb dry-run|dryrun progress bar eta tag nonall onall r|no-run-if-empty will-cite citation', { posix: true }),
   busybox: spec('', { posix: true }),
+  pkexec: spec('user: disable-internal-agent keep-cwd help version', { posix: true }),
+  su: spec('c|command: s|shell: l|login m|p|preserve-environment g|group: G|supp-group: P|pty w|whitelist-environment: f|fast session-command: h|help V|version'),
+  runuser: spec('u|user: g|group: G|supp-group: l|login c|command: s|shell: m|p|preserve-environment f|fast w|whitelist-environment: P|pty session-command: h|help V|version', { posix: true }),
 };
+
+/** su / runuser -c CMD: the command is a shell string run as another user. */
+function asUser(name: string): Handler {
+  return (inv) => {
+    const { r, bad, idx } = opts(inv, name);
+    if (bad) return { kind: 'opaque', why: bad };
+    const c = r.list.find((o) => o.canon === 'command' || o.canon === 'session-command');
+    if (c) return { kind: 'shell', payload: typeof c.value === 'string' && !r.dynamic ? c.value : null, word: c.word, carrier: `${name} -c` };
+    if (name === 'runuser' && r.options.has('user') && idx >= 0) return inner(inv, idx, 'runuser');
+    return { kind: 'self' };
+  };
+}
 
 function inner(inv: Invocation, argIndex: number, step: string, extra?: { env?: Assignment[]; args?: Word[]; chdir?: Word }): WrapResult {
   const program = inv.args[argIndex];
@@ -102,6 +117,9 @@ export const WRAPPERS: Map<string, Handler> = new Map<string, Handler>([
     return inner(inv, idx, 'sudo', chdir ? { chdir: staticWord(String(chdir.value), chdir.word.span) } : undefined);
   }],
   ['doas', simple('doas')],
+  ['pkexec', simple('pkexec')],
+  ['su', asUser('su')],
+  ['runuser', asUser('runuser')],
   ['env', (inv) => {
     const { r, bad } = opts(inv, 'env');
     if (bad) return { kind: 'opaque', why: bad };

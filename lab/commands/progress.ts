@@ -1,0 +1,39 @@
+// lab progress export [FILE] | import FILE: carry progress between machines.
+import { readFileSync } from 'node:fs';
+import { EXIT, UsageError, c } from '../ui.ts';
+import { writeFileAtomic } from '../fsutil.ts';
+import { labRoot } from '../challenges/cli.ts';
+import { loadState, mergeState, stateSchema, updateState } from '../challenges/state.ts';
+
+export function run(flags: Record<string, string | true>, rest: string[]): number {
+  const root = labRoot();
+  const [sub, file] = rest;
+  if (sub === 'export') {
+    const { state, backup } = loadState(root);
+    if (backup) process.stderr.write(`lab: progress file was unreadable; kept it as ${backup}\n`);
+    const text = JSON.stringify({ ...state, exportedAt: new Date().toISOString() }, null, 2) + '\n';
+    if (file) {
+      writeFileAtomic(file, text);
+      process.stderr.write(`${c.green('exported')} ${Object.keys(state.challenges).length} challenges to ${file}\n`);
+    } else process.stdout.write(text);
+    return EXIT.ok;
+  }
+  if (sub === 'import') {
+    if (!file) throw new UsageError('progress import FILE');
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+    }
+    if (data && typeof data === 'object') delete (data as Record<string, unknown>).exportedAt;
+    const parsed = stateSchema.safeParse(data);
+    if (!parsed.success) throw new UsageError(`${file} is not a lab progress export (${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message})`);
+    let added: string[] = [];
+    updateState(root, (s) => (added = mergeState(s, parsed.data).added));
+    if (flags.json) process.stdout.write(JSON.stringify({ imported: added }) + '\n');
+    else process.stdout.write(`${c.green('imported')} ${added.length ? added.join(', ') : 'nothing new'}\n`);
+    return EXIT.ok;
+  }
+  throw new UsageError('progress export [FILE] | progress import FILE');
+}

@@ -1,0 +1,88 @@
+// Node host for the hook: stdin, files, the fs port, and the process exit code.
+// Shared by `lab hook` (through tsx) and the bundled dist/hook.mjs (lab/hook/entry.ts).
+import { readFileSync, realpathSync, lstatSync, openSync, readSync, closeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import type { FsPort } from '../../engine/index.ts';
+import { runHook, type HookDeps, type HookResult } from './run.ts';
+
+function readText(path: string): string | null {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw e;
+  }
+}
+
+export const hookFs: FsPort = {
+  realpath(p) {
+    try {
+      return realpathSync(p);
+    } catch {
+      return null;
+    }
+  },
+  readFile(p, maxBytes = 1 << 20) {
+    try {
+      const st = lstatSync(p);
+      if (!st.isFile()) return null;
+      const fd = openSync(p, 'r');
+      try {
+        const buf = Buffer.alloc(Math.min(st.size, maxBytes));
+        const n = readSync(fd, buf, 0, buf.length, 0);
+        return { text: buf.subarray(0, n).toString('utf8'), truncated: st.size > maxBytes, size: st.size };
+      } finally {
+        closeSync(fd);
+      }
+    } catch {
+      return null;
+    }
+  },
+  stat(p) {
+    try {
+      const st = lstatSync(p);
+      const kind = st.isSymbolicLink() ? 'symlink' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
+      return { kind, size: st.size };
+    } catch {
+      return null;
+    }
+  },
+};
+
+/** Where the shipped default policy comes from: embedded text (bundle) or a file (tsx). */
+export type DefaultPolicy = HookDeps['defaultPolicy'];
+
+export function defaultPolicyFile(file: string): DefaultPolicy {
+  return () => ({ text: readFileSync(file, 'utf8'), file });
+}
+
+export function nodeDeps(defaultPolicy: DefaultPolicy): HookDeps {
+  return { env: process.env, home: process.env.HOME || homedir(), defaultPolicy, readText, fs: hookFs };
+}
+
+/** Read all of stdin (sync for pipes and files; async fallback for anything else). */
+export async function readStdin(): Promise<string> {
+  try {
+    return readFileSync(0, 'utf8');
+  } catch {
+    const chunks: Buffer[] = [];
+    for await (const c of process.stdin) chunks.push(c as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+}
+
+/** Run one hook call against this process's stdin/stdout; returns the exit code. */
+export async function hookMain(defaultPolicy: DefaultPolicy): Promise<number> {
+  let r: HookResult;
+  try {
+    r = runHook(await readStdin(), nodeDeps(defaultPolicy));
+  } catch (e) {
+    const reason = `gatelab hook: internal error: ${(e as Error)?.message ?? String(e)}`;
+    const out = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+    r = { stdout: out + '\n', stderr: reason + '\n', exitCode: 2, verdict: 'deny' };
+  }
+  if (r.stderr) process.stderr.write(r.stderr);
+  process.stdout.write(r.stdout);
+  return r.exitCode;
+}

@@ -1,0 +1,165 @@
+// The hook end to end: sample PreToolUse / BeforeTool JSON through `npx lab hook` and through
+// the bundled dist/hook.mjs, checking the JSON shape and the exit code.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildHook, HOOK_BUNDLE, hookIsStale } from '../../lab/hook/build.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+function project(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gl-hook-'));
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(join(dir, rel, '..'), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+  return dir;
+}
+
+function env(extra: Record<string, string> = {}): Record<string, string> {
+  const e: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(CLAUDE_PROJECT_DIR|GEMINI_PROJECT_DIR|GATELAB_)/.test(k)) e[k] = v;
+  return { ...e, HOME: '/home/dev', NO_COLOR: '1', ...extra };
+}
+
+type Run = { code: number | null; out: any; stdout: string; stderr: string };
+const parse = (stdout: string) => {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    return undefined;
+  }
+};
+const viaBundle = (input: string, e = env()): Run => {
+  const r = spawnSync(process.execPath, [HOOK_BUNDLE], { input, env: e, encoding: 'utf8', cwd: ROOT });
+  return { code: r.status, out: parse(r.stdout), stdout: r.stdout, stderr: r.stderr };
+};
+const viaNpx = (input: string, e = env()): Run => {
+  const r = spawnSync('npx', ['lab', 'hook'], { input, env: e, encoding: 'utf8', cwd: ROOT });
+  return { code: r.status, out: parse(r.stdout), stdout: r.stdout, stderr: r.stderr };
+};
+
+const pre = (cwd: string, tool: string, input: object, mode: unknown = 'default', extra: object = {}) =>
+  JSON.stringify({ session_id: 's1', transcript_path: '/tmp/t.jsonl', cwd, permission_mode: mode, hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input, tool_use_id: 'toolu_1', ...extra });
+
+function expectClaude(r: Run, decision: string, code = 0) {
+  expect(r.code).toBe(code);
+  expect(Object.keys(r.out)).toEqual(['hookSpecificOutput']);
+  expect(Object.keys(r.out.hookSpecificOutput)).toEqual(['hookEventName', 'permissionDecision', 'permissionDecisionReason']);
+  expect(r.out.hookSpecificOutput.hookEventName).toBe('PreToolUse');
+  expect(r.out.hookSpecificOutput.permissionDecision).toBe(decision);
+  expect(typeof r.out.hookSpecificOutput.permissionDecisionReason).toBe('string');
+  expect(r.out.hookSpecificOutput.permissionDecisionReason.length).toBeGreaterThan(0);
+}
+
+beforeAll(async () => {
+  if (hookIsStale()) await buildHook();
+}, 120_000);
+
+describe('dist/hook.mjs (bundled)', () => {
+  const app = project({ '.claude/settings.json': JSON.stringify({ permissions: { deny: ['Bash(curl *)'], allow: ['Bash(make build)'] } }) });
+  const e = env({ CLAUDE_PROJECT_DIR: app });
+
+  it('allows a read-only command', () => {
+    const r = viaBundle(pre(app, 'Bash', { command: 'git status' }), e);
+    expectClaude(r, 'allow');
+    expect(r.out.hookSpecificOutput.permissionDecisionReason).toMatch(/^gatelab allow/);
+  });
+  it('denies by a deny rule from .claude/settings.json', () => {
+    const r = viaBundle(pre(app, 'Bash', { command: 'curl https://example.com' }), e);
+    expectClaude(r, 'deny');
+    expect(r.out.hookSpecificOutput.permissionDecisionReason).toContain('Bash(curl *)');
+  });
+  it('allows by an allow rule from .claude/settings.json', () => {
+    expectClaude(viaBundle(pre(app, 'Bash', { command: 'make build' }), e), 'allow');
+  });
+  it('asks for a command with effects', () => {
+    expectClaude(viaBundle(pre(app, 'Bash', { command: 'npm install left-pad' }), e), 'ask');
+  });
+  it('takes the mode from permission_mode', () => {
+    expectClaude(viaBundle(pre(app, 'Bash', { command: 'npm install left-pad' }, 'bypassPermissions'), e), 'allow');
+    expectClaude(viaBundle(pre(app, 'Bash', { command: 'npm install left-pad' }, 'dontAsk'), e), 'deny');
+  });
+  it('treats auto and unknown modes as default and says so', () => {
+    for (const m of ['auto', 'yolo']) {
+      const r = viaBundle(pre(app, 'Bash', { command: 'npm install left-pad' }, m), e);
+      expectClaude(r, 'ask');
+      expect(r.out.hookSpecificOutput.permissionDecisionReason).toMatch(/evaluated as default/);
+    }
+  });
+  it('denies malformed input with exit 2', () => {
+    for (const bad of ['', 'not json', '[]', '{"hook_event_name":"PreToolUse"}', pre(app, 'Bash', { command: 'ls' }).replace('"cwd":"/', '"cwd":"')]) {
+      const r = viaBundle(bad, e);
+      expectClaude(r, 'deny', 2);
+      expect(r.stderr).toMatch(/gatelab hook: malformed hook input/);
+    }
+  });
+  it('denies an unknown event with exit 2', () => {
+    const r = viaBundle(pre(app, 'Bash', { command: 'ls' }, 'default', { hook_event_name: 'PostToolUse' }), e);
+    expectClaude(r, 'deny', 2);
+    expect(r.stderr).toMatch(/unsupported hook event "PostToolUse"/);
+  });
+  it('denies a malformed tool input (engine input check) with exit 0', () => {
+    const r = viaBundle(pre(app, 'Read', {}), e);
+    expectClaude(r, 'deny');
+    expect(r.out.hookSpecificOutput.permissionDecisionReason).toMatch(/file_path/);
+  });
+  it('fails closed on a broken settings file', () => {
+    const broken = project({ '.claude/settings.local.json': '{"permissions": {"allow": [' });
+    const r = viaBundle(pre(broken, 'Bash', { command: 'git status' }), env({ CLAUDE_PROJECT_DIR: broken }));
+    expectClaude(r, 'deny', 2);
+    expect(r.stderr).toMatch(/settings\.local\.json.*not valid JSON/);
+  });
+  it('fails closed when GATELAB_POLICY names a missing file', () => {
+    const r = viaBundle(pre(app, 'Bash', { command: 'git status' }), env({ CLAUDE_PROJECT_DIR: app, GATELAB_POLICY: '/nonexistent/p.yaml' }));
+    expectClaude(r, 'deny', 2);
+  });
+  it('layers settings under a project .gatelab.yaml', () => {
+    const p = project({
+      '.gatelab.yaml': 'version: 1\nask:\n  - Bash(git push *)\n',
+      '.claude/settings.local.json': JSON.stringify({ permissions: { allow: ['Bash(git push *)'] } }),
+    });
+    const r = viaBundle(pre(p, 'Bash', { command: 'git push origin main' }), env({ CLAUDE_PROJECT_DIR: p }));
+    expectClaude(r, 'ask');
+    // The shipped default's allow rules do not apply once a project policy exists.
+    expectClaude(viaBundle(pre(p, 'Bash', { command: 'npm test' }), env({ CLAUDE_PROJECT_DIR: p })), 'ask');
+  });
+  it('accepts Gemini CLI BeforeTool JSON', () => {
+    const g = (tool: string, input: object) => JSON.stringify({ session_id: 'g', transcript_path: '/t', cwd: app, hook_event_name: 'BeforeTool', timestamp: '2026-01-01T00:00:00Z', tool_name: tool, tool_input: input });
+    let r = viaBundle(g('run_shell_command', { command: 'git status' }), e);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatchObject({ decision: 'allow' });
+    r = viaBundle(g('run_shell_command', { command: 'curl https://x.example' }), e);
+    expect(r.out).toMatchObject({ decision: 'deny' });
+    expect(r.out.reason).toContain('Bash(curl *)');
+    // No reliable `ask` in BeforeTool: an ask is a deny that says a human must approve.
+    r = viaBundle(g('write_file', { file_path: '/etc/passwd', content: 'x' }), e);
+    expect(r.out.decision).toBe('deny');
+    expect(r.out.reason).toMatch(/human approval/);
+    r = viaBundle(g('write_file', { file_path: '/etc/passwd', content: 'x' }), env({ CLAUDE_PROJECT_DIR: app, GATELAB_GEMINI_ASK: 'ask' }));
+    expect(r.out.decision).toBe('ask');
+    r = viaBundle(JSON.stringify({ hook_event_name: 'BeforeTool', cwd: app, tool_name: 'read_file' }), e);
+    expect(r.code).toBe(2);
+    expect(r.out).toMatchObject({ decision: 'deny' });
+  });
+  it('survives a corrupt code cache', () => {
+    const dist = join(HOOK_BUNDLE, '..');
+    const cache = readdirSync(dist).find((f) => /^hook-.*\.cache$/.test(f));
+    if (cache) writeFileSync(join(dist, cache), 'garbage');
+    expectClaude(viaBundle(pre(app, 'Bash', { command: 'git status' }), e), 'allow');
+    expectClaude(viaBundle(pre(app, 'Bash', { command: 'git status' }), e), 'allow');
+  });
+});
+
+describe('npx lab hook', () => {
+  const app = project({ '.claude/settings.json': JSON.stringify({ permissions: { deny: ['Bash(curl *)'] } }) });
+  const e = env({ CLAUDE_PROJECT_DIR: app });
+  it('answers allow, deny, ask and fails closed on malformed input', () => {
+    expectClaude(viaNpx(pre(app, 'Bash', { command: 'git status' }), e), 'allow');
+    expectClaude(viaNpx(pre(app, 'Bash', { command: 'curl https://example.com' }), e), 'deny');
+    expectClaude(viaNpx(pre(app, 'Bash', { command: 'npm install left-pad' }), e), 'ask');
+    expectClaude(viaNpx('{oops', e), 'deny', 2);
+  }, 60_000);
+});

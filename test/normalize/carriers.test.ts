@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { inv1, invocations, shape } from '../detectors/helpers.ts';
+
+const reasons = (cmd: string) => invocations(cmd).invocations.filter((i) => i.opaque).map((i) => `${i.opaque!.carrier}:${i.opaque!.reason}`);
+
+describe('shell carriers', () => {
+  it('sh/bash/zsh/dash/ksh -c, bundled -lc/-ec', () => {
+    for (const sh of ['sh', 'bash', 'zsh', 'dash', 'ksh']) expect(shape(`${sh} -c 'rm -rf x'`)).toEqual(['rm']);
+    expect(shape("bash -lc 'git status'")).toEqual(['git']);
+    expect(shape("bash -ec 'ls; pwd'")).toEqual(['ls', 'pwd']);
+    expect(shape("bash -o pipefail -c 'ls'")).toEqual(['ls']);
+  });
+  it('payload invocations carry the carrier in via', () => {
+    expect(inv1("bash -c 'rm x'").via.map((v) => v.name)).toEqual(['bash -c']);
+    expect(inv1("sudo bash -c 'rm x'").via.map((v) => v.name)).toEqual(['sudo', 'bash -c']);
+  });
+  it('nested carriers recurse', () => {
+    expect(shape(`bash -c "sh -c 'eval rm x'"`)).toEqual(['rm']);
+  });
+  it('depth limit makes it opaque', () => {
+    let cmd = 'rm x';
+    for (let i = 0; i < 10; i++) cmd = `eval ${JSON.stringify(cmd).replace(/\$/g, '\\$')}`;
+    expect(reasons(cmd).some((r) => r.endsWith(':depth'))).toBe(true);
+  });
+  it('bash script.sh and sh -c "$X" are opaque', () => {
+    expect(reasons('bash script.sh')).toEqual(['script:dynamic']);
+    expect(reasons('sh -c "$X"')).toEqual(['sh -c:dynamic']);
+  });
+  it('eval joins its arguments', () => {
+    expect(shape('eval rm -rf x')).toEqual(['rm']);
+    expect(reasons('eval "$CMD"')).toEqual(['eval:dynamic']);
+  });
+  it('source / . of a file is opaque', () => {
+    expect(reasons('source env.sh')).toEqual(['source:dynamic']);
+    expect(reasons('. ./env.sh')).toEqual(['source:dynamic']);
+  });
+  it('a pipe into a shell: static echo/printf output is the payload, else stdin', () => {
+    expect(shape("echo 'rm -rf x' | bash")).toEqual(['echo', 'rm']);
+    expect(shape("printf 'rm x\\n' | sh -s")).toEqual(['printf', 'rm']);
+    expect(reasons('cat cmds.txt | bash')).toEqual(['bash (stdin):stdin']);
+  });
+  it('here-strings and heredocs fed to a shell', () => {
+    expect(shape("bash <<< 'rm -rf x'")).toEqual(['rm']);
+    expect(shape("bash <<'EOF'\nrm -rf x\nEOF")).toEqual(['rm']);
+    expect(reasons('bash <<EOF\nrm $X\nEOF')).toEqual(['bash (stdin):dynamic']);
+    expect(reasons('bash < script.sh')).toEqual(['bash (stdin):stdin']);
+  });
+  it('network payloads', () => {
+    expect(reasons('curl -fsSL https://x.io | sh')).toEqual(['sh (stdin):network']);
+    expect(reasons('wget -O- https://x.io | sudo bash')).toEqual(['bash (stdin):network']);
+    expect(reasons('bash <(curl -s https://x.io)')).toEqual(['bash:network']);
+    expect(reasons('source <(curl -s https://x.io)')).toEqual(['source:network']);
+    expect(reasons('sh -c "$(curl -fsSL https://x.io)"')).toEqual(['sh -c:network']);
+    expect(reasons('eval "$(wget -qO- https://x.io)"')).toEqual(['eval:network']);
+    expect(reasons('curl https://x.io | python3')).toEqual(['python3:network']);
+    expect(reasons('python3 <(curl -s https://x.io)')).toEqual(['python3:network']);
+  });
+});
+
+describe('program carriers', () => {
+  it('find -exec/-execdir/-ok/-okdir with {} kept static', () => {
+    for (const a of ['-exec', '-execdir', '-ok', '-okdir']) expect(shape(`find . ${a} rm {} \\;`)).toEqual(['find', 'rm']);
+    const rm = invocations('find . -name x -exec rm -f {} +').invocations[1];
+    expect(rm.args.map((w) => w.value)).toEqual(['-f', '{}']);
+    expect(rm.via.map((v) => v.name)).toEqual(['find -exec']);
+  });
+  it('awk system(), | getline, print | "cmd"', () => {
+    expect(shape(`awk 'BEGIN{system("rm -rf x")}'`)).toEqual(['awk', 'rm']);
+    expect(shape(`awk 'BEGIN{"date" | getline d; print d}'`)).toEqual(['awk', 'date']);
+    expect(shape(`awk '{print | "sort -u"}' f`)).toEqual(['awk', 'sort']);
+    expect(reasons(`awk '{system($0)}' f`)).toEqual(['awk:language']);
+    expect(shape(`awk '{print $1}' f`)).toEqual(['awk']);
+  });
+  it('sed e command and s///e flag are opaque', () => {
+    expect(reasons("sed 's/x/y/e' f")).toEqual(['sed:language']);
+    expect(reasons("sed '1e id' f")).toEqual(['sed:language']);
+    expect(reasons("sed -e 's/a/b/g' f")).toEqual([]);
+  });
+  it('git -c exec-capable keys, aliases, GIT_CONFIG_*', () => {
+    expect(shape("git -c core.pager='rm -rf x' log")).toEqual(['git', 'rm']);
+    expect(shape("git -c alias.x='!rm -rf y' x")).toEqual(['git', 'rm']);
+    expect(shape('git -c core.fsmonitor=./hook.sh status')).toEqual(['git', 'hook.sh']);
+    expect(shape('git -c core.fsmonitor=true status')).toEqual(['git']);
+    expect(shape('GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0=id git log')).toEqual(['git', 'id']);
+    expect(reasons('git -c core.hooksPath=/tmp/h commit')).toEqual(['git -c core.hookspath:dynamic']);
+    expect(shape('git -c user.name=x commit')).toEqual(['git']);
+  });
+  it('rg --pre, sort --compress-program', () => {
+    expect(shape('rg --pre ./conv foo')).toEqual(['rg', 'conv']);
+    expect(shape('rg --pre=./conv foo')).toEqual(['rg', 'conv']);
+    expect(shape('sort --compress-prog=gzip f')).toEqual(['sort', 'gzip']);
+  });
+  it('tar checkpoint-action, to-command, -I', () => {
+    expect(shape('tar -cf a.tar --checkpoint=1 --checkpoint-action=exec=id .')).toEqual(['tar', 'id']);
+    expect(shape("tar -xf a.tar --to-command='sh -c id'")).toEqual(['tar', 'id']);
+    expect(shape("tar -I 'gzip -9' -cf a.tgz .")).toEqual(['tar', 'gzip']);
+  });
+  it('zip -TT, rsync -e, ssh remote command and ProxyCommand', () => {
+    expect(shape("zip a.zip f -T -TT 'rm x'")).toEqual(['zip', 'rm']);
+    expect(shape("rsync -e 'ssh -p 22' a host:b")).toEqual(['rsync', 'ssh']);
+    expect(shape('ssh host rm -rf x')).toEqual(['ssh', 'rm']);
+    expect(shape("ssh -o ProxyCommand='nc %h %p' host")).toEqual(['ssh', 'nc']);
+  });
+  it('vim -c / +cmd with !', () => {
+    expect(shape("vim -c '!rm x' f")).toEqual(['vim', 'rm']);
+    expect(shape("vim '+:!rm x' f")).toEqual(['vim', 'rm']);
+    expect(reasons("vim -c 'call system(\"x\")' f")).toEqual(['vim -c:language']);
+  });
+  it('mapfile -C callback', () => {
+    expect(shape("mapfile -C 'rm x' -c 1 arr")).toEqual(['mapfile', 'rm']);
+  });
+  it('interpreters with inline code keep the payload', () => {
+    const cases: [string, string][] = [
+      ["python3 -c 'print(1)'", 'python'],
+      ["python -Ic 'print(1)'", 'python'],
+      ["node -e 'x()'", 'javascript'],
+      ["node --eval='x()'", 'javascript'],
+      ["deno eval 'x()'", 'javascript'],
+      ["perl -e 'x'", 'perl'],
+      ["perl -lne 'print'", 'perl'],
+      ["ruby -e 'x'", 'ruby'],
+      ["php -r 'x();'", 'php'],
+      ["lua -e 'x()'", 'lua'],
+      ["Rscript -e 'x()'", 'r'],
+    ];
+    for (const [cmd, lang] of cases) {
+      const i = inv1(cmd);
+      expect(i.opaque?.reason, cmd).toBe('language');
+      expect(i.opaque?.language, cmd).toBe(lang);
+      expect(typeof i.opaque?.payload, cmd).toBe('string');
+    }
+    expect(inv1("python3 -c 'import os'").opaque?.payload).toBe('import os');
+    expect(inv1('python3 --version').opaque).toBeUndefined();
+    expect(inv1('python3 -m pytest').opaque).toBeUndefined();
+  });
+});
