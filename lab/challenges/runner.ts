@@ -162,7 +162,7 @@ async function runLabelled(check: LoadedCheck, opts: RunOptions, base: CheckResu
   try {
     useNodeHost();
     const mod = (await import(`${pathToFileURL(join(dir, check.learner)).href}?v=${++importCounter}`)) as Record<string, unknown>;
-    label = check.kind === 'screen' ? await screenLabeller(mod) : messagesLabeller(mod);
+    label = check.kind === 'screen' ? screenLabeller(mod) : messagesLabeller(mod);
   } catch (e) {
     return { ...base, error: (e as Error).message };
   }

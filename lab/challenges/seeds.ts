@@ -1,6 +1,6 @@
 // Labellers for the seed-system checks: c12 (provenance screening, the qm seed) and c13 (block
 // messages and audit redaction, the ARTEX seed). Each turns a case into a label.
-import * as engineApi from '../../engine/index.ts';
+import { screenResult, referenceClassifier } from '../../engine/index.ts';
 import type { CheckCase } from './check.ts';
 
 export type Labeller = (c: CheckCase) => { label: string; detail: string };
@@ -9,17 +9,6 @@ export const MARKER = ' …(truncated)';
 export const MAX_RUNES = 4000;
 
 type Provenance = 'internal' | 'workspace' | 'external';
-interface ScreenApi {
-  screenResult: (input: { tool: string; output: unknown; meta?: Record<string, unknown> }, classifier: unknown) => { verdict: string; reason: string };
-  referenceClassifier: unknown;
-}
-
-/** The screen from the public API; until engine/index.ts exports it, engine/screen directly. */
-async function screenApi(): Promise<ScreenApi> {
-  const pub = engineApi as unknown as Partial<ScreenApi>;
-  if (typeof pub.screenResult === 'function' && pub.referenceClassifier) return pub as ScreenApi;
-  return (await import('../../engine/screen/index.ts')) as unknown as ScreenApi;
-}
 
 export function caseOutput(c: CheckCase): unknown {
   if (!c.pad) return c.output;
@@ -28,16 +17,16 @@ export function caseOutput(c: CheckCase): unknown {
 }
 
 /** c12: the learner's `provenance(tool, meta)` decides what is screened; the reference screen screens it. */
-export async function screenLabeller(mod: Record<string, unknown>): Promise<Labeller> {
+export function screenLabeller(mod: Record<string, unknown>): Labeller {
   const provenance = mod.provenance;
   if (typeof provenance !== 'function') throw new Error('your module must export `provenance(tool, meta)`');
-  const api = await screenApi();
   return (c) => {
     const raw = (provenance as (t: string, m: Record<string, unknown>) => unknown)(c.tool, { ...(c.meta ?? {}) });
     // Anything but a known class fails closed to external.
     const p: Provenance = raw === 'internal' || raw === 'workspace' ? raw : 'external';
     if (p !== 'external') return { label: 'skipped', detail: `provenance ${String(raw)}: not screened` };
-    const out = api.screenResult({ tool: c.tool, output: caseOutput(c), meta: { ...(c.meta ?? {}), sharedFromOtherScope: true } }, api.referenceClassifier);
+    // The learner's class decides; sharedFromOtherScope makes the reference screen treat it as external.
+    const out = screenResult({ tool: c.tool, output: caseOutput(c), meta: { ...(c.meta ?? {}), sharedFromOtherScope: true } }, referenceClassifier);
     return { label: out.verdict, detail: `provenance ${String(raw)} → screened: ${out.verdict} (${out.reason})` };
   };
 }

@@ -1,13 +1,26 @@
 // Entry of the bundled hook. build.ts compiles this to CommonJS and embeds it in dist/hook.mjs,
 // whose loader runs it through a V8 code cache. No tsx at run time.
-import { useRegexEngine, re2jsEngine } from '../../engine/index.ts';
+import { useRegexEngine, re2jsEngine, type RegexEngine } from '../../engine/index.ts';
 import { hookMain } from './node.ts';
 
 /** Set by the bundler: the shipped policies/default.yaml, parsed at build time (JSON text). */
 declare const __GATELAB_DEFAULT_POLICY__: string;
+/** Set by the bundler: which RE2 the bundle uses ('re2js' inside the bundle, or the native addon). */
+declare const __GATELAB_REGEX__: 're2js' | 're2';
+
+function nativeRe2(): RegexEngine {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const RE2 = require('re2') as new (s: string, f: string) => { test(t: string): boolean };
+  return {
+    name: 're2',
+    compile(source, opts) {
+      const re = new RE2(source, opts?.ignoreCase ? 'iu' : 'u');
+      return { source, test: (text) => re.test(text) };
+    },
+  };
+}
 
 export function main(): Promise<number> {
-  // re2js (pure JS, inside the bundle) rather than the native re2 addon: see docs/hook.md.
-  useRegexEngine(re2jsEngine);
+  useRegexEngine(__GATELAB_REGEX__ === 're2' ? nativeRe2() : re2jsEngine);
   return hookMain(() => ({ data: JSON.parse(__GATELAB_DEFAULT_POLICY__) as unknown, file: 'policies/default.yaml (built in)' }));
 }

@@ -85,8 +85,13 @@ describe('privilege, env-override', () => {
 
 describe('obfuscation and carriers', () => {
   it('dynamic-command behind wrappers and in carriers', () => {
-    for (const cmd of ['$a$b', '${X}', '"$@"', '$0 x', '`echo rm` x', 'sudo $X', 'timeout 5 $CMD', "bash -c '$X y'", 'r{m,} -rf x'])
+    for (const cmd of ['$a$b', '${X}', '"$@"', '$0 x', '`echo rm` x', 'sudo $X', 'timeout 5 $CMD', "bash -c '$X y'"])
       expect(run(d('dynamic-command'), cmd).map((f) => f.safety), cmd).toContain('unanalysable');
+  });
+  it('brace expansion of the command word becomes words, as in bash', () => {
+    expect(beh('rm-critical-path', '{rm,-rf,/}')).toContain('deny');
+    expect(beh('rm-critical-path', 'r{m,} -rf ~')).toContain('deny');
+    expect(run(d('dynamic-command'), '{ls,-la}')).toEqual([]);
   });
   it('decoder-exec', () => {
     for (const cmd of ['echo x | base64 -d | sh', 'base64 --decode f | bash', 'xxd -r -p f | sh', 'openssl enc -d -base64 -in f | sh', 'rev f | sh', "tr 'A-Za-z' 'N-ZA-Mn-za-m' < f | sh", "printf '\\x72\\x6d' | bash", 'gunzip -c f | sh', 'zcat f | python3', 'uudecode -o /dev/stdout f | sh', 'eval "$(base64 -d f)"', 'sh -c "$(echo x | base64 -d)"', 'bash <(base64 -d f)', 'python3 -c "$(base64 -d f)"'])
@@ -107,7 +112,7 @@ describe('obfuscation and carriers', () => {
       expect(run(d('homoglyph'), cmd), cmd).toEqual([]);
   });
   it('opaque-payload covers dynamic, language, stdin and depth, not network', () => {
-    for (const cmd of ['python3 -c x', 'node -e x', 'bash script.sh', 'sh -c "$X"', 'cat f | bash', 'source ./x.sh', "sed '1e id' f"])
+    for (const cmd of ['python3 -c x', 'node -e x', 'bash script.sh', 'python3 tool.py', 'sh -c "$X"', 'cat f | bash', 'source ./x.sh', "sed 's/x/y/e' f", "sed '1e' f"])
       expect(run(d('opaque-payload'), cmd).length, cmd).toBeGreaterThan(0);
     expect(run(d('opaque-payload'), 'curl x | sh')).toEqual([]);
     expect(run(d('remote-code-exec'), 'curl x | sh').length).toBe(1);

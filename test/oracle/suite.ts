@@ -1,7 +1,8 @@
 // One vitest suite over a list of commands: run each under the oracle, compare with the engine.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Decision } from '../../engine/types.ts';
-import { disposeOracle, oracleAvailable, runUnderOracle } from './harness.ts';
+import { disposeOracle, oracleAvailable, runManyUnderOracle } from './harness.ts';
+import type { OracleResult } from './harness.ts';
 import {
   CONTEXT,
   checkCoverage,
@@ -39,12 +40,13 @@ export async function defineOracleSuite(name: string, cases: SuiteCase[]): Promi
   const coverage = !!(api.analyze && api.normalize);
   const soundness = !!api.engine;
   const stats = { runs: 0, ms: 0, excused: 0, allowsChecked: 0, timedOut: 0 };
+  let results: OracleResult[] = [];
 
   describe(name, () => {
     afterAll(() => {
       const per = stats.runs ? (stats.ms / stats.runs).toFixed(1) : '0';
       console.log(
-        `[oracle] ${name}: ${stats.runs} runs in ${stats.ms} ms (${per} ms each); ` +
+        `[oracle] ${name}: ${stats.runs} runs in ${stats.ms} ms wall, 2 at a time (${per} ms each); ` +
           `${stats.allowsChecked} read-only allows checked; ${stats.excused} unmatched execs excused ` +
           `by a fail-closed answer; ${stats.timedOut} timed out`,
       );
@@ -64,12 +66,18 @@ export async function defineOracleSuite(name: string, cases: SuiteCase[]): Promi
       }
     };
 
-    for (const { id, command } of cases) it(id, () => {
+    // All sandboxes first (two at a time), then one test per case compares.
+    beforeAll(async () => {
       const t0 = Date.now();
-      const oracle = runUnderOracle(command);
-      stats.ms += Date.now() - t0;
-      stats.runs++;
-      if (oracle.timedOut) stats.timedOut++;
+      results = await runManyUnderOracle(cases.map((c) => c.command), 2);
+      stats.ms = Date.now() - t0;
+      stats.runs = results.length;
+      stats.timedOut = results.filter((r) => r.timedOut).length;
+    }, 900_000);
+
+    cases.forEach(({ id, command }, i) => it(id, () => {
+      const oracle = results[i];
+      if (!oracle) return expect.fail('the oracle did not run');
       const view = engineView(api, command);
       const problems: string[] = [];
       if (coverage) {
@@ -82,6 +90,6 @@ export async function defineOracleSuite(name: string, cases: SuiteCase[]): Promi
         problems.push(...checkSoundness(oracle, view, { decideAlone }));
       }
       if (problems.length > 0) expect.fail(`\n${sideBySide(command, oracle, view, problems)}\n`);
-    });
+    }));
   });
 }

@@ -201,6 +201,15 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
     return { ...findingResult(env, first), findings };
   }
 
+  // A recursive copy or archive of a folder that holds denied paths reads them too.
+  if (copiesFolders(inv, parsed())) {
+    for (const w of parsed().operands) {
+      const p = pathOf(w);
+      const hit = p === null ? undefined : denyWithin(env, abs(p));
+      if (hit) return withFindings(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive copy of ${p} may reach paths denied by ${hit.text}`, { immune: true }));
+    }
+  }
+
   // Redirections that write outside the workspace, or to a dynamic target.
   const targets = writeTargets(inv);
   const outside = targets.find((p) => p === null || !isInWorkspace(abs(p), env.workspace));
@@ -244,6 +253,23 @@ function walksFolders(inv: Invocation, parsed: Parsed): boolean {
     return ['recursive', 'dereference-recursive', 'r', 'R'].some((o) => parsed.options.has(o));
   }
   return false;
+}
+
+/** Programs that copy or pack whole folders (their sources are read recursively). */
+function copiesFolders(inv: Invocation, parsed: Parsed): boolean {
+  const o = parsed.options;
+  switch (inv.name) {
+    case 'cp':
+    case 'scp':
+      return o.has('recursive') || o.has('r') || o.has('R') || o.has('archive') || o.has('a');
+    case 'rsync':
+    case 'tar':
+    case 'zip':
+    case '7z':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** A word's value, with a leading $HOME / ${HOME} resolved (deny rules must see `~` both ways). */

@@ -61,12 +61,13 @@ export function downloaded(path: string, ex: Extraction, st: NormState): boolean
     for (let i = 1; i < a.length; i++) {
       const v = a[i].static ? (a[i].value ?? '') : '';
       let out: string | undefined;
-      if (v === '-o' || v === '--output' || v === '-O' || v === '--output-document') {
+      const bundle = v.length > 2 && v[0] === '-' && v[1] !== '-' ? v[v.length - 1] : '';
+      if (v === '-o' || v === '--output' || v === '-O' || v === '--output-document' || (n === 'curl' && bundle === 'o') || (n === 'wget' && bundle === 'O')) {
         if (n === 'curl' && v === '-O') continue;
         out = a[i + 1]?.static ? a[i + 1].value : undefined;
       } else if (v.startsWith('--output=') || v.startsWith('--output-document=')) out = v.slice(v.indexOf('=') + 1);
-      else if (n === 'curl' && v.startsWith('-o') && v.length > 2) out = v.slice(2);
-      else if (n === 'wget' && v.startsWith('-O') && v.length > 2) out = v.slice(2);
+      else if (n === 'curl' && v.startsWith('-o') && v.length > 2 && bundle !== 'o') out = v.slice(2);
+      else if (n === 'wget' && v.startsWith('-O') && v.length > 2 && bundle !== 'O') out = v.slice(2);
       if (out !== undefined && out !== '-' && abs(out) === target) return true;
     }
     for (const r of c.redirects) if ((r.op === '>' || r.op === '>>') && r.target.static && abs(r.target.value ?? '') === target) return true;

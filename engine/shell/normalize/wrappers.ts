@@ -35,7 +35,7 @@ const WRAP_SPECS: Record<string, Spec> = {
   busybox: spec('', { posix: true }),
   pkexec: spec('user: disable-internal-agent keep-cwd help version', { posix: true }),
   su: spec('c|command: s|shell: l|login m|p|preserve-environment g|group: G|supp-group: P|pty w|whitelist-environment: f|fast session-command: h|help V|version'),
-  runuser: spec('u|user: g|group: G|supp-group: l|login c|command: s|shell: m|p|preserve-environment f|fast w|whitelist-environment: P|pty session-command: h|help V|version', { posix: true }),
+  runuser: spec('u|user: g|group: G|supp-group: l|login c|command: s|shell: m|p|preserve-environment f|fast w|whitelist-environment: P|pty session-command: h|help V|version'),
 };
 
 /** su / runuser -c CMD: the command is a shell string run as another user. */
