@@ -6,11 +6,16 @@ import { RuleSet } from './pipeline/rules/index.ts';
 import { evaluate, type EngineState } from './pipeline/decide.ts';
 import { checkExamples } from './pipeline/examples.ts';
 import { builtinDetectors } from './pipeline/detectors.ts';
-import { modeRow } from './pipeline/modes.ts';
+import { modeRow, type PresetName } from './pipeline/modes.ts';
+import type { Judge } from './judge/index.ts';
 
 export interface EngineOptions {
   /** Detector modules that replace the built-in one with the same id (a learner's exercise), or add one. */
   detectors?: Detector[];
+  /** A Strix preset (off / guarded / observe); overrides the policy's. */
+  preset?: PresetName;
+  /** The judge a guarded preset consults (default: the deterministic reference judge). */
+  judge?: Judge;
 }
 
 export interface LoadOptions {
@@ -57,7 +62,7 @@ function stateFor(policy: Policy, options: EngineOptions): EngineState {
   for (const d of builtinDetectors()) byId.set(d.meta.id, d);
   for (const d of options.detectors ?? []) byId.set(d.meta.id, d);
   const detectors = [...byId.values()].filter((d) => !policy.disabledDetectors.has(d.meta.id));
-  return { policy, rules: new RuleSet(policy.rules), detectors };
+  return { policy, rules: new RuleSet(policy.rules), detectors, preset: options.preset ?? policy.preset, judge: options.judge };
 }
 
 export class PermissionEngine {

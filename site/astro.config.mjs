@@ -6,6 +6,9 @@ import { dirname, join } from 'node:path';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..');
+// GATELAB_SITE_DATA and GATELAB_CACHE_DIR let a test build in isolation (with --outDir).
+const data = process.env.GATELAB_SITE_DATA || join(here, 'src', 'generated');
+process.env.GATELAB_SITE_DATA = data;
 let base = process.env.GATELAB_BASE || '/';
 if (!base.startsWith('/')) base = `/${base}`;
 if (!base.endsWith('/')) base = `${base}/`;
@@ -25,12 +28,14 @@ export default defineConfig({
   base,
   trailingSlash: 'ignore',
   output: 'static',
+  ...(process.env.GATELAB_CACHE_DIR ? { cacheDir: process.env.GATELAB_CACHE_DIR } : {}),
   build: { format: 'directory', assets: '_astro' },
   devToolbar: { enabled: false },
   markdown: { shikiConfig: { theme: 'github-light' } },
   integrations: [prepare],
   vite: {
-    server: { fs: { allow: [repo] } },
+    server: { fs: { allow: [repo, data] } },
+    resolve: { alias: [{ find: /^@data\//, replacement: `${data}/` }] },
     build: { chunkSizeWarningLimit: 1200 },
   },
 });

@@ -3,7 +3,9 @@ import type { Context, Decision, ModeName, ToolCall } from '../types.ts';
 import type { Detector } from '../detectors/types.ts';
 import type { Policy } from './policy.ts';
 import type { RuleSet } from './rules/index.ts';
-import { modeRow, applyMode, type ResultClass } from './modes.ts';
+import { modeRow, applyMode, PRESETS, type ResultClass, type PresetName } from './modes.ts';
+import type { Judge } from '../judge/index.ts';
+import { applyPreset } from './preset.ts';
 import { validateInput, isKnownTool } from './input.ts';
 import { result, Tracer, type CheckResult } from './result.ts';
 import { normalizePath, resolvePath } from '../paths/index.ts';
@@ -15,6 +17,9 @@ export interface EngineState {
   policy: Policy;
   rules: RuleSet;
   detectors: readonly Detector[];
+  /** Strix preset (from the engine options or the policy) and the judge it consults. */
+  preset?: PresetName;
+  judge?: Judge;
 }
 
 /** Size budget on any single input, before any analysis (characters). */
@@ -22,7 +27,7 @@ export const MAX_INPUT_CHARS = 1024 * 1024;
 
 export function evaluate(state: EngineState, call: ToolCall, ctx: Context, explain: boolean): Decision {
   const t = new Tracer(explain);
-  const mode: ModeName = ctx.mode ?? state.policy.mode;
+  const mode: ModeName = ctx.mode ?? (state.preset ? PRESETS[state.preset].mode : state.policy.mode);
   const row = modeRow(mode);
   const finish = (r: CheckResult, behavior: Decision['behavior'], silenced: boolean, reason = r.reason, message = r.message): Decision => {
     const d: Decision = { behavior, mode, silenced, immune: behavior === 'ask' && r.immune, reason, message, findings: r.findings };
@@ -74,6 +79,9 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
     r = result('ask', { type: 'input', detail: 'unknown tool' }, `unknown tool "${tool}"`);
   } else r = checkTool(env, tool, v.input);
   t.add('tool check', r.behavior, r.message);
+
+  // A Strix preset adds its deterministic rules, then lets the judge settle ordinary asks.
+  if (state.preset) r = applyPreset(env, { tool, input: v.input }, r, state.preset, state.judge);
 
   // 4. Deny returns. A tool-wide ask rule makes anything else an immune ask.
   if (r.behavior === 'deny') return finish(r, 'deny', false);

@@ -1,12 +1,15 @@
 // Shared by the verbs that evaluate calls: policy loading and the context.
 import { homedir } from 'node:os';
-import { PermissionEngine, loadPolicy, PolicyError, type Context, type ModeName, MODE_NAMES } from '../../engine/index.ts';
+import { PermissionEngine, loadPolicy, PolicyError, PRESETS, type Context, type ModeName, type PresetName, MODE_NAMES } from '../../engine/index.ts';
 import { DEFAULT_POLICY, nodeFs, useNodeHost } from '../node-host.ts';
 import { UsageError } from '../ui.ts';
 
-export function engineFor(policyPath?: string): PermissionEngine {
+export function engineFor(policyPath?: string, preset?: string | true): PermissionEngine {
   useNodeHost();
-  return new PermissionEngine(loadPolicy(policyPath ?? DEFAULT_POLICY));
+  if (preset !== undefined && (typeof preset !== 'string' || !Object.hasOwn(PRESETS, preset))) {
+    throw new UsageError(`unknown preset "${String(preset)}" (presets: ${Object.keys(PRESETS).join(', ')})`);
+  }
+  return new PermissionEngine(loadPolicy(policyPath ?? DEFAULT_POLICY), { preset: preset as PresetName | undefined });
 }
 
 export function checkMode(m: unknown): ModeName | undefined {

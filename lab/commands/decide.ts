@@ -8,7 +8,7 @@ export async function runDecide(flags: Record<string, string | true>): Promise<n
     process.stderr.write('lab decide: only --jsonl input is supported (one JSON object per line)\n');
     return 2;
   }
-  const engine = engineFor(typeof flags.policy === 'string' ? flags.policy : undefined);
+  const engine = engineFor(typeof flags.policy === 'string' ? flags.policy : undefined, flags.preset);
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   let lineNo = 0;
   for await (const line of rl) {

@@ -28,7 +28,7 @@ export function runExplain(flags: Record<string, string | true>, rest: string[])
   const tool = typeof flags.tool === 'string' ? flags.tool : 'Bash';
   const arg = rest.join(' ');
   if (!arg && flags.input === undefined) throw new UsageError("usage: lab explain [--mode M] [--json] -- '<command>'");
-  const engine = engineFor(typeof flags.policy === 'string' ? flags.policy : undefined);
+  const engine = engineFor(typeof flags.policy === 'string' ? flags.policy : undefined, flags.preset);
   const ctx = contextFrom({ mode: flags.mode, cwd: flags.cwd, home: flags.home }, flags.fs === true);
   const d = engine.explain({ tool, input: inputFor(tool, arg, typeof flags.input === 'string' ? flags.input : undefined) }, ctx);
   if (flags.json) {

@@ -5,12 +5,18 @@ import { hookMain } from './node.ts';
 
 /** Set by the bundler: the shipped policies/default.yaml, parsed at build time (JSON text). */
 declare const __GATELAB_DEFAULT_POLICY__: string;
-/** Set by the bundler: which RE2 the bundle uses ('re2js' inside the bundle, or the native addon). */
+/** Set by the bundler: 're2' tries the native addon first, 're2js' uses only the bundled one. */
 declare const __GATELAB_REGEX__: 're2js' | 're2';
 
+/** The native addon (faster to load than re2js's tables); re2js when it cannot load. */
 function nativeRe2(): RegexEngine {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const RE2 = require('re2') as new (s: string, f: string) => { test(t: string): boolean };
+  let RE2: new (s: string, f: string) => { test(t: string): boolean };
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    RE2 = require('re2');
+  } catch {
+    return re2jsEngine;
+  }
   return {
     name: 're2',
     compile(source, opts) {

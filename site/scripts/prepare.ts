@@ -2,7 +2,7 @@
 // the corpus with per-mode decisions, regress counts, detector metadata and policy texts.
 // Codes live only in memory here: they are derived from the checks with the lab's own function,
 // used to seal and to compute verifiers, and never written anywhere.
-import { mkdirSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createMarkdownProcessor } from '@astrojs/markdown-remark';
@@ -19,9 +19,14 @@ import { SITE_SALT, sentinelFor } from '../src/lib/chapter-keys.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-const out = join(here, '..', 'src', 'generated');
+const out = process.env.GATELAB_SITE_DATA || join(here, '..', 'src', 'generated');
 
-const write = (name: string, data: unknown) => writeFileSync(join(out, name), JSON.stringify(data) + '\n');
+// Each file appears whole (write, then rename), so a concurrent reader never sees half of one.
+const write = (name: string, data: unknown) => {
+  const tmp = join(out, `.${name}.${process.pid}.tmp`);
+  writeFileSync(tmp, JSON.stringify(data) + '\n');
+  renameSync(tmp, join(out, name));
+};
 
 async function chapters() {
   const md = await createMarkdownProcessor({ shikiConfig: { theme: 'github-light' } });
@@ -116,7 +121,6 @@ function detectors() {
 }
 
 const t0 = Date.now();
-rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 await chapters();
 detectors();

@@ -16,7 +16,7 @@ const sealed = z.object({
 });
 
 const chapters = defineCollection({
-  loader: file('src/generated/chapters.json'),
+  loader: file(`${process.env.GATELAB_SITE_DATA ?? 'src/generated'}/chapters.json`),
   schema: z
     .object({
       id: chapterId,

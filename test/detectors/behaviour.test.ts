@@ -19,6 +19,17 @@ describe('rm-critical-path', () => {
       expect(f.every((x) => x.behavior === 'ask' && x.safety === 'criticalRemoval'), cmd).toBe(true);
     }
   });
+  it('xargs -I{} sh -c with the placeholder asks (criticalRemoval)', () => {
+    const f = run(d('rm-critical-path'), "cat dirs.txt | xargs -I{} sh -c 'rm -rf {}'");
+    expect(f.map((x) => `${x.behavior}:${x.safety}`)).toEqual(['ask:criticalRemoval']);
+  });
+  it('cd and chdir wrappers move the cwd; a quoted ~ is a file named ~', () => {
+    for (const cmd of ['cd / && rm -rf usr', 'sudo -D / rm -rf etc', 'env -C / rm -rf usr', 'cd ~ && rm -rf .']) expect(beh('rm-critical-path', cmd), cmd).toContain('deny');
+    expect(run(d('rm-critical-path'), 'rm -rf "~"')).toEqual([]);
+    expect(run(d('rm-critical-path'), "rm -rf $'\\x7e'")).toEqual([]);
+    expect(run(d('rm-critical-path'), 'cd /tmp/build && rm -rf *')).toEqual([]);
+    expect(beh('rm-critical-path', 'cd "$D" && rm -rf x')).toEqual(['ask']);
+  });
   it('a dynamic path to a recursive rm asks', () => {
     const f = run(d('rm-critical-path'), 'rm -rf $(cat dirs.txt)');
     expect(f.map((x) => x.behavior)).toEqual(['ask']);

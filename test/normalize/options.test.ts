@@ -47,6 +47,8 @@ describe('parseOptions (GNU getopt)', () => {
     expect(p('npm tst').subcommand).toEqual(['test']);
     expect(p('npm i lodash').subcommand).toEqual(['install']);
     expect(p('npm run-script build').subcommand).toEqual(['run']);
+    expect(p('npm publis --access public').subcommand).toEqual(['publish']);
+    expect(p('npm inst x').subcommand).toEqual(['install']);
     expect(p('npm run build -- --watch').operands.map((w) => w.value)).toEqual(['build', '--', '--watch']);
   });
   it('canonicalize sorts options by canonical name', () => {

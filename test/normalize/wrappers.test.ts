@@ -83,6 +83,17 @@ describe('wrappers are unwrapped with their options', () => {
     expect(i.name).toBe('rm');
     expect(i.program.value).toBe('/bin/rm');
   });
+  it('a workspace program named like a wrapper is not unwrapped', () => {
+    expect(shape('./timeout 5 rm x')).toEqual(['timeout']);
+    expect(shape('./bash -c ls')).toEqual(['bash']);
+    expect(shape('/usr/bin/timeout 5 rm x')).toEqual(['rm']);
+  });
+  it('xargs -I replaces its placeholder with unknown input', () => {
+    const rm = inv1("cat d | xargs -I{} sh -c 'rm -rf {}'".split(' | ')[1]);
+    expect(rm.name).toBe('rm');
+    expect(rm.args.some((w) => !w.static)).toBe(true);
+    expect(inv1('xargs -I % rm -rf %').args[1].static).toBe(false);
+  });
   it('an unknown wrapper option makes it opaque', () => {
     expect(shape('timeout --bogus 5 rm x')).toEqual(['timeout!dynamic']);
     expect(shape('nice -Z rm x')).toEqual(['nice!dynamic']);

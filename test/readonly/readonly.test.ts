@@ -22,7 +22,7 @@ const YES = [
   'git tag', 'git tag -l "v*"', 'git remote -v', 'git remote show origin', 'git rev-parse --abbrev-ref HEAD', 'git ls-files', 'git blame a.ts',
   'git shortlog -sn', 'git describe --tags', 'git grep -n foo', 'git stash list', 'git stash show -p', 'git config --get user.name',
   'git config --list', 'git for-each-ref', 'git cat-file -p HEAD', 'git merge-base a b', 'git rev-list --count HEAD', 'git reflog',
-  'git --no-pager log',
+  'git --no-pager log', 'comm -23 <(sort a) <(sort b)', 'cat <(ls) foo.txt', 'cat src/{a,b}.ts', "jq '{a,b}' f",
 ];
 
 const NO = [
@@ -51,6 +51,8 @@ const NO = [
   // dynamic words where a flag could be; unknown flags; unknown programs; non-system paths
   'ls *', 'cat $X', 'cat "$X"', 'ls $(echo -la)', 'ls --bogus', 'grep --bogus x', 'rm -rf x', 'npm test', './cat a', '/tmp/cat a',
   'ps auxe', 'env rm x', 'bash script.sh', 'python3 -c "print(1)"',
+  // look-alike tools and tricks
+  './bash -c ls', './timeout 5 ls', 'git help config', "git diff {@'{'0},--output=/tmp/pwned}", 'ls $(echo -la)',
 ];
 
 describe('read-only allowlist', () => {

@@ -1,23 +1,42 @@
-// Build the site once for the tests, under a sub-path, so every link must honour the base.
+// Build the site once for the tests, under a sub-path (so every link must honour the base), into
+// a private folder: a concurrent build elsewhere on the machine cannot clobber this one.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, rmSync, mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DIST = join(ROOT, 'site', 'dist');
-export const GENERATED = join(ROOT, 'site', 'src', 'generated');
 export const BASE = '/gatelab/';
 
-/** Build unless GATELAB_SITE_REUSE=1 and a build for this base is already there. */
-export function buildSite(): void {
-  const stamp = join(DIST, 'index.html');
-  if (process.env.GATELAB_SITE_REUSE === '1' && existsSync(stamp) && readFileSync(stamp, 'utf8').includes(`href="${BASE}chapters/"`)) return;
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'astro', 'astro.js'), 'build', '--root', 'site'], {
+export interface Build {
+  dist: string;
+  data: string;
+  cleanup(): void;
+}
+
+/**
+ * GATELAB_SITE_REUSE=1 tests the existing site/dist and site/src/generated (build them yourself
+ * with GATELAB_BASE=/gatelab/); otherwise build afresh into .tmp/site-test-<pid>/.
+ */
+export function buildSite(): Build {
+  if (process.env.GATELAB_SITE_REUSE === '1')
+    return { dist: join(ROOT, 'site', 'dist'), data: join(ROOT, 'site', 'src', 'generated'), cleanup: () => {} };
+  const dir = join(ROOT, '.tmp', `site-test-${process.pid}`);
+  const b = { dist: join(dir, 'dist'), data: join(dir, 'data'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  mkdirSync(b.data, { recursive: true });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'astro', 'astro.js'), 'build', '--root', 'site', '--outDir', b.dist], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, GATELAB_BASE: BASE, ASTRO_TELEMETRY_DISABLED: '1', ASTRO_DISABLE_UPDATE_CHECK: 'true' },
+    env: {
+      ...process.env,
+      GATELAB_BASE: BASE,
+      GATELAB_SITE_DATA: b.data,
+      GATELAB_CACHE_DIR: join(dir, 'cache'),
+      ASTRO_TELEMETRY_DISABLED: '1',
+      ASTRO_DISABLE_UPDATE_CHECK: 'true',
+    },
   });
+  return b;
 }
 
 export interface ChapterData {
@@ -27,6 +46,6 @@ export interface ChapterData {
   next: string | null;
 }
 
-export function chapters(): ChapterData[] {
-  return JSON.parse(readFileSync(join(GENERATED, 'chapters.json'), 'utf8')) as ChapterData[];
+export function chapters(data: string): ChapterData[] {
+  return JSON.parse(readFileSync(join(data, 'chapters.json'), 'utf8')) as ChapterData[];
 }

@@ -48,7 +48,6 @@ export const GIT_RO: Map<string, Sub> = new Map<string, Sub>([
   ['name-rev', s('tags refs: exclude: all annotate-stdin name-only no-undefined always')],
   ['count-objects', s('v|verbose H|human-readable')],
   ['var', s('l')],
-  ['help', s('a|all g|guides c|config i|info m|man w|web')],
   ['version', s('build-options')],
 ]);
 

@@ -29,6 +29,7 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly:
   }
   for (const v of inv.via) if (SHELL_VIA.has(v.name.split(' ')[0])) return no(`runs through ${v.name}`);
   if (!inv.program.static) return no('dynamic command name');
+  for (const w of inv.args) if (w.static && braceLike(w.value ?? '', w.raw)) return no(`unexpanded brace expression in ${w.raw}`);
   const path = inv.program.value ?? '';
   if (path === '') return { readOnly: true, why: 'assignments only' };
   const slash = path.lastIndexOf('/');
@@ -51,7 +52,12 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly:
   if (r.unknown.length) return no(`unknown option ${r.unknown[0]} of ${name}`);
   if (r.dynamic) return no('a dynamic word where an option could be');
   for (const o of r.list) if (o.unsafe) return no(`${name} --${o.canon} is not read-only`);
-  for (const w of r.operands) if (!w.static && !(w.globPrefix && w.globPrefix.length)) return no(`dynamic argument ${w.approx}`);
+  for (const w of r.operands) {
+    if (w.static || (w.globPrefix && w.globPrefix.length)) continue;
+    // <(…) becomes /dev/fd/N: a path that cannot be a flag; its commands are checked on their own
+    if (w.kinds.length && w.kinds.every((k) => k === 'process') && w.approx.startsWith('<(')) continue;
+    return no(`dynamic argument ${w.approx}`);
+  }
   const p: RoParsed = { options: r.options, list: r.list, operands: r.operands.map(view), args };
   const why = entry.check ? entry.check(p) : null;
   return why ? no(why) : { readOnly: true, why: `${name} is read-only with these flags` };
@@ -116,4 +122,19 @@ function findCheck(inv: Invocation): { readOnly: boolean; why: string } {
     return no(`unknown find primary ${v}`);
   }
   return { readOnly: true, why: 'find without actions' };
+}
+
+/** `{a,b}` spelled in a way the word resolver kept as one word: never read-only (Claude Code's rule). */
+function braceLike(value: string, raw: string): boolean {
+  const open = value.indexOf('{');
+  if (open < 0) return false;
+  const comma = value.indexOf(',', open);
+  if (comma < 0 || value.indexOf('}', comma) < 0) return false;
+  const rawOpen = raw.indexOf('{');
+  let q = raw.length;
+  for (const c of ["'", '"', '\\']) {
+    const k = raw.indexOf(c);
+    if (k >= 0 && k < q) q = k;
+  }
+  return rawOpen >= 0 && rawOpen < q;
 }

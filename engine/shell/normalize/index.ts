@@ -5,7 +5,7 @@ import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, sourceCarrier } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
-import { basename, dynamicWord, invocationFrom, staticWord } from './words.ts';
+import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
@@ -89,6 +89,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   for (let n = 0; ; n++) {
     if (n > MAX_UNWRAP) return ops.opaque(inv, inv.name, 'depth', st);
     if (!inv.program.static) return push(inv, st);
+    if (!systemProgram(inv.program)) break;
     const h = WRAPPERS.get(inv.name);
     if (!h) break;
     const r = h(inv);
@@ -106,6 +107,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   const name = inv.name;
   const path = inv.program.value ?? '';
   if (path.includes('/') && downloaded(path, ex, st)) return ops.opaque(inv, 'downloaded program', 'network', st, { payload: path });
+  if (!systemProgram(inv.program)) return push(inv, st);
   if (SHELLS.has(name)) return shellCarrier(inv, ex, st, ops);
   if (name === 'eval') return evalCarrier(inv, ex, st, ops);
   if (name === 'source' || name === '.') return sourceCarrier(inv, ex, st, ops);
@@ -201,7 +203,7 @@ const ops: Ops = {
 /** The effective program of a simple command after wrappers, e.g. `timeout 5 curl` → curl. */
 export function effectiveName(sc: SimpleCommand): string {
   let inv = invocationFrom(sc);
-  for (let n = 0; n < MAX_UNWRAP && inv.program.static; n++) {
+  for (let n = 0; n < MAX_UNWRAP && inv.program.static && systemProgram(inv.program); n++) {
     const h = WRAPPERS.get(inv.name);
     if (!h) break;
     const r = h(inv);

@@ -1,7 +1,17 @@
 // parseOptions / canonicalize: an invocation's meaning, independent of spelling.
 import type { Invocation, Word } from '../types.ts';
 import { getopt, spec, type Spec } from './options.ts';
-import { GIT_SUB_SPECS, NPM_ALIASES, PROGRAM_SPECS } from './specs.ts';
+import { GIT_SUB_SPECS, NPM_ALIASES, NPM_COMMANDS, PROGRAM_SPECS } from './specs.ts';
+
+/** npm's alias table, then a unique prefix of a command name. */
+export function npmCommand(word: string): string {
+  const a = NPM_ALIASES.get(word);
+  if (a) return a;
+  if (NPM_COMMANDS.includes(word)) return word;
+  const hits = NPM_COMMANDS.filter((c) => c.startsWith(word));
+  if (word.length >= 2 && hits.length === 1) return NPM_ALIASES.get(hits[0]) ?? hits[0];
+  return word;
+}
 import { parseGit } from './git.ts';
 
 export interface Parsed {
@@ -72,7 +82,7 @@ function parseNpm(inv: Invocation): Parsed {
   const r = getopt(inv.args, sp, 0);
   const first = r.operands[0];
   if (!first) return { name: inv.name, subcommand: [], options: r.options, operands: [], unknown: r.unknown, dynamic: r.dynamic };
-  const cmd = first.static ? (NPM_ALIASES.get(first.value ?? '') ?? first.value ?? '') : '';
+  const cmd = first.static ? npmCommand(first.value ?? '') : '';
   const rest = inv.args.slice(inv.args.indexOf(first) + 1);
   // npm run/exec pass everything after the script name through: do not parse those as npm options.
   const p = cmd === 'run' || cmd === 'exec' ? { options: new Map<string, string | true>(), operands: rest, unknown: [], dynamic: false } : generic(rest, inv.name, [], false);

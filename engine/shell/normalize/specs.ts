@@ -70,6 +70,9 @@ export const GIT_SUB_SPECS: Map<string, Spec> = new Map([
   ['add', spec('n|dry-run v|verbose f|force i|interactive p|patch e|edit u|update A|all no-ignore-removal no-all ignore-removal N|intent-to-add refresh ignore-errors ignore-missing sparse no-warn-embedded-repo renormalize chmod: pathspec-from-file: pathspec-file-nul')],
 ]);
 
+/** npm's commands, for unique-prefix abbreviations (`npm publis`). */
+export const NPM_COMMANDS = 'access adduser audit bugs cache ci completion config dedupe deprecate diff dist-tag docs doctor edit exec explain explore find-dupes fund get help help-search hook init install install-ci-test install-test link ll login logout ls org outdated owner pack ping pkg prefix profile prune publish query rebuild repo restart root run-script sbom search set shrinkwrap star stars start stop team test token uninstall unpublish unstar update version view whoami'.split(' ');
+
 /** npm command aliases → canonical command (as users usually write it). */
 export const NPM_ALIASES: Map<string, string> = new Map(
   (

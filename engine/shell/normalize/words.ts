@@ -67,3 +67,14 @@ export function invocationFrom(sc: SimpleCommand): Invocation {
     source: sc,
   };
 }
+
+const SYSTEM_DIRS = new Set(['/bin', '/usr/bin', '/usr/local/bin', '/sbin', '/usr/sbin', '/usr/local/sbin', '/opt/homebrew/bin', '/usr/libexec']);
+
+/** A program word that names the real tool: a bare name or a path in a system directory (not `./bash`). */
+export function systemProgram(w: Word): boolean {
+  if (!w.static) return false;
+  const v = w.value ?? '';
+  const i = v.lastIndexOf('/');
+  if (i < 0) return true;
+  return SYSTEM_DIRS.has(v.slice(0, i) || '/');
+}

@@ -197,6 +197,17 @@ export const WRAPPERS: Map<string, Handler> = new Map<string, Handler>([
     if (bad) return { kind: 'opaque', why: bad };
     if (r.options.has('help') || r.options.has('version') || r.options.has('show-limits')) return { kind: 'self' };
     const input = dynamicWord('$(xargs input)', inv.program.span);
+    const rep = r.options.get('I') ?? r.options.get('replace');
+    const repl = rep === true ? '{}' : rep;
+    if (repl && idx >= 0) {
+      // -I{}: each occurrence is replaced by an input item (unknown here)
+      const args = inv.args.map((w, k) => {
+        if (k <= idx || !w.static || !(w.value ?? '').includes(repl)) return w;
+        if (w.value === repl) return { ...input, span: w.span };
+        return staticWord((w.value ?? '').split(repl).join('"$XARGS_INPUT"'), w.span);
+      });
+      return inner({ ...inv, args }, idx, 'xargs', { args: [input] });
+    }
     if (idx < 0) {
       const echo: Invocation = { ...inv, name: 'echo', program: staticWord('echo', inv.program.span), args: [input], via: [...inv.via, { name: 'xargs', kind: 'wrapper', span: inv.program.span }] };
       return { kind: 'inner', inv: echo };
