@@ -44,7 +44,7 @@ function rm(inv: Invocation, ctx: DetectContext, recursive: boolean, operands: W
           ? finding(meta, inv, `${label} of ${hit.what}`, w)
           : finding(meta, inv, `${label} hits ${hit.what}`, w, { behavior: 'ask', safety: 'criticalRemoval' }),
       );
-    } else if (recursive && !w.static && pathOf(w, ctx) === null && globDir(w, ctx) === null) {
+    } else if (recursive && pathOf(w, ctx) === null && globDir(w, ctx) === null) {
       out.push(finding(meta, inv, `${label} of a dynamic path ${text(w)}`, w, { behavior: 'ask', safety: 'criticalRemoval' }));
     }
   }

@@ -100,10 +100,10 @@ export function applyMode(
 }
 
 /** Strix safety presets mapped onto the modes (contract §3). */
-export const PRESETS = {
-  off: { mode: 'bypassPermissions', judge: false, summary: 'Autonomous: everything but deny and immune asks runs.' },
-  guarded: { mode: 'default', judge: true, summary: 'Ambiguous calls go to a judge that allows or blocks.' },
-  observe: { mode: 'plan', judge: false, summary: 'Passive: only read-only actions run.' },
-} as const satisfies Record<string, { mode: ModeName; judge: boolean; summary: string }>;
+export const PRESETS = Object.freeze({
+  off: Object.freeze({ mode: 'bypassPermissions', judge: false, summary: 'Autonomous: everything but deny and immune asks runs.' }),
+  guarded: Object.freeze({ mode: 'default', judge: true, summary: 'Ambiguous calls go to a judge that allows or blocks.' }),
+  observe: Object.freeze({ mode: 'plan', judge: false, summary: 'Passive: only read-only actions run.' }),
+} as const satisfies Record<string, { mode: ModeName; judge: boolean; summary: string }>);
 
 export type PresetName = keyof typeof PRESETS;

@@ -123,7 +123,7 @@ export interface BuildOptions {
   outfile?: string;
   /** 're2' (default: the native addon, falling back to re2js if it fails to load) or 're2js' only. */
   regex?: 're2js' | 're2';
-  /** Default true; false keeps names readable for a CPU profile. */
+  /** Default true; false keeps identifiers readable for a CPU profile. */
   minify?: boolean;
 }
 
@@ -140,7 +140,9 @@ export async function buildHook(opts: BuildOptions = {}): Promise<BuildResult> {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    minify: opts.minify ?? true,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    minifyIdentifiers: opts.minify ?? true,
     legalComments: 'none',
     metafile: true,
     logLevel: 'silent',

@@ -2,7 +2,7 @@
 // the bundled dist/hook.mjs, checking the JSON shape and the exit code.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildHook, HOOK_BUNDLE, hookIsStale } from '../../lab/hook/build.ts';

@@ -16,9 +16,9 @@ const ids = (fs: { detector: string; behavior: string }[]) => fs.map((f) => `${f
 
 describe('presets', () => {
   it('map onto the modes as the contract says', () => {
-    expect(presets.off).toEqual({ mode: 'bypassPermissions', judge: false });
-    expect(presets.guarded).toEqual({ mode: 'default', judge: true });
-    expect(presets.observe).toEqual({ mode: 'plan', judge: false });
+    expect(presets.off).toMatchObject({ mode: 'bypassPermissions', judge: false });
+    expect(presets.guarded).toMatchObject({ mode: 'default', judge: true });
+    expect(presets.observe).toMatchObject({ mode: 'plan', judge: false });
     expect(Object.isFrozen(presets.guarded)).toBe(true);
   });
 });
