@@ -3,6 +3,7 @@
 
 /** Normalise an absolute path: collapse `//`, `.` and `..` (never above `/`). */
 export function normalizePath(p: string): string {
+  if (isNormal(p)) return p;
   const out: string[] = [];
   for (const seg of p.split('/')) {
     if (seg === '' || seg === '.') continue;
@@ -10,6 +11,28 @@ export function normalizePath(p: string): string {
     else out.push(seg);
   }
   return '/' + out.join('/');
+}
+
+/** Already absolute with no empty, `.` or `..` segment and no trailing slash? (the common case) */
+function isNormal(p: string): boolean {
+  const n = p.length;
+  if (n === 0 || p.charCodeAt(0) !== 47) return false;
+  if (n === 1) return true;
+  if (p.charCodeAt(n - 1) === 47) return false;
+  for (let i = 0; i < n; i++) {
+    if (p.charCodeAt(i) !== 47) continue;
+    const a = p.charCodeAt(i + 1);
+    if (a === 47) return false;
+    if (a === 46) {
+      const b = p.charCodeAt(i + 2);
+      if (b === 47 || Number.isNaN(b)) return false;
+      if (b === 46) {
+        const c = p.charCodeAt(i + 3);
+        if (c === 47 || Number.isNaN(c)) return false;
+      }
+    }
+  }
+  return true;
 }
 
 /** Resolve a path as bash would see it (after tilde expansion) against cwd and home. */

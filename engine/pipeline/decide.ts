@@ -22,8 +22,26 @@ export interface EngineState {
   judge?: Judge;
 }
 
+function inputSize(input: Record<string, unknown>): number {
+  const c = input.command;
+  if (typeof c === 'string' && Object.keys(input).length === 1) return c.length;
+  return JSON.stringify(input).length;
+}
+
 /** Size budget on any single input, before any analysis (characters). */
 export const MAX_INPUT_CHARS = 1024 * 1024;
+
+const lastWorkspace = new WeakMap<EngineState, { key: string; dirs: string[] }>();
+
+/** cwd plus additional directories, absolute; remembered for the last context of each engine. */
+function workspaceFor(state: EngineState, ctx: Context, cwd: string, home: string): string[] {
+  const key = ctx.workspace ? ctx.workspace.join('\0') + '\0\0' + cwd + '\0' + home : cwd + '\0' + home;
+  const hit = lastWorkspace.get(state);
+  if (hit && hit.key === key) return hit.dirs;
+  const dirs = (ctx.workspace ?? [cwd, ...state.policy.additionalDirectories]).map((d) => resolvePath(d, cwd, home));
+  lastWorkspace.set(state, { key, dirs });
+  return dirs;
+}
 
 export function evaluate(state: EngineState, call: ToolCall, ctx: Context, explain: boolean): Decision {
   const t = new Tracer(explain);
@@ -43,11 +61,11 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   const tool = typeof call?.tool === 'string' ? call.tool : '';
   const v = tool ? validateInput(tool, call.input) : { ok: false as const, message: 'call: field "tool" must be a tool name' };
   if (!v.ok) return t.add('input', 'deny', v.message), finish(result('deny', { type: 'input' }, v.message), 'deny', false);
-  t.add('input', 'info', `${tool} in ${mode} mode`);
+  if (t.on) t.add('input', 'info', `${tool} in ${mode} mode`);
 
   const cwd = normalizePath(ctx.cwd || '/');
   const home = normalizePath(ctx.home || '/');
-  const workspace = (ctx.workspace ?? [cwd, ...state.policy.additionalDirectories]).map((d) => resolvePath(d, cwd, home));
+  const workspace = workspaceFor(state, ctx, cwd, home);
   const env: CheckEnv = {
     policy: state.policy,
     rules: state.rules,
@@ -71,7 +89,7 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
 
   // 3. The tool's own check: content rules, detectors, paths, safety checks, read-only allowlist.
   let r: CheckResult;
-  if (JSON.stringify(v.input).length > MAX_INPUT_CHARS) {
+  if (inputSize(v.input) > MAX_INPUT_CHARS) {
     r = result('ask', { type: 'limit', detail: 'input size', safety: 'unanalysable' }, `input larger than ${MAX_INPUT_CHARS} characters`, {
       immune: isImmune(state.policy.immune, 'unanalysable'),
     });
@@ -95,7 +113,7 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   const cls: ResultClass = asking ? (r.immune ? 'askImmune' : 'ask') : r.readOnly ? 'allowReadOnly' : 'allowEffects';
   let behavior = applyMode(row, cls, r.workspaceEdit);
   let silenced = asking && behavior !== 'ask';
-  t.add('mode', behavior, `${mode}: ${cls} → ${behavior}${silenced ? ' (silenced)' : ''}`);
+  if (t.on) t.add('mode', behavior, `${mode}: ${cls} → ${behavior}${silenced ? ' (silenced)' : ''}`);
   let reason = behavior !== (asking ? 'ask' : r.behavior) ? { type: 'mode' as const, mode } : r.reason;
   let message = reason.type === 'mode' ? `${mode} mode: ${r.message}` : r.message;
 

@@ -112,6 +112,9 @@ async function main(): Promise<void> {
     log('    building dist/hook.mjs …');
     await buildHook();
   }
+  // The regex-engine choice, measured: the same hook built with re2js only.
+  const re2jsHook = join(work, 'hook-re2js.mjs');
+  await buildHook({ regex: 're2js', outfile: re2jsHook });
   const hookInput = JSON.stringify({
     session_id: 'bench',
     transcript_path: join(work, 't.jsonl'),
@@ -129,6 +132,7 @@ async function main(): Promise<void> {
       { name: "node -e ''", argv: [process.execPath, '-e', ''], env, cwd: app },
       { name: 'gatelab dist/hook.mjs', argv: [process.execPath, HOOK_BUNDLE], input: hookInput, env, cwd: app },
       { name: 'cc-safety-net --claude-code', argv: [process.execPath, sn.bin, '--claude-code'], input: hookInput, env, cwd: app },
+      { name: 'gatelab hook, re2js-only build', argv: [process.execPath, re2jsHook], input: hookInput, env, cwd: app },
     ],
     RUNS,
   );

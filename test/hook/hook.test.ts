@@ -2,7 +2,7 @@
 // the bundled dist/hook.mjs, checking the JSON shape and the exit code.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildHook, HOOK_BUNDLE, hookIsStale } from '../../lab/hook/build.ts';
@@ -143,6 +143,14 @@ describe('dist/hook.mjs (bundled)', () => {
     r = viaBundle(JSON.stringify({ hook_event_name: 'BeforeTool', cwd: app, tool_name: 'read_file' }), e);
     expect(r.code).toBe(2);
     expect(r.out).toMatchObject({ decision: 'deny' });
+  });
+  it('the loader fails closed when its program is damaged', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gl-hook-bad-'));
+    const text = readFileSync(HOOK_BUNDLE, 'latin1');
+    writeFileSync(join(dir, 'hook.mjs'), text.slice(0, text.indexOf('/*<gatelab-program>') + 40) + '\n</gatelab-program>*/\n', 'latin1');
+    const r = spawnSync(process.execPath, [join(dir, 'hook.mjs')], { input: pre(app, 'Bash', { command: 'git status' }), env: e, encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe('deny');
   });
   it('survives a corrupt code cache', () => {
     const dist = join(HOOK_BUNDLE, '..');

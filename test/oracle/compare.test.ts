@@ -99,6 +99,31 @@ describe('soundness', () => {
   });
 });
 
+describe('soundness through wrappers and shells', () => {
+  it('judges the command a wrapper would run', () => {
+    const ro = (p: string, ...a: string[]) => notReadOnly({ path: `/usr/bin/${p}`, argv: a });
+    expect(ro('timeout', '10', 'ls', '-la')).toBeNull();
+    expect(ro('timeout', '-k', '5', '10', 'ls')).toBeNull();
+    expect(ro('nice', '-n', '19', 'git', 'status')).toBeNull();
+    expect(ro('stdbuf', '-oL', 'grep', '-rn', 'TODO', 'src')).toBeNull();
+    expect(ro('env', 'LANG=C', 'ls', '-la')).toBeNull();
+    expect(ro('env')).toBeNull();
+    expect(ro('xargs', '-n1', 'echo')).toBeNull();
+    expect(ro('xargs', 'rm')).not.toBeNull();
+    expect(ro('env', 'X=1', 'rm', 'x')).not.toBeNull();
+    expect(ro('timeout', '5', 'bash', '-c', 'ls')).not.toBeNull();
+    expect(ro('time', '-o', 'out', 'ls')).not.toBeNull();
+    expect(ro('git', 'log', '-p', '-n', '3')).toBeNull();
+    expect(ro('git', '-p', 'log')).not.toBeNull();
+  });
+
+  it('judges a followed shell by its payload, not by itself', () => {
+    expect(checkSoundness(oracle([['/usr/bin/bash', '-c', 'ls'], ['/usr/bin/ls']]), view([], [], allow()))).toEqual([]);
+    expect(checkSoundness(oracle([['/usr/bin/bash', '-c', 'rm x'], ['/usr/bin/rm', 'x']]), view([], [], allow()))).toHaveLength(1);
+    expect(checkSoundness(oracle([['/usr/bin/bash']]), view([], [], allow()), { shellsFollowed: false })).toHaveLength(1);
+  });
+});
+
 describe('report', () => {
   it('shows the command, the trace and the engine view side by side', () => {
     const v = view([simple(lit('ls'))], [inv('ls', lit('ls'), [])], allow());

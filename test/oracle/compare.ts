@@ -186,13 +186,27 @@ export interface CoverageResult {
   excused: string[];
 }
 
+/** Carrier programs the engine opened on the way to an invocation (`bash -c` inside `bash -c`):
+ *  the engine lists their payload, not the carrier itself, so the carrier matches by name. */
+function carrierNames(view: EngineView): Set<string> {
+  const out = new Set<string>();
+  for (const inv of view.invocations ?? []) {
+    for (const v of inv.via) if (v.kind === 'carrier') out.add(baseName(v.name.trim().split(' ')[0] ?? ''));
+  }
+  return out;
+}
+
 export function checkCoverage(oracle: OracleResult, view: EngineView): CoverageResult {
   const problems: string[] = [...view.errors];
   const excused: string[] = [];
   const cands = candidates(view);
+  const carriers = carrierNames(view);
   const escape = notUnderstood(view);
   const unmatched: string[] = [];
-  for (const e of oracle.execs) if (!cands.some((c) => matches(c, e))) unmatched.push(showExec(e));
+  for (const e of oracle.execs) {
+    if (cands.some((c) => matches(c, e)) || carriers.has(baseName(e.path))) continue;
+    unmatched.push(showExec(e));
+  }
   for (const n of oracle.notFound) if (!cands.some((c) => c.name === n)) unmatched.push(`${n} (command not found)`);
   for (const u of unmatched) {
     if (escape.length > 0) excused.push(u);
@@ -232,10 +246,14 @@ function sedCommands(script: string): string {
 }
 
 function gitProblem(args: string[]): string | null {
-  const bad = args.find((a) => /^(-c|--config-env|--exec-path|-p|--paginate|--output|--ext-diff|--textconv|--upload-pack|--receive-pack)(=|$)/.test(a));
-  if (bad) return `git ${bad}`;
   let i = 0;
-  while (i < args.length && args[i]!.startsWith('-')) i += ['-C', '--git-dir', '--work-tree', '--namespace'].includes(args[i]!) ? 2 : 1;
+  while (i < args.length && args[i]!.startsWith('-')) {
+    // Global options: these run programs or page through one.
+    if (/^(-c|--config-env|--exec-path|-p|--paginate)(=|$)/.test(args[i]!)) return `git ${args[i]}`;
+    i += ['-C', '--git-dir', '--work-tree', '--namespace'].includes(args[i]!) ? 2 : 1;
+  }
+  const bad = args.slice(i).find((a) => /^(--output|--ext-diff|--textconv|--upload-pack|--receive-pack|--exec|--pre)(=|$)/.test(a));
+  if (bad) return `git ${bad}`;
   const sub = args[i];
   if (sub === undefined) return null;
   const rest = args.slice(i + 1);
@@ -253,10 +271,54 @@ function gitProblem(args: string[]): string | null {
   return null;
 }
 
+/** Wrappers that only change how their command runs: value-taking options, and how many
+ *  operands come before the command (timeout's duration). */
+const WRAPPERS: Record<string, { values: string[]; operands: number; bad?: string[] }> = {
+  timeout: { values: ['-k', '--kill-after', '-s', '--signal'], operands: 1 },
+  nice: { values: ['-n', '--adjustment'], operands: 0 },
+  stdbuf: { values: ['-i', '-o', '-e', '--input', '--output', '--error'], operands: 0 },
+  env: { values: ['-u', '--unset', '-C', '--chdir'], operands: 0, bad: ['-S', '--split-string'] },
+  xargs: { values: ['-n', '--max-args', '-L', '--max-lines', '-P', '--max-procs', '-d', '--delimiter', '-I', '-E', '-s', '--max-chars', '-a', '--arg-file'], operands: 0 },
+  ionice: { values: ['-c', '--class', '-n', '--classdata'], operands: 0, bad: ['-p', '--pid', '-P', '--pgid', '-u', '--uid'] },
+  nohup: { values: [], operands: 0 },
+  setsid: { values: [], operands: 0 },
+  time: { values: ['-f', '--format'], operands: 0, bad: ['-o', '--output'] },
+};
+
+/** The command a wrapper would run, or a reason it is not read-only. */
+function unwrap(name: string, a: string[]): { inner: string[] } | { bad: string } {
+  const w = WRAPPERS[name]!;
+  let i = 0;
+  while (i < a.length && a[i]!.startsWith('-') && a[i] !== '-') {
+    const x = a[i]!;
+    if (x === '--') {
+      i++;
+      break;
+    }
+    const key = x.startsWith('--') ? x.split('=')[0]! : x.slice(0, 2);
+    if (w.bad?.includes(key)) return { bad: `${name} ${x}` };
+    const attached = x.startsWith('--') ? x.includes('=') : x.length > 2;
+    i += w.values.includes(key) && !attached ? 2 : 1;
+  }
+  if (name === 'env') while (i < a.length && a[i]!.includes('=')) i++;
+  i += w.operands;
+  const inner = a.slice(i);
+  if (inner.length === 0) return { inner: name === 'xargs' ? ['echo'] : [] };
+  return { inner };
+}
+
 /** Why this traced exec is not a read-only program with read-only flags (null when it is). */
 export function notReadOnly(e: OracleExec): string | null {
   const name = baseName(e.path);
   const a = e.argv;
+  if (name in WRAPPERS) {
+    const u = unwrap(name, a);
+    if ('bad' in u) return u.bad;
+    if (u.inner.length === 0) return name === 'env' ? null : `${name} without a command`;
+    // The stub did not run the inner command, so judge its argv here (a shell would hide its payload).
+    if (SHELLS.has(baseName(u.inner[0]!))) return `${name} runs a shell the oracle cannot follow`;
+    return notReadOnly({ path: u.inner[0]!, argv: u.inner.slice(1) });
+  }
   if (!READ_ONLY.has(name)) return `${name} is not a read-only program`;
   const flag = (re: RegExp) => a.find((x) => re.test(x));
   let bad: string | undefined;
@@ -286,9 +348,6 @@ export function notReadOnly(e: OracleExec): string | null {
     case 'fd':
       bad = flag(/^(-x|-X|--exec|--exec-batch)(=|$)/);
       break;
-    case 'env':
-      bad = a.find((x) => !x.startsWith('-') && !x.includes('='));
-      break;
     case 'date':
       bad = flag(/^(-s|--set)/);
       break;
@@ -306,7 +365,12 @@ export function notReadOnly(e: OracleExec): string | null {
   return bad === undefined ? null : `${name}: ${bad}`;
 }
 
+/** Shells whose stubs hand over to the hidden bash: their payload's execs are traced too. */
+const SHELLS = new Set(['bash', 'sh', 'dash']);
+
 export interface SoundnessOptions {
+  /** The oracle followed bash/sh into their payload (harness default): judge the payload, not the shell. */
+  shellsFollowed?: boolean;
   /** The engine's decision for one exec on its own (to excuse programs an allow rule covers). */
   decideAlone?: (argv: string[]) => Decision | undefined;
 }
@@ -316,6 +380,7 @@ export function checkSoundness(oracle: OracleResult, view: EngineView, opts: Sou
   if (!d || d.behavior !== 'allow' || d.reason.type === 'rule') return [];
   const problems: string[] = [];
   for (const e of oracle.execs) {
+    if ((opts.shellsFollowed ?? true) && SHELLS.has(baseName(e.path))) continue;
     const why = notReadOnly(e);
     if (!why) continue;
     const alone = opts.decideAlone?.([baseName(e.path), ...e.argv]);

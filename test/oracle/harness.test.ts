@@ -49,6 +49,16 @@ if (guardAvailability(NAME)) {
       expect(runUnderOracle(`bash -c 'rm x'`, { followShells: false }).execs.map((e) => e.path)).toEqual(['/usr/bin/bash']);
     });
 
+    it('lets cat copy its input or files, so piped payloads look real', () => {
+      const piped = run(`cat <<'EOF' | bash\nrm -rf ~/x\nEOF`).execs.map((e) => `${e.path} ${e.argv.join(' ')}`);
+      expect(piped.sort()).toEqual(['/usr/bin/bash ', '/usr/bin/cat ', '/usr/bin/rm -rf /home/dev/x']);
+      expect(run('x=$(cat list.txt); ls "$x"').execs[1]).toEqual({ path: '/usr/bin/ls', argv: ['build\ndist'] });
+    });
+
+    it('decodes the odd names bash quotes in "command not found"', () => {
+      expect(run("$'r\u200bm' x").notFound).toEqual(['r\u200bm']);
+    });
+
     it('traces concurrent pipeline stages and background jobs', () => {
       const r = run('cat a | grep b | wc -l & ls; wait');
       expect(r.execs.map((e) => e.path).sort()).toEqual(['/usr/bin/cat', '/usr/bin/grep', '/usr/bin/ls', '/usr/bin/wc']);
@@ -71,7 +81,8 @@ if (guardAvailability(NAME)) {
     });
 
     it.runIf(process.getuid?.() === 0)('caps the number of processes (fork bombs stay small)', () => {
-      const r = runUnderOracle(':(){ :|:& };:', { timeoutMs: 1000 });
+      // 100 background jobs that each block for a second (a pipe opened read-write never ends).
+      const r = runUnderOracle('for i in {1..100}; do { read -t 1 x <> <(:); } & done; wait', { timeoutMs: 3000 });
       expect(r.stderr).toMatch(/fork: (retry: )?Resource temporarily unavailable/);
     });
 

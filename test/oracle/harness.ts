@@ -206,6 +206,18 @@ function stubScript(follow: boolean): string {
     `#!${HIDDEN_BASH} -p`,
     `builtin printf '%s\\0' "$0" "$@" > "${LOG_DIR}/\${EPOCHREALTIME}-$$" 2>/dev/null`,
   ];
+  // `cat` also copies its input or files to stdout (with builtins only), so payloads built by
+  // `cat <<EOF | sh` or `"$(cat <<'EOF' … EOF)"` look the way they would for real.
+  lines.push(
+    'if [[ ${0##*/} == cat ]]; then',
+    '  (( $# )) || builtin set -- -',
+    '  for f in "$@"; do',
+    '    if [[ $f == - ]]; then exec 3<&0; elif [[ $f != -* && -f $f && -r $f ]]; then exec 3<"$f"; else continue; fi',
+    '    while IFS= builtin read -r -u 3 l || [[ -n $l ]]; do builtin printf \'%s\\n\' "$l"; done',
+    '    exec 3<&-',
+    '  done',
+    'fi',
+  );
   if (follow) {
     lines.push('case "${0##*/}" in');
     for (const [name, flags] of Object.entries(SHELLS)) {
@@ -253,10 +265,25 @@ export function diffSnapshots(before: Map<string, string>, after: Map<string, st
   return changed.sort();
 }
 
+/** Where the per-run copies live: a tmpfs when there is one (creating and deleting thousands
+ *  of small files on a disk mounted with `discard` costs more than the sandbox itself). */
+function scratchDir(): string {
+  for (const d of [process.env.ORACLE_TMPDIR, '/dev/shm']) {
+    if (!d) continue;
+    try {
+      fs.accessSync(d, fs.constants.W_OK);
+      return d;
+    } catch {
+      /* next */
+    }
+  }
+  return os.tmpdir();
+}
+
 /** Build the stub trees, hidden bash layout, /etc and the HOME template (once per process). */
 export function prepareOracle(): Prepared {
   if (prepared) return prepared;
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'gatelab-oracle-'));
+  const root = fs.mkdtempSync(path.join(scratchDir(), 'gatelab-oracle-'));
   fs.chmodSync(root, 0o755); // the unprivileged sandbox user must reach the stubs
   const stub = path.join(root, 'stub');
   const shellStub = path.join(root, 'stub-shell');
@@ -369,6 +396,35 @@ function readLog(dir: string): OracleExec[] {
   return out;
 }
 
+/** Undo bash's $'…' quoting of odd names in its error messages. */
+function decodeAnsiC(q: string): string {
+  if (!(q.startsWith("$'") && q.endsWith("'"))) return q;
+  const body = q.slice(2, -1);
+  const bytes: number[] = [];
+  const simple: Record<string, number> = { a: 7, b: 8, e: 27, E: 27, f: 12, n: 10, r: 13, t: 9, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63 };
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    if (ch !== '\\') {
+      bytes.push(...Buffer.from(ch, 'utf8'));
+      continue;
+    }
+    const n = body[++i] ?? '';
+    if (n in simple) bytes.push(simple[n]!);
+    else if (/[0-7]/.test(n)) {
+      let j = i;
+      while (j < i + 3 && /[0-7]/.test(body[j] ?? '')) j++;
+      bytes.push(parseInt(body.slice(i, j), 8) & 255);
+      i = j - 1;
+    } else if (n === 'x') {
+      let j = i + 1;
+      while (j < i + 3 && /[0-9a-fA-F]/.test(body[j] ?? '')) j++;
+      bytes.push(parseInt(body.slice(i + 1, j), 16));
+      i = j - 1;
+    } else bytes.push(92, ...Buffer.from(n, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
 function notFoundNames(stderr: string): string[] {
   const out: string[] = [];
   for (const line of stderr.split('\n')) {
@@ -376,7 +432,7 @@ function notFoundNames(stderr: string): string[] {
     if (i < 0) continue;
     const head = line.slice(0, i);
     const j = head.lastIndexOf(': ');
-    out.push(j >= 0 ? head.slice(j + 2) : head);
+    out.push(decodeAnsiC(j >= 0 ? head.slice(j + 2) : head));
   }
   return out;
 }

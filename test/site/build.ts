@@ -24,11 +24,14 @@ export function buildSite(): Build {
   const dir = join(ROOT, '.tmp', `site-test-${process.pid}`);
   const b = { dist: join(dir, 'dist'), data: join(dir, 'data'), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
   mkdirSync(b.data, { recursive: true });
+  // Vitest exports import.meta.env as process env (BASE_URL, MODE, NODE_ENV …); Vite would take them.
+  const env = { ...process.env };
+  for (const k of Object.keys(env)) if (/^(BASE_URL|MODE|DEV|PROD|SSR|NODE_ENV|TEST|VITEST.*)$/.test(k)) delete env[k];
   execFileSync(process.execPath, [join(ROOT, 'node_modules', 'astro', 'astro.js'), 'build', '--root', 'site', '--outDir', b.dist], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...env,
       GATELAB_BASE: BASE,
       GATELAB_SITE_DATA: b.data,
       GATELAB_CACHE_DIR: join(dir, 'cache'),

@@ -26,7 +26,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const ex = analyze(command, { home: env.home });
   const norm = normalize(ex, { home: env.home, cwd: env.cwd });
   const issues = norm.issues;
-  t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
+  if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
   const dctx = detectContext(env, env.cwd);
   const st: BashState = { ex, cwd: env.cwd };
   const results: CheckResult[] = [];
@@ -36,7 +36,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   }
   for (const inv of norm.invocations) {
     const r = checkInvocation(env, inv, st);
-    t.add('command', r.behavior, `${render(inv)} — ${r.message}`, spanOf(inv));
+    if (t.on) t.add('command', r.behavior, `${render(inv)} — ${r.message}`, spanOf(inv));
     results.push(r);
     trackCd(env, inv, st);
   }

@@ -30,6 +30,7 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function startPlayground(): void {
+  performance.mark('gl-start');
   const boot = island<Boot>('gl-boot');
   const el = {
     form: $<HTMLFormElement>('pg-form'),
@@ -63,6 +64,7 @@ export function startPlayground(): void {
         let policy: Policy = loadPolicy(text, { file: el.policy.value });
         if (profile) policy = { ...policy, immune: profile as Policy['immune'] };
         e = new PermissionEngine(policy);
+        performance.mark('gl-engine');
       } catch (err) {
         e = err instanceof Error ? err : new Error(String(err));
       }
