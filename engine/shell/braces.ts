@@ -1,6 +1,6 @@
 // Brace expansion ({a,b}, {1..3}, {a..e..2}) over a word's characters, honouring quoting:
-// only unquoted { , } and .. are syntax. Matching is one stack pass per step; the number of
-// results and the total work are capped (a cap hit is a `limit` issue).
+// only unquoted { , } and .. are syntax, and a '}' closes only once a ',' was seen (bash's rule).
+// The number of results and the total work are capped (a cap hit is a `limit` issue).
 import type { Span } from './types.ts';
 import type { Seg, IssueSink } from './words.ts';
 
@@ -39,37 +39,25 @@ export function expandBraces(cells: Cell[], sink: IssueSink | undefined, span: S
   const b: Budget = { words: MAX_BRACE_WORDS, work: MAX_BRACE_WORK, over: false };
   expand(cells, out, b);
   if (b.over && sink) {
-    sink.issues.push({ kind: 'limit', message: `brace expansion yields more than ${MAX_BRACE_WORDS} words`, span });
+    sink.issues.push({ kind: 'limit', message: `brace expansion too large (more than ${MAX_BRACE_WORDS} words or too much work)`, span });
   }
   return out;
 }
 
 function expand(cells: Cell[], out: Cell[][], b: Budget): void {
-  if (b.words <= 0 || b.work <= 0) {
+  if (b.words <= 0) {
     b.over = true;
     return;
   }
   const n = cells.length;
-  b.work -= n;
-  const match = new Int32Array(n).fill(-1);
-  const comma = new Uint8Array(n);
-  const stack: number[] = [];
   for (let i = 0; i < n; i++) {
-    const c = cells[i]!;
-    if (c.d !== null || c.q) continue;
-    if (c.c === '{') stack.push(i);
-    else if (c.c === '}' && stack.length) match[stack.pop()!] = i;
-    else if (c.c === ',' && stack.length) comma[stack[stack.length - 1]!] = 1;
-  }
-  for (let i = 0; i < n; i++) {
-    const j = match[i]!;
-    if (j < 0) continue;
-    let alts: Cell[][] | null = null;
-    if (comma[i]) alts = splitCommas(cells, i, j);
-    else alts = sequence(cells, i, j);
-    if (!alts) continue;
+    if (!plain(cells[i]!, '{')) continue;
+    const m = findClose(cells, i, b);
+    if (b.over) return;
+    if (!m) continue;
+    const alts = m.commas ? splitCommas(cells, i, m.close) : sequence(cells, i, m.close)!;
     const pre = cells.slice(0, i);
-    const post = cells.slice(j + 1);
+    const post = cells.slice(m.close + 1);
     for (const a of alts) {
       expand(pre.concat(a, post), out, b);
       if (b.over) return;
@@ -80,6 +68,30 @@ function expand(cells: Cell[], out: Cell[][], b: Budget): void {
   b.words--;
 }
 
+/**
+ * bash's rule for the end of a brace expression: a '}' at the outer level closes it only when a
+ * ',' was seen at that level or the text is a sequence ({1..3}); otherwise the '}' is literal and
+ * the search goes on. Quoted characters never count.
+ */
+function findClose(cells: Cell[], i: number, b: Budget): { close: number; commas: boolean } | null {
+  let level = 0;
+  let commas = false;
+  for (let k = i + 1; k < cells.length; k++) {
+    if (--b.work <= 0) {
+      b.over = true;
+      return null;
+    }
+    const c = cells[k]!;
+    if (c.d !== null || c.q) continue;
+    if (c.c === '{') level++;
+    else if (c.c === '}') {
+      if (level > 0) level--;
+      else if (commas || sequence(cells, i, k)) return { close: k, commas };
+    } else if (c.c === ',' && level === 0) commas = true;
+  }
+  return null;
+}
+
 function splitCommas(cells: Cell[], i: number, j: number): Cell[][] {
   const alts: Cell[][] = [];
   let depth = 0;
@@ -87,8 +99,9 @@ function splitCommas(cells: Cell[], i: number, j: number): Cell[][] {
   for (let k = i + 1; k < j; k++) {
     const c = cells[k]!;
     if (plain(c, '{')) depth++;
-    else if (plain(c, '}')) depth--;
-    else if (depth === 0 && plain(c, ',')) {
+    else if (plain(c, '}')) {
+      if (depth > 0) depth--;
+    } else if (depth === 0 && plain(c, ',')) {
       alts.push(cells.slice(start, k));
       start = k + 1;
     }

@@ -33,6 +33,9 @@ export class Extractor {
   readonly commands: SimpleCommand[] = [];
   readonly functions: string[] = [];
   private fnSeen: Set<string> | null = null;
+  /** Aliases defined so far (name → text), and those being expanded (no recursion). */
+  private aliases: Map<string, string> | null = null;
+  private readonly activeAliases = new Set<string>();
   private pipeId = 0;
   private stopped = false;
   private readonly sh: Shared;
@@ -183,6 +186,28 @@ export class Extractor {
     for (const r of c.redirects) this.redirectSubs(r, st);
     const name = argv[0]?.value;
     if (env.length || name === 'trap' || name === 'alias' || (name !== undefined && DECL.has(name))) this.hooks(c, env, argv, st);
+    if (this.aliases && name !== undefined && !argv[0]!.quoted) this.expandAlias(name, c, st);
+  }
+
+  /**
+   * A call to a name defined by `alias` earlier in the script: also list the commands of the
+   * alias text followed by the rest of the call, as bash would run them with expand_aliases.
+   */
+  private expandAlias(name: string, c: SimpleNode, st: St): void {
+    const value = this.aliases!.get(name);
+    if (value === undefined || this.activeAliases.has(name)) return;
+    let text = value;
+    for (let i = 1; i < c.words.length; i++) text += ' ' + c.words[i]!.raw;
+    for (const r of c.redirects) {
+      if (r.op === '<<' || r.op === '<<-') continue;
+      text += ' ' + (r.fdVar !== null ? `{${r.fdVar}}` : r.fd !== null ? String(r.fd) : '') + r.op + ' ' + r.target.raw;
+    }
+    this.activeAliases.add(name);
+    try {
+      this.payload(text, c.words[0]!, st, { kind: 'hook', span: c.span, name });
+    } finally {
+      this.activeAliases.delete(name);
+    }
   }
 
   private redirectSubs(r: RedirNode, st: St): void {
@@ -260,7 +285,11 @@ export class Extractor {
           continue;
         }
         const eq = w.value!.indexOf('=');
-        if (eq > 0) this.payload(w.value!.slice(eq + 1), w, st, { kind: 'hook', span: w.span, name: w.value!.slice(0, eq) });
+        if (eq > 0) {
+          const alias = w.value!.slice(0, eq);
+          this.payload(w.value!.slice(eq + 1), w, st, { kind: 'hook', span: w.span, name: alias });
+          (this.aliases ??= new Map()).set(alias, w.value!.slice(eq + 1));
+        }
       }
       return;
     }

@@ -25,6 +25,9 @@ export interface BenchResult {
   peers: { treeSitter: string; safetyNet: string };
   decide: Summary;
   decideSmall: Summary;
+  /** The bash analyser alone (parse + word resolution), and decide without detectors. */
+  analyser: Summary;
+  decideNoDetectors: Summary;
   treeSitter: Summary;
   safetyNet: Summary;
   hook: ProcResult[];
@@ -65,16 +68,32 @@ export function renderMarkdown(r: BenchResult): string {
   const s = (name: string, x: { median: number; p90: number; p99: number; max: number; n: number }, ratio: string) => L.push(row([name, fmt(x.median), fmt(x.p90), fmt(x.p99), fmt(x.max), x.n, ratio]));
   s('gatelab decide (all commands)', r.decide, '–');
   s('gatelab decide (commands ≤ 64 KiB)', r.decideSmall, '–');
+  s('gatelab decide, all detectors disabled', r.decideNoDetectors, '–');
+  s('gatelab analyser alone (parse + words)', r.analyser, `${fmt(r.treeSitter.median / r.analyser.median)}× vs tree-sitter`);
   s('tree-sitter-bash parse + walk', r.treeSitter, `${fmt(r.treeSitter.median / r.decide.median)}×`);
   s('cc-safety-net checkCommand', r.safetyNet, `${fmt(r.safetyNet.median / r.decide.median)}×`);
   L.push('');
   L.push('### Hook process, end to end (ms per call; one Bash `git status` PreToolUse payload)');
   L.push('');
+  L.push('Runs interleaved round-robin, clean environment (PATH, an empty HOME, CLAUDE_PROJECT_DIR). CPU is user + sys from /usr/bin/time (10 ms resolution), mean.');
+  L.push('');
   const bare = r.hook[0]!;
-  L.push(row(['command', 'wall median', 'wall p90', 'wall min', 'CPU median', 'runs', 'wall vs bare node', 'exit']));
-  L.push(row(['---', '---', '---', '---', '---', '---', '---', '---']));
+  L.push(row(['command', 'wall median', 'wall p90', 'wall min', 'CPU mean', 'runs', 'wall vs bare node', 'added wall ms (median)', 'exit']));
+  L.push(row(['---', '---', '---', '---', '---', '---', '---', '---', '---']));
   for (const h of r.hook) {
-    L.push(row([h.name, fmt(h.wallMs.median), fmt(h.wallMs.p90), fmt(h.wallMs.min), h.cpuMs ? fmt(h.cpuMs.median) : 'n/a', h.wallMs.n, `${fmt(h.wallMs.median / bare.wallMs.median)}×`, h.exitCodes.join(',')]));
+    L.push(
+      row([
+        h.name,
+        fmt(h.wallMs.median),
+        fmt(h.wallMs.p90),
+        fmt(h.wallMs.min),
+        h.cpuMs ? fmt(h.cpuMs.mean) : 'n/a',
+        h.wallMs.n,
+        `${fmt(h.wallMs.median / bare.wallMs.median)}×`,
+        h === bare ? '–' : fmt(h.wallMs.median - bare.wallMs.median),
+        h.exitCodes.join(','),
+      ]),
+    );
   }
   L.push('');
   L.push('### Scaling (µs; "default" is the engine as shipped, 64 KiB budget; "raised" is the analyser with budgets lifted)');

@@ -4,7 +4,7 @@
 import CryptoJS from 'crypto-js';
 import { normalizeCode } from './codes.ts';
 
-export const KDF_ITERATIONS = 10_000;
+export const KDF_ITERATIONS = 5_000;
 export const KEY_BITS = 256;
 
 export interface SealedSolution {

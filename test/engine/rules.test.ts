@@ -170,3 +170,29 @@ describe('symlinks', () => {
     expect(decide(engine(), 'Read', file(`${CWD}/link`)).behavior).toBe('allow');
   });
 });
+
+describe('gaps found by the lab checks', () => {
+  it('WebFetch sees an IPv4-mapped IPv6 host as the IPv4 host', () => {
+    const e = engine('deny: ["WebFetch(domain:169.254.169.254)"]');
+    expect(decide(e, 'WebFetch', { url: 'http://[::ffff:169.254.169.254]/latest/meta-data/' }).behavior).toBe('deny');
+    expect(decide(e, 'WebFetch', { url: 'http://169.254.169.254/' }).behavior).toBe('deny');
+  });
+  it('an explicit Edit ask rule keeps a protected write immune under cc-2.1.126', () => {
+    const e = engine('immune: cc-2.1.126\nask: ["Edit(./.git/**)"]');
+    expect(decide(e, 'Write', file(`${CWD}/.git/config`), 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
+  });
+  it('a deny rule may name a carrier itself', () => {
+    expect(decide(engine('deny: ["Bash(bash -c *)"]'), 'Bash', bash("bash -c 'ls -la'")).behavior).toBe('deny');
+  });
+  it('env.deny also catches export', () => {
+    const e = engine('env: { deny: [NODE_OPTIONS] }');
+    expect(decide(e, 'Bash', bash('export NODE_OPTIONS=--require=./x.js; npm test')).behavior).toBe('deny');
+  });
+  it('Bash paths follow symlinks through the fs port, and globs meet deny rules', () => {
+    const fs = { realpath: (p: string) => (p === `${CWD}/prod-link/db.env` ? `${CWD}/config/prod/db.env` : p), readFile: () => null, stat: () => null };
+    const e = engine('deny: ["Read(./config/prod/**)"]');
+    expect(decide(e, 'Bash', bash('cat prod-link/db.env'), 'default', { fs }).behavior).toBe('deny');
+    expect(decide(e, 'Bash', bash('head -1 config/prod/*.env')).behavior).toBe('deny');
+    expect(decide(e, 'Bash', bash('head -1 config/*/db.env'), 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
+  });
+});

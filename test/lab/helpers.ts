@@ -12,15 +12,7 @@ export const ROOT = REPO_ROOT;
  * case id whose contract answer the engine does not give today; the solution test allows exactly
  * these to differ (and nothing else). Remove an entry when the engine catches up.
  */
-export const KNOWN_ENGINE_GAPS: Record<string, string[]> = {
-  // Bash path arguments are not resolved through the fs port (symlinks), and a glob with a fixed
-  // folder (config/prod/*.env) is not matched against path deny rules.
-  c9: ['c9-glob', 'c9-symlink-cat', 'c9-symlink-outside'],
-  // env.deny is not applied to `export VAR=…; cmd` (only to prefixes and env VAR=…).
-  c10: ['c10-export-node-options'],
-  // WebFetch domain deny rules do not see an IPv4-mapped IPv6 spelling of the address.
-  c11: ['c11-metadata-mapped-v6'],
-};
+export const KNOWN_ENGINE_GAPS: Record<string, string[]> = {};
 
 /** A throwaway copy of everything `lab run` reads, so tests never touch the learner's files. */
 export function tempLab(): { root: string; dispose: () => void } {

@@ -15,6 +15,13 @@ describe('hook payloads are parsed as code', () => {
     expect(issues('alias x=$y')).toEqual(['parse']);
     expect(an('alias').commands).toHaveLength(1);
   });
+  it('calls to a defined alias are also listed expanded (no recursion)', () => {
+    expect(withCtx('alias ls="rm -rf"\nls x >o\n\\ls y')).toEqual([
+      ': alias ls=rm -rf', 'hook: rm -rf', ': ls x', 'hook: rm -rf x', ': ls y',
+    ]);
+    expect(withCtx("alias a='a b'; a c")).toEqual([': alias a=a b', 'hook: a b', ': a c', 'hook: a b c']);
+    expect(an('alias ls="rm -rf"\nls x >o').commands[3]!.redirects[0]!.target.value).toBe('o');
+  });
   it('PROMPT_COMMAND as assignment, prefix, array and export argument', () => {
     expect(withCtx('PROMPT_COMMAND="rm a"')).toEqual([': ', 'hook: rm a']);
     expect(withCtx('PROMPT_COMMAND="rm a" bash')).toEqual([': bash', 'hook: rm a']);

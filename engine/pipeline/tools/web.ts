@@ -3,11 +3,25 @@ import { matchDomain, type Rule } from '../rules/index.ts';
 import { result, type CheckResult } from '../result.ts';
 import type { CheckEnv } from '../env.ts';
 
+/** `[::ffff:a9fe:a9fe]` and `[::ffff:169.254.169.254]` name an IPv4 host: rules must see it as one. */
+export function unmapIPv6(host: string): string {
+  if (!host.startsWith('[') || !host.endsWith(']')) return host;
+  const inner = host.slice(1, -1);
+  if (!inner.startsWith('::ffff:')) return inner;
+  const rest = inner.slice(7);
+  if (rest.includes('.')) return rest;
+  const parts = rest.split(':');
+  if (parts.length !== 2) return inner;
+  const n = parts.map((p) => parseInt(p, 16));
+  if (n.some((x) => Number.isNaN(x) || x > 0xffff)) return inner;
+  return [n[0]! >> 8, n[0]! & 255, n[1]! >> 8, n[1]! & 255].join('.');
+}
+
 export function hostOf(url: string): string | null {
   try {
     const u = new URL(url);
     if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-    return u.hostname.toLowerCase();
+    return unmapIPv6(u.hostname.toLowerCase());
   } catch {
     return null;
   }

@@ -206,7 +206,8 @@ export function startPlayground(): void {
   async function pickCase(id: string): Promise<void> {
     const c = (await loadCases()).find((x) => x.id === id);
     if (!c) {
-      el.caseNote.textContent = id ? `No case "${id}".` : '';
+      el.caseNote.textContent = id ? `No corpus case is called "${id}".` : '';
+      if (!last) run();
       return;
     }
     el.caseInput.value = c.id;
