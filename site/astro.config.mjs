@@ -24,16 +24,6 @@ const prepare = {
   },
 };
 
-/** The engine imports all of crypto-js but uses only its hashes: give it just those in the browser. */
-const engineCrypto = {
-  name: 'gatelab-engine-crypto',
-  enforce: 'pre',
-  resolveId(id, importer) {
-    if (id === 'crypto-js' && importer && importer.startsWith(join(repo, 'engine') + '/')) return join(here, 'src', 'lib', 'crypto-sha256.ts');
-    return null;
-  },
-};
-
 export default defineConfig({
   base,
   trailingSlash: 'ignore',
@@ -44,7 +34,6 @@ export default defineConfig({
   markdown: { shikiConfig: { theme: 'github-light' } },
   integrations: [prepare],
   vite: {
-    plugins: [engineCrypto],
     server: { fs: { allow: [repo, data] } },
     resolve: { alias: [{ find: /^@data\//, replacement: `${data}/` }] },
     build: { chunkSizeWarningLimit: 1200 },

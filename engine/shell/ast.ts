@@ -148,6 +148,8 @@ export interface PipelineNode {
   span: Span;
   time: boolean;
   timeP: boolean;
+  /** The `time` (and `-p`) keyword words as written, when `time` is present. */
+  timeWords?: WordNode[];
   negated: boolean;
   commands: CommandNode[];
   /** ops[i] joins commands[i] and commands[i+1]. */

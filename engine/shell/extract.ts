@@ -4,7 +4,7 @@
 import type {
   Assignment, ContextEntry, Extraction, Pipe, Redirect, SimpleCommand, Word,
 } from './types.ts';
-import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode } from './ast.ts';
+import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
 import type { Shared } from './lexer.ts';
 import { parseNested, toAssign } from './parser.ts';
 import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, resolveParts, resolveWord } from './words.ts';
@@ -33,6 +33,10 @@ export class Extractor {
   readonly commands: SimpleCommand[] = [];
   readonly functions: string[] = [];
   private fnSeen: Set<string> | null = null;
+  /** Names bound to a program path by `hash -p`. */
+  private hashed: Map<string, Word> | null = null;
+  /** `time` keyword words waiting for the first simple command of their pipeline. */
+  private timed: WordNode[] | null = null;
   /** Aliases defined so far (name → text), and those being expanded (no recursion). */
   private aliases: Map<string, string> | null = null;
   private readonly activeAliases = new Set<string>();
@@ -64,13 +68,20 @@ export class Extractor {
       for (let i = 0; i < a.pipelines.length; i++) {
         const p = a.pipelines[i]!;
         const ps = i > 0 && !s.conditional ? { ...s, conditional: true } : s;
-        if (p.commands.length > 1) {
+        if (p.timeWords) this.timed = p.timeWords;
+        if (p.commands.length === 0 && p.timeWords) {
+          // `time` alone: list it so it is seen
+          const argv = p.timeWords.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG));
+          this.timed = null;
+          this.add({ span: p.span, env: [], argv, redirects: ps.redirs, context: ps.ctx, background: ps.background, conditional: ps.conditional });
+        } else if (p.commands.length > 1) {
           const id = ++this.pipeId;
           for (let k = 0; k < p.commands.length; k++) {
             const pipe: Pipe = { id, index: k, length: p.commands.length, stderr: p.ops[k] === '|&' };
             this.cmd(p.commands[k]!, { ...ps, pipe });
           }
         } else if (p.commands.length === 1) this.cmd(p.commands[0]!, ps);
+        this.timed = null;
       }
     }
   }
@@ -164,7 +175,15 @@ export class Extractor {
 
   private simple(c: SimpleNode, st: St): void {
     const env = c.assigns.map((a) => this.assignment(a));
-    const argv = c.words.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG));
+    const own = c.words.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG));
+    let argv = own;
+    let words = c.words;
+    if (this.timed) {
+      // the `time` keyword of this pipeline reads as a wrapper on its first command
+      words = [...this.timed, ...c.words];
+      argv = [...this.timed.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG)), ...own];
+      this.timed = null;
+    }
     let redirects = c.redirects.map((r) => this.redirect(r));
     if (st.redirs.length) redirects = redirects.concat(st.redirs);
     const cmd: SimpleCommand = { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional };
@@ -181,12 +200,40 @@ export class Extractor {
     for (let i = 0; i < argv.length; i++) {
       if (argv[i]!.substitutions === 0) continue;
       sub ??= { ctx: st.ctx, conditional: st.conditional, background: st.background, redirs: [] };
-      this.parts(c.words[i]!.parts, sub);
+      this.parts(words[i]!.parts, sub);
     }
     for (const r of c.redirects) this.redirectSubs(r, st);
-    const name = argv[0]?.value;
-    if (env.length || name === 'trap' || name === 'alias' || (name !== undefined && DECL.has(name))) this.hooks(c, env, argv, st);
-    if (this.aliases && name !== undefined && !argv[0]!.quoted) this.expandAlias(name, c, st);
+    const name = own[0]?.value;
+    if (env.length || name === 'trap' || name === 'alias' || (name !== undefined && DECL.has(name))) this.hooks(c, env, own, st);
+    if (this.aliases && name !== undefined && !own[0]!.quoted) this.expandAlias(name, c, st);
+    if (name === 'hash') this.hash(own);
+    else if (this.hashed && name !== undefined && !name.includes('/')) {
+      const path = this.hashed.get(name);
+      if (path) {
+        // `hash -p PATH NAME` made NAME run PATH: list that command too
+        this.add({ ...cmd, argv: [path, ...argv.slice(argv.length - own.length + 1)], context: [...st.ctx, { kind: 'hook', span: c.span, name }] });
+      }
+    }
+  }
+
+  /** Remember `hash -p PATH NAME…` so later calls to NAME are also listed as PATH. */
+  private hash(argv: Word[]): void {
+    for (let i = 1; i < argv.length; i++) {
+      const v = argv[i]!.value;
+      if (v === '-r') this.hashed = null;
+      if (v !== '-p') continue;
+      const path = argv[i + 1];
+      if (!path) return;
+      for (let k = i + 2; k < argv.length; k++) {
+        const n = argv[k]!.value;
+        if (n === undefined) {
+          this.dynamicPayload('hash -p name', argv[k]!);
+          continue;
+        }
+        (this.hashed ??= new Map()).set(n, path);
+      }
+      return;
+    }
   }
 
   /**

@@ -769,7 +769,13 @@ export class Lexer {
         p++;
         continue;
       }
-      if (ch === open) { depth++; p++; continue; }
+      if (ch === open) {
+        // nested ( or [ count toward the depth budget like any other nesting
+        if (++depth + this.sh.depth > this.sh.budget.maxDepth) this.fail(`nesting deeper than ${this.sh.budget.maxDepth}`, p, p + 1, 'limit');
+        if (depth + this.sh.depth > this.sh.maxDepth) this.sh.maxDepth = depth + this.sh.depth;
+        p++;
+        continue;
+      }
       if (ch === BS) {
         if (lit < p) parts.push(this.lit(lit, p));
         if (this.c(p + 1) !== NL && p + 1 < this.end) parts.push({ type: 'esc', span: this.sp(p, p + 2), text: src[p + 1]! });

@@ -175,9 +175,11 @@ export class Parser implements SubParser {
     const node: PipelineNode = { type: 'Pipeline', span: { start, end: start }, time: false, timeP: false, negated: false, commands: [], ops: [] };
     if (this.isWord('time')) {
       node.time = true;
+      node.timeWords = [lx.word!];
       this.advance(F_CMD);
       if (this.isWord('-p')) {
         node.timeP = true;
+        node.timeWords.push(lx.word!);
         this.advance(F_CMD);
       }
     }

@@ -1,7 +1,8 @@
 // The local import closure of a Python entrypoint, read through the fs port without running it.
 // Absolute imports resolve against the entrypoint's folder, relative imports against the
 // importing module's package, and `from m import x` follows `m.x` as a submodule too.
-import CryptoJS from 'crypto-js';
+import sha256Hash from 'crypto-js/sha256';
+import Hex from 'crypto-js/enc-hex';
 import type { FsPort } from '../types.ts';
 import { normalizePath, isInWorkspace, dirname, basename } from '../paths/index.ts';
 import { scanModule, type ScriptIssueKind } from './python.ts';
@@ -47,7 +48,7 @@ export interface ClosureEnv {
 }
 
 export function sha256(text: string): string {
-  return CryptoJS.SHA256(text).toString(CryptoJS.enc.Hex);
+  return sha256Hash(text).toString(Hex);
 }
 
 export function readClosure(entry: Entry, env: ClosureEnv): Closure {

@@ -25,12 +25,16 @@ export interface BenchResult {
   peers: { treeSitter: string; safetyNet: string };
   decide: Summary;
   decideSmall: Summary;
+  /** decide on the esbuild bundle of engine/index.ts (as the hook and the site run it). */
+  decideBundled: Summary;
   /** The bash analyser alone (parse + word resolution), and decide without detectors. */
   analyser: Summary;
   decideNoDetectors: Summary;
   treeSitter: Summary;
   safetyNet: Summary;
   hook: ProcResult[];
+  /** Median ms per phase of the bundled hook (boot, compile, init, call). */
+  hookPhases: Record<string, number>;
   scaling: ScalingRow[];
   regress: { cases: number; modes: number; decisions: number; totalMs: number; perDecisionUs: number };
   agreement: {
@@ -66,12 +70,13 @@ export function renderMarkdown(r: BenchResult): string {
   L.push(row(['', 'median', 'p90', 'p99', 'max', 'samples', 'gatelab is … faster (median)']));
   L.push(row(['---', '---', '---', '---', '---', '---', '---']));
   const s = (name: string, x: { median: number; p90: number; p99: number; max: number; n: number }, ratio: string) => L.push(row([name, fmt(x.median), fmt(x.p90), fmt(x.p99), fmt(x.max), x.n, ratio]));
-  s('gatelab decide (all commands)', r.decide, '–');
-  s('gatelab decide (commands ≤ 64 KiB)', r.decideSmall, '–');
+  s('gatelab decide, bundled engine (all commands)', r.decideBundled, '–');
+  s('gatelab decide via tsx (all commands)', r.decide, '–');
+  s('gatelab decide via tsx (commands ≤ 64 KiB)', r.decideSmall, '–');
   s('gatelab decide, all detectors disabled', r.decideNoDetectors, '–');
   s('gatelab analyser alone (parse + words)', r.analyser, `${fmt(r.treeSitter.median / r.analyser.median)}× vs tree-sitter`);
-  s('tree-sitter-bash parse + walk', r.treeSitter, `${fmt(r.treeSitter.median / r.decide.median)}×`);
-  s('cc-safety-net checkCommand', r.safetyNet, `${fmt(r.safetyNet.median / r.decide.median)}×`);
+  s('tree-sitter-bash parse + walk', r.treeSitter, `${fmt(r.treeSitter.median / r.decideBundled.median)}× (bundled decide)`);
+  s('cc-safety-net checkCommand', r.safetyNet, `${fmt(r.safetyNet.median / r.decideBundled.median)}× (bundled decide)`);
   L.push('');
   L.push('### Hook process, end to end (ms per call; one Bash `git status` PreToolUse payload)');
   L.push('');
@@ -93,6 +98,13 @@ export function renderMarkdown(r: BenchResult): string {
         h === bare ? '–' : fmt(h.wallMs.median - bare.wallMs.median),
         h.exitCodes.join(','),
       ]),
+    );
+  }
+  const ph = r.hookPhases;
+  if (Object.keys(ph).length) {
+    L.push('');
+    L.push(
+      `Inside the gatelab hook (medians, ms, GATELAB_HOOK_TIMING=1): Node start to the loader ${fmt(ph.boot ?? NaN)}, reading the file and compiling with the code cache ${fmt(ph.compile ?? NaN)}, module initialisation ${fmt(ph.init ?? NaN)}, the call itself (stdin, policy, decide, stdout) ${fmt(ph.call ?? NaN)}.`,
     );
   }
   L.push('');

@@ -210,6 +210,7 @@ export function prepareOracle(): Prepared {
     root, stub, shellStub, binDirs, topLinks, libs, bashHost, etc, homeTemplate,
     baseline: snapshot(homeTemplate), runs: 0,
   };
+  process.once('exit', disposeOracle); // also when a suite never reaches its afterAll
   return prepared;
 }
 

@@ -30,9 +30,11 @@ describe('adversarial inputs', () => {
 
   it('the depth limit reports limit, not a crash', () => {
     expect(kinds('( '.repeat(500) + 'a' + ' )'.repeat(500))).toEqual(['limit']);
-    // ((((…)))) is arithmetic (parentheses are counted, not recursed): valid, no issue
-    expect(kinds('(('.repeat(500) + '1' + '))'.repeat(500))).toEqual([]);
-    expect(kinds('echo ' + '@('.repeat(500) + 'a' + ')'.repeat(500))).toEqual([]);
+    // parentheses inside arithmetic and extglobs are counted (not recursed), against the same budget
+    expect(kinds('(('.repeat(500) + '1' + '))'.repeat(500))).toEqual(['limit']);
+    expect(kinds('echo $((' + '('.repeat(2000) + '1' + ')'.repeat(2002))).toEqual(['limit']);
+    expect(kinds('echo ' + '@('.repeat(500) + 'a' + ')'.repeat(500))).toEqual(['limit']);
+    expect(kinds('echo $((' + '('.repeat(20) + '1' + ')'.repeat(22))).toEqual([]);
     expect(kinds('$('.repeat(90))).toEqual(['limit']);
   });
 

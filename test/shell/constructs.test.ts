@@ -19,7 +19,9 @@ describe('lists and pipelines', () => {
   it('accepts newlines after && and |', () => expect(cmds('a &&\n b |\n c')).toEqual(['a', 'b', 'c']));
   it('! negation and time keywords', () => {
     expect(cmds('! a | b')).toEqual(['a', 'b']);
-    expect(cmds('time -p a && time b')).toEqual(['a', 'b']);
+    // the time keyword reads as a wrapper word on the first command of its pipeline
+    expect(cmds('time -p a | b && time c')).toEqual(['time -p a', 'b', 'time c']);
+    expect(cmds('time [[ x ]]; d')).toEqual(['d']);
     expect(issues('time')).toEqual([]);
   });
   it('rejects a dangling operator', () => {

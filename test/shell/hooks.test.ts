@@ -36,8 +36,11 @@ describe('hook payloads are parsed as code', () => {
     expect(x.commands[0]!.context.map((c) => c.kind)).toEqual(['hook', 'function', 'group']);
     expect(x.functions).toEqual(['command_not_found_handle']);
   });
-  it('hash -p keeps the hash command', () => {
-    expect(an('hash -p /tmp/evil ls; ls').commands.map((c) => c.argv[0]!.value)).toEqual(['hash', 'ls']);
+  it('hash -p keeps the hash command and lists later calls as the hashed path', () => {
+    expect(withCtx('hash -p /usr/bin/rm ls; ls x; \\ls y; /bin/ls z; hash -r; ls w')).toEqual([
+      ': hash -p /usr/bin/rm ls', ': ls x', 'hook: /usr/bin/rm x', ': ls y', 'hook: /usr/bin/rm y', ': /bin/ls z', ': hash -r', ': ls w',
+    ]);
+    expect(issues('hash -p /bin/rm $x')).toEqual(['parse']);
   });
   it('hook payloads inherit the budget', () => {
     const deep = "trap '".repeat(1) + 'a' + "' EXIT";

@@ -622,7 +622,7 @@ export function optionCarriers(inv: Invocation, ex: Extraction, st: NormState, o
         const w = inv.args[i + 1];
         if (!w) continue;
         if (!w.static) ops.opaque(inv, `${name} -C`, 'dynamic', st);
-        else ops.payload((w.value ?? '') + ' 0 line', `${name} -C`, w.span, inv, st);
+        else ops.payload((w.value ?? '') + ' "$MAPFILE_INDEX" "$MAPFILE_LINE"', `${name} -C`, w.span, inv, st);
       }
     }
     return true;

@@ -35,7 +35,7 @@ export function codeIsFor(code: string, chapter: string, keys: readonly ChapterK
 
 /** Check a pasted code that should be challenge `want`'s code. */
 export function checkCode(input: string, want: string, keys: readonly ChapterKey[]): CodeCheck {
-  if (!input.trim()) return { ok: false, message: `Paste the code that \`npx lab run ${want}\` printed.` };
+  if (!input.trim()) return { ok: false, message: `Paste the code that “npx lab run ${want}” printed.` };
   if (!looksLikeCode(input)) return { ok: false, message: 'That does not look like a pass code. Codes look like C1-XXXX-XXXX-XXXX-XXXX.' };
   const prefix = codePrefix(input);
   if (prefix && prefix !== want) {
@@ -45,7 +45,7 @@ export function checkCode(input: string, want: string, keys: readonly ChapterKey
     return { ok: false, message: `That looks like a code for chapter ${n} (${prefix}); this needs the code from ${want}.` };
   }
   if (!codeIsFor(input, want, keys))
-    return { ok: false, message: `That code does not match ${want}. Check it for typos, or print it again with \`npx lab code ${want}\`.` };
+    return { ok: false, message: `That code does not match ${want}. Check it for typos, or print it again with “npx lab code ${want}”.` };
   return { ok: true, chapter: want };
 }
 
