@@ -13,20 +13,29 @@ interface St {
   ctx: ContextEntry[];
   conditional: boolean;
   background: boolean;
-  pipe?: Pipe;
+  pipe: Pipe | undefined;
   /** Redirections of enclosing compound commands (they apply to every command inside). */
   redirs: Redirect[];
 }
 
 const DECL = new Set(['declare', 'typeset', 'export', 'local', 'readonly']);
 
+/** Every St has the same shape (fast property access, no spreads on the hot path). */
+function mk(ctx: ContextEntry[], conditional: boolean, background: boolean, pipe: Pipe | undefined, redirs: Redirect[]): St {
+  return { ctx, conditional, background, pipe, redirs };
+}
+
 function push(st: St, entry: ContextEntry, conditional = st.conditional): St {
-  return { ctx: [...st.ctx, entry], conditional, background: st.background, redirs: st.redirs, ...(st.pipe ? { pipe: st.pipe } : {}) };
+  return mk([...st.ctx, entry], conditional, st.background, st.pipe, st.redirs);
 }
 
 /** The state for commands inside a substitution: own context, no pipe, no outer redirects. */
 function inner(st: St, entry: ContextEntry, conditional = st.conditional): St {
-  return { ctx: [...st.ctx, entry], conditional, background: st.background, redirs: [] };
+  return mk([...st.ctx, entry], conditional, st.background, undefined, []);
+}
+
+function cond(st: St): St {
+  return st.conditional ? st : mk(st.ctx, true, st.background, st.pipe, st.redirs);
 }
 
 export class Extractor {
@@ -51,7 +60,7 @@ export class Extractor {
   }
 
   run(ast: ListNode, source: string): Extraction {
-    this.list(ast, { ctx: [], conditional: false, background: false, redirs: [] });
+    this.list(ast, mk([], false, false, undefined, []));
     return {
       source,
       commands: this.commands,
@@ -63,11 +72,11 @@ export class Extractor {
 
   list(l: ListNode, st: St): void {
     for (const it of l.items) {
-      const s = it.background && !st.background ? { ...st, background: true } : st;
+      const s = it.background && !st.background ? mk(st.ctx, st.conditional, true, st.pipe, st.redirs) : st;
       const a = it.andor;
       for (let i = 0; i < a.pipelines.length; i++) {
         const p = a.pipelines[i]!;
-        const ps = i > 0 && !s.conditional ? { ...s, conditional: true } : s;
+        const ps = i > 0 ? cond(s) : s;
         if (p.timeWords) this.timed = p.timeWords;
         if (p.commands.length === 0 && p.timeWords) {
           // `time` alone: list it so it is seen
@@ -78,7 +87,7 @@ export class Extractor {
           const id = ++this.pipeId;
           for (let k = 0; k < p.commands.length; k++) {
             const pipe: Pipe = { id, index: k, length: p.commands.length, stderr: p.ops[k] === '|&' };
-            this.cmd(p.commands[k]!, { ...ps, pipe });
+            this.cmd(p.commands[k]!, mk(ps.ctx, ps.conditional, ps.background, pipe, ps.redirs));
           }
         } else if (p.commands.length === 1) this.cmd(p.commands[0]!, ps);
         this.timed = null;
@@ -91,7 +100,7 @@ export class Extractor {
     let st = st0;
     if (c.type !== 'Simple' && c.redirects.length) {
       const own = c.redirects.map((r) => this.redirect(r));
-      st = { ...st0, redirs: [...own, ...st0.redirs] };
+      st = mk(st0.ctx, st0.conditional, st0.background, st0.pipe, [...own, ...st0.redirs]);
       for (const r of c.redirects) this.redirectSubs(r, st0);
     }
     switch (c.type) {
@@ -101,33 +110,33 @@ export class Extractor {
       case 'If': {
         const s = push(st, { kind: 'if', span: c.span });
         c.clauses.forEach((cl, i) => {
-          this.list(cl.cond, i === 0 ? s : { ...s, conditional: true });
-          this.list(cl.body, { ...s, conditional: true });
+          this.list(cl.cond, i === 0 ? s : cond(s));
+          this.list(cl.body, cond(s));
         });
-        if (c.elseBody) this.list(c.elseBody, { ...s, conditional: true });
+        if (c.elseBody) this.list(c.elseBody, cond(s));
         return;
       }
       case 'While': {
         const s = push(st, { kind: 'loop', span: c.span });
         this.list(c.cond, s);
-        return this.list(c.body, { ...s, conditional: true });
+        return this.list(c.body, cond(s));
       }
       case 'For': {
         const s = push(st, { kind: 'loop', span: c.span, name: c.name.raw });
         if (c.words) for (const w of c.words) this.parts(w.parts, s);
-        return this.list(c.body, { ...s, conditional: true });
+        return this.list(c.body, cond(s));
       }
       case 'ArithFor': {
         const s = push(st, { kind: 'loop', span: c.span });
         this.parts(c.parts, inner(s, { kind: 'condition', span: c.span }));
-        return this.list(c.body, { ...s, conditional: true });
+        return this.list(c.body, cond(s));
       }
       case 'Case': {
         const s = push(st, { kind: 'case', span: c.span });
         this.parts(c.word.parts, s);
         for (const it of c.items) {
-          for (const p of it.patterns) this.parts(p.parts, { ...s, conditional: true });
-          this.list(it.body, { ...s, conditional: true });
+          for (const p of it.patterns) this.parts(p.parts, cond(s));
+          this.list(it.body, cond(s));
         }
         return;
       }
@@ -199,7 +208,7 @@ export class Extractor {
     let sub: St | null = null;
     for (let i = 0; i < argv.length; i++) {
       if (argv[i]!.substitutions === 0) continue;
-      sub ??= { ctx: st.ctx, conditional: st.conditional, background: st.background, redirs: [] };
+      sub ??= mk(st.ctx, st.conditional, st.background, undefined, []);
       this.parts(words[i]!.parts, sub);
     }
     for (const r of c.redirects) this.redirectSubs(r, st);

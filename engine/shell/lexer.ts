@@ -119,7 +119,7 @@ export function decodeAnsi(s: string): string {
       case 'c': {
         if (i < n) {
           const x = s.charCodeAt(i);
-          i++;
+          i += x === BS && s.charCodeAt(i + 1) === BS ? 2 : 1; // \c\\ is one control character
           code = x === QM ? 127 : x & 0x1f;
         } else {
           out += '\\c';
@@ -466,6 +466,7 @@ export class Lexer {
       p = lit = this.pos;
     }
     if (lit < p) parts.push(this.lit(lit, p));
+    if (p === start) this.fail('unexpected character', start); // never loop on an empty word
     this.pos = p;
     this.sh.steps += steps;
     return { type: 'Word', span: this.sp(start, p), raw: src.slice(start, p), parts };

@@ -302,8 +302,9 @@ export function loadCheck(id: string, root: string): LoadedCheck {
   return parseCheck(readFileSync(file, 'utf8'), file, root);
 }
 
-/** c14's vector does not depend on the command found: any confirmed find earns the code. */
-export const REDTEAM_VECTOR: readonly string[] = ['candidate naive allow', 'candidate reference not-allow', 'candidate bash-parses yes'];
+/** c14's vector does not depend on the command found: any confirmed find earns the code
+ *  (confirmed by bash under the oracle; without bubblewrap, by the naive gate and the engine). */
+export const REDTEAM_VECTOR: readonly string[] = ['candidate naive allow', 'candidate reference not-allow', 'candidate bash-effect confirmed'];
 
 /** The canonical decision vector a check expects (one line per case and run). */
 export function expectedVector(check: LoadedCheck): string[] {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision } from '../../engine/types.ts';
 import type { Invocation, SimpleCommand, Word } from '../../engine/shell/types.ts';
-import type { OracleResult } from './harness.ts';
+import type { OracleResult } from '../../lab/oracle/harness.ts';
 import { checkCoverage, checkSoundness, notReadOnly, sideBySide } from './compare.ts';
 import type { EngineView } from './compare.ts';
 

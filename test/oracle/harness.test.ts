@@ -1,6 +1,6 @@
 // The oracle harness itself: stubs trace argv, nothing real runs, changes are seen.
 import { afterAll, describe, expect, it } from 'vitest';
-import { diffSnapshots, disposeOracle, runUnderOracle } from './harness.ts';
+import { diffSnapshots, disposeOracle, runUnderOracle } from '../../lab/oracle/harness.ts';
 import { guardAvailability } from './suite.ts';
 
 const NAME = 'bash oracle harness';

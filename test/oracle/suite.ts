@@ -1,8 +1,8 @@
 // One vitest suite over a list of commands: run each under the oracle, compare with the engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Decision } from '../../engine/types.ts';
-import { disposeOracle, oracleAvailable, runManyUnderOracle } from './harness.ts';
-import type { OracleResult } from './harness.ts';
+import { disposeOracle, oracleAvailable, runManyUnderOracle } from '../../lab/oracle/harness.ts';
+import type { OracleResult } from '../../lab/oracle/harness.ts';
 import {
   CONTEXT,
   checkCoverage,

@@ -11,7 +11,8 @@ export interface GenOpts {
 function word(d: number): fc.Arbitrary<string> {
   const leaf = fc.oneof(
     plainWord,
-    fc.constantFrom("'q t'", '"d q"', '"$x"', '$y', '${z}', '${z:-w}', '\\n', "$'\\x41b'", '$"loc"', '{a,b}', '*.ts', '~/h', 'a#b', '$((1 + 2))', '"a\\"b"', '$[1]', "''"),
+    fc.constantFrom("'q t'", '"d q"', '"$x"', '$y', '${z}', '${z:-w}', '\\n', "$'\\x41b'", '$"loc"', '{a,b}', '*.ts', '~/h', 'a#b', '$((1 + 2))', '"a\\"b"', '$[1]', "''",
+      '`echo b`', '@(x|y)', 'r\\\nm', '${#a[@]}', '"${a[0]:-$y}"'),
   );
   if (d <= 0) return leaf;
   return fc.oneof(
@@ -49,7 +50,8 @@ function compound(d: number): fc.Arbitrary<string> {
     l.map((x) => `f() { ${x}; }`),
     l.map((x) => `function g { ${x}; }`),
     fc.tuple(w, w).map(([a, b]) => `[[ ${a} == ${b} && -n ${a} ]]`),
-    fc.constantFrom('(( i++ ))', '(( x = 1 + 2 ))', 'for ((i=0; i<2; i++)); do :; done'),
+    fc.constantFrom('(( i++ ))', '(( x = 1 + 2 ))', 'for ((i=0; i<2; i++)); do :; done', '[[ $x =~ ^(a|b)+$ ]]', 'A=(x "y z") B+=(w)',
+      "trap 'rm -f t' EXIT", 'time -p ls', 'select s in a b; do break; done', 'case x in a) ;& b) ls;;& *) :; esac'),
   );
 }
 

@@ -1,6 +1,6 @@
 // Bash as the oracle: run `bash -c CMD` under bubblewrap in a throwaway root where every program
 // is a stub that logs its argv and exits 0. Nothing real runs: only bash builtins and stubs.
-// Node-only test code (not part of the isomorphic engine).
+// Node-only code (not part of the isomorphic engine): the oracle tests and the lab's c14 use it.
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

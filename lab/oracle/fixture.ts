@@ -1,5 +1,5 @@
 // The oracle's fixed world: the stub script, the fake HOME and /etc, and file-tree snapshots.
-// Node-only test code.
+// Node-only code (the oracle tests and the lab's c14).
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
