@@ -7,7 +7,7 @@ import { Extractor } from './extract.ts';
 
 export { print } from './print.ts';
 export { resolveWord, resolveParts, catHeredocBody, MODE_ARG, MODE_ASSIGN, MODE_QUOTED } from './words.ts';
-export { decodeAnsi } from './lexer.ts';
+export { decodeAnsi } from './ansi.ts';
 export type * from './ast.ts';
 
 /** Work done by every parse so far (characters and tokens visited); for linearity checks. */

@@ -16,6 +16,37 @@ const modeName = z.enum([...(MODE_NAMES as [ModeName, ...ModeName[]]), 'policy']
 const DECISION = /^(allow|deny|ask)( silenced)?( immune)?$/;
 const decisionText = z.string().regex(DECISION, 'a decision is "allow|deny|ask", optionally followed by " silenced" and/or " immune"');
 
+/** How a call through the ARTEX guard ends: it runs, or a layer blocks it (with the gate's codes). */
+export const GATE_OUTCOMES = [
+  'run',
+  'blocked rule_deny', // a deny rule, before any target request exists
+  'blocked ask_refused', // a rule's ask that no target request carried; nobody approved it
+  'blocked work_cancelled',
+  'blocked target_approval_pending',
+  'blocked target_denied',
+  'blocked target_resolve_failed',
+  'blocked target_rule_blocked',
+  'blocked target_too_many',
+  'blocked target_gate_unavailable',
+] as const;
+
+const pinSchema = z
+  .object({ host: z.string().min(1), port: z.number().int().min(1).max(65535).nullable().default(null), addresses: z.array(z.string()).default([]) })
+  .strict();
+
+/** One gate scenario: the pins the gate starts with, who answers approval requests, and more. */
+const gateCaseSchema = z
+  .object({
+    pins: z.array(pinSchema).default([]),
+    /** scope: the operator approves a request only when every target is in the policy's scope;
+     *  none: no approver is connected; broken: the approval service throws. */
+    approver: z.enum(['scope', 'none', 'broken']).default('scope'),
+    /** The work was cancelled before the call ran. */
+    cancelled: z.boolean().default(false),
+    maxNewTargets: z.number().int().min(1).optional(),
+  })
+  .strict();
+
 const caseSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'id must be kebab-case'),
@@ -24,7 +55,7 @@ const caseSchema = z
     input: z.record(z.string(), z.unknown()).optional(),
     effect: z.string().min(1),
     /** The default-mode decision (derived for other modes from the mode table), or one per run. */
-    expect: z.union([behavior, z.record(z.string(), decisionText), z.string().regex(/^[a-z]+$/)]),
+    expect: z.union([behavior, z.record(z.string(), decisionText), z.string().regex(/^[a-z]+$/), z.enum(GATE_OUTCOMES)]),
     /** Immune under every profile (true) or only under the listed ones. */
     immune: z.union([z.boolean(), z.array(profile)]).default(false),
     allowedBy: z.enum(['readOnly', 'rule']).optional(),
@@ -45,6 +76,10 @@ const caseSchema = z
     keep: z.array(z.string()).default([]),
     /** A one-line nudge shown when this case differs. */
     nudge: z.string().optional(),
+    /** targets checks: run the call through the ARTEX guard (rules, then the target gate). */
+    gate: gateCaseSchema.optional(),
+    /** targets checks: how many approval requests the gate sends (with `gate`; default 0). */
+    requests: z.number().int().min(0).max(10).optional(),
   })
   .strict();
 
@@ -56,16 +91,22 @@ export const KIND_COUNTS = {
   detector: ['allow', 'deny', 'ask', 'silenced', 'immune'],
   screen: ['quarantine', 'warn', 'pass', 'skipped'],
   messages: ['full', 'truncated', 'redacted', 'bad'],
+  targets: ['allow', 'deny', 'ask', 'run', 'blocked'],
   redteam: [],
 } as const satisfies Record<string, readonly string[]>;
 const LABELS: Record<string, readonly string[]> = { screen: KIND_COUNTS.screen, messages: ['full', 'truncated', 'redacted'] };
+
+/** The label of a gate outcome: `blocked target_denied (1 request)`. */
+export function gateLabel(outcome: string, requests: number): string {
+  return `${outcome} (${requests} request${requests === 1 ? '' : 's'})`;
+}
 
 export const checkSchema = z
   .object({
     id: z.string().regex(/^c\d{1,2}$/, 'id is c<number>'),
     title: z.string().min(1),
     /** policy: the learner writes policy.yaml; detector: detector.ts; redteam: c14's candidate. */
-    kind: z.enum(['policy', 'detector', 'redteam', 'screen', 'messages']),
+    kind: z.enum(['policy', 'detector', 'redteam', 'screen', 'messages', 'targets']),
     /** The learner's file, relative to lab/exercises/<id>/. */
     learner: z.string().min(1),
     /** `learner` (the learner's policy.yaml) or a fixed policy path relative to the repo root. */
@@ -79,6 +120,15 @@ export const checkSchema = z
         files: z.record(z.string(), z.string()).default({}),
         dirs: z.array(z.string()).default([]),
         symlinks: z.record(z.string(), z.string()).default({}),
+      })
+      .strict()
+      .optional(),
+    /** targets checks: the fake resolver's table (host → addresses, or `moving`: a new address on
+     *  every lookup; a host not listed fails to resolve) and the operator's blocked hosts/CIDRs. */
+    targetGate: z
+      .object({
+        dns: z.record(z.string(), z.union([z.array(z.string()).min(1), z.literal('moving')])).default({}),
+        blocked: z.array(z.string()).default([]),
       })
       .strict()
       .optional(),
@@ -130,7 +180,14 @@ export function isEngineKind(kind: CheckData['kind']): boolean {
   return kind === 'policy' || kind === 'detector';
 }
 
+/** Kinds whose cases are tool calls (a `command` or an `input`) decided by the engine. */
+export function hasCalls(kind: CheckData['kind']): boolean {
+  return isEngineKind(kind) || kind === 'targets';
+}
+
 export function runsOf(data: Pick<CheckData, 'modes' | 'profiles' | 'kind'>): Run[] {
+  // targets checks decide in default mode, once (the rules), then run the guard.
+  if (data.kind === 'targets') return [{ key: 'default', mode: 'default' }];
   if (!isEngineKind(data.kind)) return [{ key: data.kind }];
   const runs: Run[] = [];
   for (const m of data.modes) {
@@ -152,6 +209,12 @@ export function formatDecision(e: Expectation): string {
 
 /** What a case must decide in one run (null when the check does not say). */
 export function expectationFor(c: CheckCase, run: Run, kind: CheckData['kind'] = 'policy'): Expectation | null {
+  if (kind === 'targets') {
+    if (typeof c.expect !== 'string') return null;
+    const ok = c.gate ? (GATE_OUTCOMES as readonly string[]).includes(c.expect) : ['allow', 'deny', 'ask'].includes(c.expect);
+    if (!ok) return null;
+    return { behavior: c.gate ? gateLabel(c.expect, c.requests ?? 0) : c.expect, silenced: false, immune: false };
+  }
   if (LABELS[kind]) return typeof c.expect === 'string' && LABELS[kind]!.includes(c.expect) ? { behavior: c.expect, silenced: false, immune: false } : null;
   if (typeof c.expect !== 'string') {
     const t = c.expect[run.key] ?? (run.mode ? c.expect[run.mode] : undefined) ?? (run.mode ? undefined : c.expect.policy);
@@ -174,7 +237,9 @@ export type Counts = Record<string, number>;
 export function countsFor(expected: Expectation[], keys: readonly string[] = KIND_COUNTS.policy): Counts {
   const n: Counts = Object.fromEntries(keys.map((k) => [k, 0]));
   for (const e of expected) {
-    if (e.behavior in n) n[e.behavior]!++;
+    // A label's first word is its column: `blocked target_denied (1 request)` counts as blocked.
+    const k = e.behavior.split(' ')[0]!;
+    if (k in n) n[k]!++;
     if (e.silenced && 'silenced' in n) n.silenced!++;
     if (e.immune && 'immune' in n) n.immune!++;
   }
@@ -251,16 +316,23 @@ export function parseCheck(text: string, file: string, root: string): LoadedChec
     cases.push(k!);
   });
   if (data.kind !== 'redteam' && cases.length === 0) fail(['cases'], 'a check needs cases');
-  if (isEngineKind(data.kind)) {
+  if (hasCalls(data.kind)) {
     data.cases.forEach((c, i) => {
       if ((c.command !== undefined) === (c.input !== undefined)) fail(['cases', i, 'command'], 'give exactly one of `command` or `input`');
     });
   }
+  data.cases.forEach((c, i) => {
+    if ((c.gate || c.requests !== undefined) && data.kind !== 'targets') fail(['cases', i, c.gate ? 'gate' : 'requests'], 'only targets checks run the target gate');
+    if (c.requests !== undefined && !c.gate) fail(['cases', i, 'requests'], '`requests` needs a `gate`');
+  });
+  if (data.kind === 'targets' && !data.targetGate && data.cases.some((c) => c.gate)) fail(['targetGate'], 'gate cases need a `targetGate` (dns, blocked)');
   const runs = runsOf(data);
   const expected: Record<string, Expectation>[] = cases.map((c, i) => {
     const out: Record<string, Expectation> = {};
     for (const r of runs) {
       const e = expectationFor(c, r, data.kind);
+      if (!e && data.kind === 'targets' && i < data.cases.length)
+        fail(['cases', i, 'expect'], c.gate ? `a gate case expects one of: ${GATE_OUTCOMES.join(', ')}` : 'a case without `gate` expects allow, deny or ask');
       if (!e) fail(i < data.cases.length ? ['cases', i, 'expect'] : ['corpus'], `case "${c.id}" has no expectation for run "${r.key}"`);
       out[r.key] = e!;
     }

@@ -56,7 +56,7 @@ export async function diffsOf(check: LoadedCheck, opts: RunOptions, r: CheckResu
   const out: Diff[] = [];
   for (const o of bad) {
     let trace: TraceStep[] = [];
-    if (o.detail !== undefined) trace = [{ step: 'your module', result: 'info', detail: o.detail }];
+    if (o.detail !== undefined) trace = [{ step: check.kind === 'targets' ? 'ARTEX guard' : 'your module', result: 'info', detail: o.detail }];
     else
       try {
         trace = (await explainOutcome(check, opts, o)).trace ?? [];

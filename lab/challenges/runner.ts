@@ -10,6 +10,7 @@ import { fakeFs } from './fakefs.ts';
 import { passCode } from './codes.ts';
 import { runRedTeam } from './c14.ts';
 import { screenLabeller, messagesLabeller } from './seeds.ts';
+import { runGateCase } from './targets.ts';
 
 export const LAB_CONTEXT = { cwd: '/home/dev/app', home: '/home/dev', workspace: ['/home/dev/app'] } as const;
 
@@ -111,6 +112,7 @@ export async function runCheck(check: LoadedCheck, opts: RunOptions): Promise<Ch
   const base: CheckResult = { id: check.id, title: check.title, pass: false, rows: [], outcomes: [], nudge: check.nudge, notes: [] };
   if (check.kind === 'redteam') return runRedTeam(check, opts, base);
   if (check.kind === 'screen' || check.kind === 'messages') return runLabelled(check, opts, base);
+  if (check.kind === 'targets') return runTargets(check, opts, base);
   let engines: Engines;
   try {
     engines = await enginesFor(check, opts);
@@ -166,11 +168,38 @@ async function runLabelled(check: LoadedCheck, opts: RunOptions, base: CheckResu
   } catch (e) {
     return { ...base, error: (e as Error).message };
   }
+  return labelAll(check, base, label);
+}
+
+/** targets checks (c11): cases without `gate` are the learner policy's decision in default mode;
+ *  gate cases run through the ARTEX guard (rules, then the target gate) and end run or blocked. */
+async function runTargets(check: LoadedCheck, opts: RunOptions, base: CheckResult): Promise<CheckResult> {
+  let engines: Engines;
+  try {
+    engines = await enginesFor(check, opts);
+  } catch (e) {
+    const msg = e instanceof PolicyError ? `policy error: ${e.message}` : (e as Error).message;
+    return { ...base, error: msg };
+  }
+  const engine = engines.engine();
+  const ctx = contextFor(check, check.runs[0]!);
+  return labelAll(check, base, (c) => {
+    const call = callOf(c);
+    if (c.gate) {
+      const g = runGateCase(engine, engines.policy.scope, check.targetGate!, c, call, ctx);
+      return { label: g.label, detail: g.detail };
+    }
+    // No detail: the report shows the engine's explain trace for a differing rule case.
+    return { label: engine.decide(call, ctx).behavior };
+  });
+}
+
+function labelAll(check: LoadedCheck, base: CheckResult, label: (c: CheckCase) => { label: string; detail?: string }): CheckResult {
   const run = check.runs[0]!;
   const vector: string[] = [];
   check.cases.forEach((c, i) => {
     const expected = check.expected[i]![run.key]!;
-    let got: { label: string; detail: string };
+    let got: { label: string; detail?: string };
     try {
       got = label(c);
     } catch (e) {

@@ -81,3 +81,12 @@ describe('fail closed', () => {
     expect(['limit', 'parse']).toContain(r.reason.type);
   });
 });
+
+describe('values that bash evaluates later', () => {
+  it('command text stored in a variable and evaluated arithmetically asks', () => {
+    for (const cmd of ["y='a[$(rm -rf ~)]'; (( y ))", "export y='a[$(id)]'; echo $(( y + 1 ))", "y='x[`id`]'; [[ y -eq 1 ]]"]) {
+      expect(d(cmd, 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
+    }
+    expect(d('i=3; (( i + 1 ))').behavior).toBe('allow');
+  });
+});

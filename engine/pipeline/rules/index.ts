@@ -11,33 +11,74 @@ const layerRank = (r: Rule) => LAYERS.indexOf(r.layer);
 export class RuleSet {
   readonly rules: readonly Rule[];
   private readonly pathCache = new Map<Rule, Map<string, Pattern>>();
+  /** Lists by tool and behaviour, built on first use (rules never change after construction). */
+  private readonly lists = new Map<string, Rule[]>();
+  private readonly wide = new Map<string, Rule | null>();
+  /** The compiled path patterns of the last anchors seen (one context at a time, as a rule). */
+  private lastAnchors: PathAnchors | null = null;
+  private lastCompiled = new Map<Rule, Pattern>();
 
   constructor(rules: readonly Rule[]) {
     // Stable sort: managed first … user last. Only which rule is *reported* depends on it.
     this.rules = [...rules].sort((a, b) => layerRank(a) - layerRank(b));
   }
 
+  /** A memoised rule list (the key is bounded: arbitrary tool names must not grow it forever). */
+  private list(key: string, make: () => Rule[]): Rule[] {
+    let l = this.lists.get(key);
+    if (!l) {
+      if (this.lists.size > 512) this.lists.clear();
+      this.lists.set(key, (l = make()));
+    }
+    return l;
+  }
+
   /** The first tool-wide rule of this behaviour that names the tool. */
   toolWide(tool: string, behavior: RuleBehavior): Rule | undefined {
-    return this.rules.find((r) => r.behavior === behavior && r.content === null && !r.param && ruleNamesTool(r, tool));
+    const key = behavior + '\0' + tool;
+    let r = this.wide.get(key);
+    if (r === undefined) {
+      if (this.wide.size > 512) this.wide.clear();
+      r = this.rules.find((x) => x.behavior === behavior && x.content === null && !x.param && ruleNamesTool(x, tool)) ?? null;
+      this.wide.set(key, r);
+    }
+    return r ?? undefined;
   }
 
-  /** Content rules for a tool, in report order. */
+  /** Content rules for a tool, in report order. The list is shared: do not modify it. */
   content(tool: string, behavior: RuleBehavior): Rule[] {
-    return this.rules.filter((r) => r.behavior === behavior && (r.content !== null || r.param) && ruleNamesTool(r, tool));
+    return this.list('c\0' + behavior + '\0' + tool, () =>
+      this.rules.filter((r) => r.behavior === behavior && (r.content !== null || r.param) && ruleNamesTool(r, tool)),
+    );
   }
 
-  /** Read rules also guard Edit/Write (a Read deny blocks writing the same path). */
+  /** Bash content rules with a command matcher, in report order (shared list). */
+  bash(behavior: RuleBehavior): Rule[] {
+    return this.list('b\0' + behavior, () => this.content('Bash', behavior).filter((r) => r.bash));
+  }
+
+  /** Read rules also guard Edit/Write (a Read deny blocks writing the same path). Shared list. */
   pathRules(tools: string[], behavior: RuleBehavior): Rule[] {
-    return this.rules.filter((r) => r.behavior === behavior && r.path !== undefined && tools.some((t) => ruleNamesTool(r, t)));
+    return this.list('p\0' + behavior + '\0' + tools.join('\0'), () =>
+      this.rules.filter((r) => r.behavior === behavior && r.path !== undefined && tools.some((t) => ruleNamesTool(r, t))),
+    );
   }
 
   matchPath(rule: Rule, abs: string, anchors: PathAnchors): boolean {
-    let byCtx = this.pathCache.get(rule);
-    if (!byCtx) this.pathCache.set(rule, (byCtx = new Map()));
-    const key = anchors.cwd + '\0' + anchors.home + '\0' + anchors.policyDir;
-    let p = byCtx.get(key);
-    if (!p) byCtx.set(key, (p = compilePathRule(rule.path!, rule.behavior, anchors)));
+    const last = this.lastAnchors;
+    if (last !== anchors && !(last && last.cwd === anchors.cwd && last.home === anchors.home && last.policyDir === anchors.policyDir)) {
+      this.lastAnchors = anchors;
+      this.lastCompiled = new Map();
+    }
+    let p = this.lastCompiled.get(rule);
+    if (!p) {
+      let byCtx = this.pathCache.get(rule);
+      if (!byCtx) this.pathCache.set(rule, (byCtx = new Map()));
+      const key = anchors.cwd + '\0' + anchors.home + '\0' + anchors.policyDir;
+      p = byCtx.get(key);
+      if (!p) byCtx.set(key, (p = compilePathRule(rule.path!, rule.behavior, anchors)));
+      this.lastCompiled.set(rule, p);
+    }
     return p.test(abs);
   }
 }
@@ -47,8 +88,10 @@ export function matchBash(m: BashMatcher, cmd: string): boolean {
   switch (m.kind) {
     case 'exact':
       return cmd === m.text;
-    case 'prefix':
-      return cmd === m.prefix || cmd.startsWith(m.prefix + ' ');
+    case 'prefix': {
+      const n = m.prefix.length;
+      return cmd.startsWith(m.prefix) && (cmd.length === n || cmd.charCodeAt(n) === 32);
+    }
     case 'wildcard':
       return cmd.startsWith(m.prefix) && m.pattern.test(cmd);
   }

@@ -35,6 +35,8 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     if (!d.checkSource) continue;
     for (const f of runDetector(d, () => d.checkSource!(command, ex, dctx))) results.push(findingResult(env, f));
   }
+  const stored = codeInArithmetic(ex);
+  if (stored) results.push(result('ask', { type: 'parse', detail: stored, safety: 'unanalysable' }, stored, { immune: isImmune(env.policy.immune, 'unanalysable') }));
   for (const sc of ex.commands) {
     const hit = writtenRuleHit(env, sc.argv);
     if (hit) results.push(result(hit.behavior as 'deny' | 'ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `matches ${hit.behavior} rule ${hit.text}`, { immune: hit.behavior === 'ask' }));
@@ -86,6 +88,22 @@ function render(inv: Invocation): string {
   const words = [inv.program, ...inv.args].map((w) => (w.static ? w.value! : w.approx));
   const via = inv.via.length ? ` (via ${inv.via.map((v) => v.name).join(' → ')})` : '';
   return words.join(' ') + via;
+}
+
+/**
+ * Bash evaluates array subscripts inside arithmetic, so `y='a[$(rm x)]'; (( y ))` runs rm.
+ * The analyser does not follow values through arithmetic: a value holding command text in a
+ * command that also does arithmetic is not understood, so it asks.
+ */
+function codeInArithmetic(ex: Extraction): string | null {
+  const src = ex.source;
+  if (!src.includes('((') && !src.includes('$[') && !src.includes('[[') && !src.includes('let ')) return null;
+  const holdsCode = (v: string | undefined) => v !== undefined && (v.includes('$(') || v.includes('`') || v.includes('${'));
+  for (const sc of ex.commands) {
+    for (const a of sc.env) if (holdsCode(a.value?.value)) return `${a.name} holds command text and the command evaluates arithmetic`;
+    for (const w of sc.argv.slice(1)) if (w.static && w.value!.includes('=') && holdsCode(w.value)) return `an assignment holds command text and the command evaluates arithmetic`;
+  }
+  return null;
 }
 
 /** Deny, then ask rules against a simple command exactly as written (wrappers and carriers included). */
