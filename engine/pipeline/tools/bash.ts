@@ -22,6 +22,10 @@ interface BashState {
   cwd: string | null;
 }
 
+const READ = ['Read'];
+const EDIT = ['Edit'];
+const NO_PATHS: string[] = [];
+
 export function checkBash(env: CheckEnv, command: string): CheckResult {
   const t = env.tracer;
   const ex = analyze(command, { home: env.home });
@@ -33,11 +37,18 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const results: CheckResult[] = [];
   for (const d of env.detectors) {
     if (!d.checkSource) continue;
-    for (const f of runDetector(d, () => d.checkSource!(command, ex, dctx))) results.push(findingResult(env, f));
+    let found: Finding[];
+    try {
+      found = d.checkSource(command, ex, dctx);
+    } catch (e) {
+      found = [detectorFailed(d, e)];
+    }
+    for (const f of found) results.push(findingResult(env, f));
   }
   const stored = codeInArithmetic(ex);
   if (stored) results.push(result('ask', { type: 'parse', detail: stored, safety: 'unanalysable' }, stored, { immune: isImmune(env.policy.immune, 'unanalysable') }));
-  for (const sc of ex.commands) {
+  const written = env.rules.bash('deny').length > 0 || env.rules.bash('ask').length > 0;
+  for (const sc of written ? ex.commands : []) {
     const hit = writtenRuleHit(env, sc.argv);
     if (hit) results.push(result(hit.behavior as 'deny' | 'ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `matches ${hit.behavior} rule ${hit.text}`, { immune: hit.behavior === 'ask' }));
   }
@@ -56,24 +67,33 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   return aggregate(results);
 }
 
+/** The detector context for a cwd; the last one is reused while the engine context stays the same. */
+let lastDctx: { home: string; workspace: string[]; cwd: string; ctx: DetectContext } | null = null;
+
 function detectContext(env: CheckEnv, cwd: string): DetectContext {
+  const last = lastDctx;
+  if (last && last.cwd === cwd && last.home === env.home && last.workspace === env.workspace) return last.ctx;
+  const ctx = newDetectContext(env, cwd);
+  lastDctx = { home: env.home, workspace: env.workspace, cwd, ctx };
+  return ctx;
+}
+
+function newDetectContext(env: CheckEnv, cwd: string): DetectContext {
+  const home = env.home;
+  const workspace = env.workspace;
   return {
     cwd,
-    home: env.home,
-    workspace: env.workspace,
+    home,
+    workspace,
     resolve: (p) => resolveLiteral(p, cwd),
-    isProtected: (p) => isProtected(p, env.home),
-    isInWorkspace: (p) => isInWorkspace(p, env.workspace),
+    isProtected: (p) => isProtected(p, home),
+    isInWorkspace: (p) => isInWorkspace(p, workspace),
   };
 }
 
 /** A detector that throws (a learner's, say) must not open the gate: its error asks. */
-function runDetector(d: Detector, fn: () => Finding[]): Finding[] {
-  try {
-    return fn();
-  } catch (e) {
-    return [{ detector: d.meta.id, family: d.meta.family, behavior: 'ask', message: `detector ${d.meta.id} failed: ${(e as Error).message}` }];
-  }
+function detectorFailed(d: Detector, e: unknown): Finding {
+  return { detector: d.meta.id, family: d.meta.family, behavior: 'ask', message: `detector ${d.meta.id} failed: ${(e as Error).message}` };
 }
 
 function findingResult(env: CheckEnv, f: Finding): CheckResult {
@@ -111,7 +131,7 @@ function writtenRuleHit(env: CheckEnv, argv: Invocation['args']): Rule | undefin
   if (!argv.length) return undefined;
   const text = argv.map((w) => (w.static ? w.value! : w.approx)).join(' ');
   for (const b of ['deny', 'ask'] as const) {
-    const hit = env.rules.content('Bash', b).find((r) => r.bash && matchBash(r.bash, text));
+    const hit = env.rules.bash(b).find((r) => matchBash(r.bash!, text));
     if (hit) return hit;
   }
   return undefined;
@@ -169,7 +189,7 @@ function semanticMatch(rule: Parsed, cmd: Parsed): boolean {
 }
 
 function ruleHit(env: CheckEnv, inv: Invocation, behavior: 'deny' | 'ask', parsed: () => Parsed): Rule | undefined {
-  const rules = env.rules.content('Bash', behavior).filter((r) => r.bash);
+  const rules = env.rules.bash(behavior);
   if (!rules.length) return undefined;
   const forms = aggressiveForms(inv);
   for (const r of rules) {
@@ -181,17 +201,17 @@ function ruleHit(env: CheckEnv, inv: Invocation, behavior: 'deny' | 'ask', parse
 }
 
 /** Allow rules see the simple command as written: only safe env prefixes are dropped, no wrappers. */
-function allowHit(env: CheckEnv, inv: Invocation): Rule | undefined {
+function allowHit(env: CheckEnv, inv: Invocation, targets: readonly (string | null)[]): Rule | undefined {
   if (inv.via.length || inv.opaque) return undefined;
-  const rules = env.rules.content('Bash', 'allow').filter((r) => r.bash);
+  const rules = env.rules.bash('allow');
   if (!rules.length) return undefined;
   const sc = inv.source;
-  if (sc.argv.some((w) => !w.static)) return undefined;
+  for (const w of sc.argv) if (!w.static) return undefined;
   // A rule allows the command, not the files its redirections write.
-  if (writeTargets(inv).length) return undefined;
-  const env2 = sc.env.filter((a) => !isSafeEnvName(a.name));
-  if (env2.length) return undefined;
-  const text = sc.argv.map((w) => w.value!).join(' ');
+  if (targets.length) return undefined;
+  for (const a of sc.env) if (!isSafeEnvName(a.name)) return undefined;
+  let text = '';
+  for (let i = 0; i < sc.argv.length; i++) text += i ? ' ' + sc.argv[i]!.value! : sc.argv[i]!.value!;
   return rules.find((r) => matchBash(r.bash!, text));
 }
 
