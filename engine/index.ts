@@ -22,6 +22,7 @@ export { compileEvidence, runJudge, referenceJudge, fixtureJudge, MIN_APPROVAL_C
 export type { Judge, EvidencePacket, EvidenceContext, JudgeOutcome } from './judge/index.ts';
 export { presets, strixRules, strixVerdict, recordBrowserCall, inScope } from './strix/index.ts';
 export { TargetGate, extractTargets, guardCall } from './targets/index.ts';
+export type { Pin, Resolver, Approver, ApprovalRequest, ApprovalAnswer, TargetGateOptions, TargetResult, Target, GuardInput, GuardOutcome } from './targets/index.ts';
 export { blockMessage, targetBlockMessage, AuditLog, attributeResult, Attribution, redactSecrets } from './audit/index.ts';
 export { classifyProvenance, screenResult, referenceClassifier } from './screen/index.ts';
 export type { Classifier, Provenance } from './screen/index.ts';

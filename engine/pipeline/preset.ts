@@ -21,7 +21,8 @@ export function applyPreset(env: CheckEnv, call: ToolCall, r: CheckResult, prese
   let invocations: Invocation[] = [];
   const extraction = call.tool === 'Bash' ? analyze(String(call.input.command), { home: env.home }) : undefined;
   if (extraction) invocations = normalize(extraction, { home: env.home, cwd: env.cwd }).invocations;
-  const findings = strixRules(call, invocations, preset);
+  const scope = env.policy.scope.length ? env.policy.scope : undefined;
+  const findings = strixRules(call, invocations, preset, { scope, cwd: env.cwd, home: env.home });
   const deny = findings.find((f) => f.behavior === 'deny');
   if (deny) {
     t.add(`${preset} rules`, 'deny', `${deny.detector}: ${deny.message}`);

@@ -36,6 +36,12 @@ describe('Strix presets', () => {
     const never: Judge = { name: 'never', turn: () => { throw new Error('the judge must not be asked'); } };
     expect(run('guarded', 'rm -rf ~', never).behavior).toBe('deny');
   });
+  it('guarded denies a target outside the policy scope; a subdomain of an authorized domain is in scope', () => {
+    const out = run('guarded', 'curl -s https://evil.test/x');
+    expect(out.behavior).toBe('deny');
+    expect(out.findings.map((f) => f.detector)).toContain('strix-scope');
+    expect(run('guarded', 'curl -s https://api.example.com/x').findings.map((f) => f.detector)).not.toContain('strix-scope');
+  });
   it('observe allows read-only commands and denies the rest', () => {
     expect(run('observe', 'ls -la').behavior).toBe('allow');
     expect(run('observe', 'touch x').behavior).toBe('deny');
