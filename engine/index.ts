@@ -7,7 +7,7 @@ export type { Rule, RuleBehavior, LayerName } from './pipeline/rules/index.ts';
 export type { Pattern, RegexEngine } from './regex/index.ts';
 
 export { PermissionEngine, loadPolicy, setPolicyReader, type EngineOptions, type LoadOptions } from './engine.ts';
-export { PolicyError, policySchema } from './pipeline/policy.ts';
+export { PolicyError, policySchema, policyFromData } from './pipeline/policy.ts';
 export { MODES, MODE_NAMES, PRESETS, modeRow, applyMode } from './pipeline/modes.ts';
 export { IMMUNE_PROFILES } from './pipeline/immune.ts';
 export { parseRule, RuleError, LAYERS } from './pipeline/rules/index.ts';
@@ -24,8 +24,8 @@ export { presets, strixRules, strixVerdict, recordBrowserCall, inScope } from '.
 export { TargetGate, extractTargets, guardCall } from './targets/index.ts';
 export type { Pin, Resolver, Approver, ApprovalRequest, ApprovalAnswer, TargetGateOptions, TargetResult, Target, GuardInput, GuardOutcome } from './targets/index.ts';
 export { blockMessage, targetBlockMessage, AuditLog, attributeResult, Attribution, redactSecrets } from './audit/index.ts';
-export { classifyProvenance, screenResult, referenceClassifier } from './screen/index.ts';
-export type { Classifier, Provenance } from './screen/index.ts';
-export { analyze } from './shell/index.ts';
+export { classifyProvenance, screenResult, referenceClassifier, sourceLabel } from './screen/index.ts';
+export type { Classifier, Provenance, ProvenanceMeta } from './screen/index.ts';
+export { analyze, workCounter } from './shell/index.ts';
 export type { Word, Invocation, SimpleCommand, Extraction, Span, Assignment, Redirect, ViaStep } from './shell/types.ts';
 export { normalize, parseOptions, canonicalize, type Parsed } from './shell/normalize/index.ts';

@@ -132,7 +132,32 @@ export function parsePolicy(text: string, file = '<policy>', dir?: string): Poli
     }
     throw at(offset ?? nodeAt(path), path.join('.'), msg);
   }
-  const data = parsed.data;
+  const position = (path: PropertyKey[]) => lc.linePos(nodeAt(path));
+  return buildPolicy(parsed.data, file, dir ?? dirOf(file), 'project', (path, msg) => {
+    const pos = position(path);
+    return new PolicyError(msg, file, pos.line, pos.col, path.join('.'));
+  }, (path) => position(path).line);
+}
+
+/** Policy data that has no YAML source (JSON settings, data embedded in a bundle) → Policy. */
+export function policyFromData(raw: unknown, file: string, dir: string, layer: LayerName = 'project'): Policy {
+  const parsed = policySchema.safeParse(raw ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new PolicyError(issue.message, file, 1, 1, issue.path.join('.'));
+  }
+  return buildPolicy(parsed.data, file, dir, layer, (path, msg) => new PolicyError(msg, file, 1, 1, path.join('.')), () => 1);
+}
+
+/** Validated data → Policy: rules parsed (errors placed by `fail`), layers pooled. */
+function buildPolicy(
+  data: PolicyData,
+  file: string,
+  dir: string,
+  topLayer: LayerName,
+  fail: (path: PropertyKey[], msg: string) => PolicyError,
+  lineOf: (path: PropertyKey[]) => number,
+): Policy {
   const rules: Rule[] = [];
   const examples: RuleExample[] = [];
   const addLists = (lists: Pick<PolicyData, RuleBehavior>, layer: LayerName, base: PropertyKey[]) => {
@@ -142,26 +167,26 @@ export function parsePolicy(text: string, file = '<policy>', dir?: string): Poli
         const path = [...base, behavior, i];
         try {
           const rule = parseRule(text, behavior, layer);
-          rule.where = `${file}:${lc.linePos(nodeAt(path)).line}`;
+          rule.where = `${file}:${lineOf(path)}`;
           rules.push(rule);
           if (typeof entry !== 'string' && entry.examples) {
             examples.push({ rule, match: entry.examples.match, notMatch: entry.examples.not_match });
           }
         } catch (e) {
-          if (e instanceof RuleError) throw at(nodeAt(path), path.join('.'), e.message);
+          if (e instanceof RuleError) throw fail(path, e.message);
           throw e;
         }
       });
     }
   };
-  addLists(data, 'project', []);
+  addLists(data, topLayer, []);
   for (const layer of LAYERS) {
     const l = data.layers?.[layer];
     if (l) addLists(l, layer, ['layers', layer]);
   }
   return {
     name: data.name ?? file,
-    dir: dir ?? dirOf(file),
+    dir,
     mode: data.preset ? PRESETS[data.preset].mode : data.mode,
     preset: data.preset,
     immune: data.immune,

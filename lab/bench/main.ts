@@ -10,7 +10,7 @@ import { cpus, tmpdir, totalmem, release } from 'node:os';
 import { join } from 'node:path';
 import { PermissionEngine, loadPolicy, useRegexEngine, builtinDetectors, MODES, type ModeName, type ToolCall } from '../../engine/index.ts';
 // The raised-budget scaling run needs the analyser itself (not exported by engine/index.ts).
-import { analyze, workCounter } from '../../engine/shell/index.ts';
+import { analyze, workCounter } from '../../engine/index.ts';
 import { re2Engine } from '../re2-engine.ts';
 import { REPO_ROOT, DEFAULT_POLICY } from '../node-host.ts';
 import { loadCorpus, type LoadedCase } from '../corpus/schema.ts';

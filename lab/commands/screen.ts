@@ -1,7 +1,7 @@
 // `lab screen replay FILE.jsonl`: replay recorded tool results through the provenance screen and
 // compare with the verdicts the old, provenance-blind screen recorded.
 import { readFileSync } from 'node:fs';
-import { screenResult, referenceClassifier, sourceLabel, type Classifier, type ProvenanceMeta } from '../../engine/screen/index.ts';
+import { screenResult, referenceClassifier, sourceLabel, type Classifier, type ProvenanceMeta } from '../../engine/index.ts';
 
 export interface ScreenRecord {
   id: string;

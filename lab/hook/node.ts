@@ -1,8 +1,8 @@
 // Node host for the hook: stdin, files, the fs port, and the process exit code.
 // Shared by `lab hook` (through tsx) and the bundled dist/hook.mjs (lab/hook/entry.ts).
-import { readFileSync, realpathSync, lstatSync, openSync, readSync, closeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import type { FsPort } from '../../engine/index.ts';
+import { nodeFs } from '../node-fs.ts';
 import { runHook, type HookDeps, type HookResult } from './run.ts';
 
 function readText(path: string): string | null {
@@ -15,40 +15,8 @@ function readText(path: string): string | null {
   }
 }
 
-export const hookFs: FsPort = {
-  realpath(p) {
-    try {
-      return realpathSync(p);
-    } catch {
-      return null;
-    }
-  },
-  readFile(p, maxBytes = 1 << 20) {
-    try {
-      const st = lstatSync(p);
-      if (!st.isFile()) return null;
-      const fd = openSync(p, 'r');
-      try {
-        const buf = Buffer.alloc(Math.min(st.size, maxBytes));
-        const n = readSync(fd, buf, 0, buf.length, 0);
-        return { text: buf.subarray(0, n).toString('utf8'), truncated: st.size > maxBytes, size: st.size };
-      } finally {
-        closeSync(fd);
-      }
-    } catch {
-      return null;
-    }
-  },
-  stat(p) {
-    try {
-      const st = lstatSync(p);
-      const kind = st.isSymbolicLink() ? 'symlink' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
-      return { kind, size: st.size };
-    } catch {
-      return null;
-    }
-  },
-};
+/** The fs port the hook gives the engine. */
+export const hookFs = nodeFs;
 
 /** Where the shipped default policy comes from: embedded text (bundle) or a file (tsx). */
 export type DefaultPolicy = HookDeps['defaultPolicy'];

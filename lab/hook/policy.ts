@@ -9,8 +9,8 @@
 // data pre-parsed at build time, and settings files are JSON; both become a policy through the
 // same schema and rule parser loadPolicy uses (policyFromData). test/hook/policy.test.ts checks
 // that this gives the same rules as importClaudeSettings + loadPolicy.
-import { loadPolicy, parseRule, policySchema, PRESETS, PolicyError, RuleError } from '../../engine/index.ts';
-import type { Policy, LayerName, Rule } from '../../engine/index.ts';
+import { loadPolicy, policyFromData, PolicyError } from '../../engine/index.ts';
+import type { Policy, LayerName } from '../../engine/index.ts';
 
 export interface PolicyIo {
   /** File text, or null when the file does not exist. Other read errors throw. */
@@ -36,48 +36,6 @@ export interface PolicyInputs {
 
 function join(dir: string, rel: string): string {
   return (dir.endsWith('/') ? dir : dir + '/') + rel;
-}
-
-/** Validated policy data → Policy, as parsePolicy does after YAML (no examples, no positions). */
-export function policyFromData(raw: unknown, file: string, dir: string, layer: LayerName = 'project'): Policy {
-  const parsed = policySchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new PolicyError(issue.message, file, 1, 1, issue.path.join('.'));
-  }
-  const data = parsed.data;
-  const rules: Rule[] = [];
-  const add = (lists: { allow: unknown[]; ask: unknown[]; deny: unknown[] }, l: LayerName, base: string) => {
-    for (const behavior of ['deny', 'ask', 'allow'] as const) {
-      lists[behavior].forEach((entry, i) => {
-        const text = typeof entry === 'string' ? entry : (entry as { rule: string }).rule;
-        try {
-          const rule = parseRule(text, behavior, l);
-          rule.where = file;
-          rules.push(rule);
-        } catch (e) {
-          if (e instanceof RuleError) throw new PolicyError(e.message, file, 1, 1, `${base}${behavior}.${i}`);
-          throw e;
-        }
-      });
-    }
-  };
-  add(data, layer, '');
-  for (const [name, lists] of Object.entries(data.layers ?? {})) if (lists) add(lists, name as LayerName, `layers.${name}.`);
-  return {
-    name: data.name ?? file,
-    dir,
-    mode: data.preset ? PRESETS[data.preset].mode : data.mode,
-    preset: data.preset,
-    immune: data.immune,
-    additionalDirectories: data.additionalDirectories,
-    trustRepoConfig: data.git.trustRepoConfig,
-    disabledDetectors: new Set(data.detectors.disable),
-    envDeny: new Set(data.env.deny),
-    scope: data.scope,
-    rules,
-    examples: [],
-  };
 }
 
 /** Claude Code settings JSON → policy data: the same fields importClaudeSettings converts. */

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importClaudeSettings, loadPolicy } from '../../engine/index.ts';
 import { formatOutput, MAX_REASON, parseHookInput } from '../../lab/hook/protocol.ts';
-import { policyFromData, resolveHookPolicy, settingsData, workspaceOf } from '../../lab/hook/policy.ts';
+import { resolveHookPolicy, settingsData, workspaceOf } from '../../lab/hook/policy.ts';
+import { policyFromData } from '../../engine/index.ts';
 import { runHook, type HookDeps } from '../../lab/hook/run.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
