@@ -1,9 +1,9 @@
 // Per-mode expectations, derived from a case and the mode table (contract §3). No per-mode
 // branches here: a sixth mode is one more row in MODES.
 import type { Case } from './schema.ts';
+import type { Outcome, ResultClass } from '../../engine/index.ts';
 
-export type ResultClass = 'deny' | 'allowReadOnly' | 'allowEffects' | 'ask' | 'askImmune';
-export type Outcome = 'allow' | 'deny' | 'ask' | 'allowIfWorkspaceEdit';
+export type { Outcome, ResultClass };
 
 /** The part of a mode row the derivation reads (engine/pipeline/modes.ts ModeRow). */
 export interface ModeRowLike {

@@ -4,19 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
-import { builtinDetectors } from '../../engine/index.ts';
+import { builtinDetectors, MODE_NAMES } from '../../engine/index.ts';
 import { loadCorpus } from './schema.ts';
 import type { LintError, LoadedCase } from './schema.ts';
 
-/** Used until engine/detectors/index.ts exports DETECTORS. */
-export const FALLBACK_DETECTOR_IDS: readonly string[] = [
-  'rm-critical-path', 'disk-destroy', 'fork-bomb', 'recursive-perms-root', 'remote-code-exec',
-  'exfiltration', 'git-destructive', 'protected-path-write', 'credential-read', 'persistence',
-  'privilege', 'env-override', 'dynamic-command', 'decoder-exec', 'hidden-characters', 'homoglyph',
-  'opaque-payload',
-];
-
-export const MODE_NAMES: readonly string[] = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk'];
 
 export interface LintOptions {
   /** Skip the `bash -n` check (no bash on the machine, or a quick run). */
@@ -39,27 +30,9 @@ export interface LintOptions {
   minNotDetectorCases?: number; // 2
 }
 
-/** Detector ids: the engine's built-ins, else engine/detectors/index.ts DETECTORS, else the fixed list. */
+/** Detector ids: the engine's built-ins. */
 export async function loadDetectorIds(): Promise<string[]> {
-  const builtin = builtinDetectors().map((d) => d.meta.id);
-  if (builtin.length) return builtin;
-  try {
-    const url = new URL('../../engine/detectors/index.ts', import.meta.url);
-    const mod = (await import(url.href)) as { DETECTORS?: unknown };
-    const list = mod.DETECTORS;
-    const ids: string[] = [];
-    const add = (d: unknown) => {
-      const o = d as { meta?: { id?: unknown }; id?: unknown };
-      const id = o?.meta?.id ?? o?.id;
-      if (typeof id === 'string') ids.push(id);
-    };
-    if (Array.isArray(list)) list.forEach(add);
-    else if (list && typeof list === 'object') Object.values(list).forEach(add);
-    if (ids.length) return ids;
-  } catch {
-    // not written yet
-  }
-  return [...FALLBACK_DETECTOR_IDS];
+  return builtinDetectors().map((d) => d.meta.id);
 }
 
 const BASH_DRIVER = `
@@ -107,7 +80,7 @@ function at(lc: LoadedCase, field: string, message: string, severity: LintError[
 export async function lintCorpus(dir: string, opts: LintOptions = {}): Promise<LintError[]> {
   const { cases, errors } = loadCorpus(dir);
   const detectorIds = new Set(opts.detectorIds ?? (await loadDetectorIds()));
-  const modeNames = new Set(opts.modeNames ?? MODE_NAMES);
+  const modeNames = new Set<string>(opts.modeNames ?? MODE_NAMES);
   const root = opts.rootDir ?? dirname(resolve(dir));
   const only = opts.onlyIds ? new Set(opts.onlyIds) : null;
   const mine = (lc: LoadedCase) => !only || only.has(lc.case.id);
