@@ -26,19 +26,28 @@ const CRED_DIRS = ['.ssh', '.aws', '.gnupg', '.config/gcloud', '.kube', '.docker
 /** Substrings one of which every credential path's spelling must contain (cheap pre-filter). */
 const MARKERS = ['.ssh', '.env', '.aws', 'netrc', 'credential', '.npmrc', '.pypirc', 'gh/', 'hosts.yml', '.docker', '.kube', 'gcloud', '.azure', '.gnupg', 'shadow', 'environ', 'sudoers', '.pem', '.key', '.p12', '.pfx', '_key', 'id_', '$', '*', '?', '['];
 
+/** Markers by their first character code (all are ASCII): one pass over the text. */
+const BY_FIRST: (string[] | undefined)[] = [];
+for (const m of MARKERS) (BY_FIRST[m.charCodeAt(0)] ??= []).push(m);
+
 function suspicious(t: string): boolean {
-  for (const m of MARKERS) if (t.includes(m)) return true;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    const ms = c < 128 ? BY_FIRST[c] : undefined;
+    if (ms) for (const m of ms) if (t.startsWith(m, i)) return true;
+  }
   return false;
 }
 
-const cwdCache = new WeakMap<DetectContext, boolean>();
+/** The cwd's verdict, for the last cwd seen (a pure function of the string). */
+let lastCwd: string | null = null;
+let lastCwdSuspicious = false;
 function cwdSuspicious(ctx: DetectContext): boolean {
-  let v = cwdCache.get(ctx);
-  if (v === undefined) {
-    v = suspicious(ctx.cwd);
-    cwdCache.set(ctx, v);
+  if (ctx.cwd !== lastCwd) {
+    lastCwdSuspicious = suspicious(ctx.cwd);
+    lastCwd = ctx.cwd;
   }
-  return v;
+  return lastCwdSuspicious;
 }
 
 function reason(w: Word, ctx: DetectContext): string | null {

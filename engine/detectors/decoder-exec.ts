@@ -17,8 +17,11 @@ const meta: DetectorMeta = {
   },
 };
 
+const DECODERS = new Set(['base64', 'base32', 'basenc', 'xxd', 'openssl', 'rev', 'tr', 'uudecode', 'gunzip', 'zcat', 'bzcat', 'xzcat', 'unxz', 'bunzip2', 'zstdcat', 'gzip', 'xz', 'bzip2', 'zstd', 'printf', 'echo']);
+
 function isDecoder(sc: SimpleCommand): string | null {
   const name = effectiveName(sc);
+  if (!DECODERS.has(name)) return null;
   const args = sc.argv.map((w) => (w.static ? (w.value ?? '') : w.approx));
   const has = (...f: string[]) => args.some((a) => f.includes(a) || (a.startsWith('-') && !a.startsWith('--') && f.some((x) => x.length === 2 && a.includes(x[1]))));
   switch (name) {

@@ -19,9 +19,11 @@ export const forkBomb: Detector = {
   check(inv) {
     if (!inv.program.static) return [];
     const sc = inv.source;
-    const fn = sc.context.filter((c) => c.kind === 'function').map((c) => c.name);
-    if (!fn.length || !fn.includes(inv.program.value ?? '')) return [];
     if (!sc.pipe && !sc.background) return [];
+    const name = inv.program.value ?? '';
+    let inside = false;
+    for (const c of sc.context) if (c.kind === 'function' && c.name === name) inside = true;
+    if (!inside) return [];
     return [finding(meta, inv, `function ${inv.program.value} calls itself ${sc.background ? 'in the background' : 'in a pipeline'}`)];
   },
 };

@@ -34,7 +34,10 @@ export const hiddenCharacters: Detector = {
   },
   checkSource(source) {
     const out: Finding[] = [];
-    for (let i = 0; i < source.length; i++) {
+    const n = source.length;
+    for (let i = 0; i < n; i++) {
+      const u = source.charCodeAt(i);
+      if ((u >= 32 && u < 127) || u === 9 || u === 10) continue; // printable ASCII, tab, newline: never hidden
       const c = source.codePointAt(i)!;
       const kind = hiddenKind(c);
       if (kind) {

@@ -34,6 +34,7 @@ export function confusable(c: number): boolean {
 
 function hasConfusable(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) < 128) continue; // ASCII: never a look-alike
     const c = s.codePointAt(i)!;
     if (confusable(c)) return true;
     if (c > 0xffff) i++;
@@ -50,9 +51,9 @@ export const homoglyph: Detector = {
   meta,
   check(inv) {
     const out: Finding[] = [];
-    const words: { w: Word; role: string }[] = [{ w: inv.program, role: 'command name' }];
-    for (const w of inv.args) words.push({ w, role: 'option' });
-    for (const { w, role } of words) {
+    for (let i = -1; i < inv.args.length; i++) {
+      const w: Word = i < 0 ? inv.program : inv.args[i]!;
+      const role = i < 0 ? 'command name' : 'option';
       const t = w.static ? (w.value ?? '') : w.approx;
       if (role === 'option' && !optionLike(t)) continue;
       if (hasConfusable(t)) out.push(finding(meta, inv, `${role} ${JSON.stringify(t)} contains look-alike characters`, w));

@@ -21,13 +21,24 @@ const DIRS = ['/etc/systemd/', '/lib/systemd/', '/usr/lib/systemd/', '/etc/init.
 const HOME_DIRS = ['.config/systemd/', '.config/autostart/', 'Library/LaunchAgents/', '.local/share/systemd/', '.config/fish/conf.d/', '.bashrc.d/', '.config/environment.d/'];
 const FILES = new Set(['/etc/profile', '/etc/bash.bashrc', '/etc/zsh/zshrc', '/etc/zshrc', '/etc/rc.local', '/etc/crontab', '/etc/environment', '/etc/ld.so.preload']);
 
+/** home + '/' + each of HOME_DIRS, for the last home seen. */
+let lastHome: string | null = null;
+let homeDirs: string[] = [];
+
 function persistentPath(abs: string, home: string): string | null {
+  if (home !== lastHome) {
+    homeDirs = HOME_DIRS.map((d) => home + '/' + d);
+    lastHome = home;
+  }
   const base = abs.slice(abs.lastIndexOf('/') + 1);
   if (RC_FILES.has(base)) return `shell startup file ${base}`;
   if ((base === 'authorized_keys' || base === 'authorized_keys2') && abs.includes('/.ssh/')) return 'SSH authorized_keys (a login for someone else)';
   if (FILES.has(abs)) return `system startup file ${abs}`;
-  for (const d of DIRS) if (abs.startsWith(d) || abs + '/' === d) return `startup directory ${d}`;
-  for (const d of HOME_DIRS) if (abs.startsWith(home + '/' + d) || abs + '/' === home + '/' + d) return `startup directory ~/${d}`;
+  for (const d of DIRS) if (abs.startsWith(d) || (abs.length + 1 === d.length && d.endsWith('/') && d.startsWith(abs))) return `startup directory ${d}`;
+  for (let k = 0; k < HOME_DIRS.length; k++) {
+    const full = homeDirs[k]!;
+    if (abs.startsWith(full) || (abs.length + 1 === full.length && full.endsWith('/') && full.startsWith(abs))) return `startup directory ~/${HOME_DIRS[k]}`;
+  }
   const i = abs.indexOf('/.git/hooks');
   if (i >= 0 && (abs.length === i + 11 || abs[i + 11] === '/')) return 'git hook';
   if (abs.includes('/.husky/')) return 'git hook (husky)';

@@ -43,7 +43,8 @@ export const privilege: Detector = {
     const ctx = ctxFor(inv, ctx0);
     const out: Finding[] = [];
     for (const v of inv.via) {
-      const head = v.name.split(' ')[0];
+      const sp = v.name.indexOf(' ');
+      const head = sp < 0 ? v.name : v.name.slice(0, sp);
       if (WRAPPED.has(head)) out.push(finding(meta, inv, `runs ${inv.name || 'a command'} through ${v.name}`));
     }
     for (const t of writeTargets(inv, ctx)) if (t.abs && (t.abs === '/etc/sudoers' || t.abs.startsWith('/etc/sudoers.d') || t.abs.startsWith('/etc/sudoers'))) out.push(finding(meta, inv, `${t.how} writes ${t.abs}`, t.word));

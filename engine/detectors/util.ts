@@ -9,7 +9,15 @@ import { sedRunsCode } from '../shell/normalize/carriers.ts';
 /** cwd marker when a `cd` or wrapper moved to a directory only known at run time. */
 export const UNKNOWN_CWD = '/\u0000unknown-cwd';
 
-const ctxCache = new WeakMap<Invocation, { base: DetectContext; ctx: DetectContext }>();
+// Memos for the invocation being checked: every detector asks for the same context and targets,
+// one invocation at a time, so the last answer is the one asked for again. Detectors also pass a
+// context they already derived (writeTargets(inv, ctxFor(inv, base))): that is memoised as well.
+let plainBase: DetectContext | null = null;
+let plainCtx: DetectContext | null = null;
+let lastInv: Invocation | null = null;
+let lastBase: DetectContext | null = null;
+let lastCtx: DetectContext | null = null;
+let nestedCtx: DetectContext | null = null;
 
 /**
  * The context as this invocation sees it: cwd after `cd DIR &&`, `sudo -D`, `env -C`; paths
@@ -17,8 +25,27 @@ const ctxCache = new WeakMap<Invocation, { base: DetectContext; ctx: DetectConte
  * so a quoted '~' stays a file named ~).
  */
 export function ctxFor(inv: Invocation, base: DetectContext): DetectContext {
-  const hit = ctxCache.get(inv);
-  if (hit && hit.base === base) return hit.ctx;
+  if (!inv.chdir) {
+    // Without a chdir the context depends on the base alone, and deriving it again changes nothing.
+    if (base !== plainBase && base !== plainCtx) {
+      plainCtx = derive(base, base.cwd);
+      plainBase = base;
+    }
+    return plainCtx!;
+  }
+  if (inv === lastInv) {
+    if (base === lastBase) return lastCtx!;
+    if (base === lastCtx) return (nestedCtx ??= withChdir(inv, base));
+  }
+  const ctx = withChdir(inv, base);
+  lastInv = inv;
+  lastBase = base;
+  lastCtx = ctx;
+  nestedCtx = null;
+  return ctx;
+}
+
+function withChdir(inv: Invocation, base: DetectContext): DetectContext {
   let cwd = base.cwd;
   if (inv.chdir) {
     if (!inv.chdir.static) cwd = UNKNOWN_CWD;
@@ -27,13 +54,16 @@ export function ctxFor(inv: Invocation, base: DetectContext): DetectContext {
       cwd = v.startsWith('/') ? normalizePath(v) : normalizePath(base.cwd + '/' + v);
     }
   }
-  const ctx: DetectContext = {
+  return derive(base, cwd);
+}
+
+/** Frozen: memoised contexts are shared between detectors (and decisions). */
+function derive(base: DetectContext, cwd: string): DetectContext {
+  return Object.freeze({
     ...base,
     cwd,
     resolve: (p: string) => (p.startsWith('/') ? normalizePath(p) : cwd === UNKNOWN_CWD ? UNKNOWN_CWD + '/' + p : normalizePath(cwd + '/' + p)),
-  };
-  ctxCache.set(inv, { base, ctx });
-  return ctx;
+  });
 }
 
 export function finding(meta: DetectorMeta, inv: Invocation, message: string, w?: Word, opts?: { behavior?: 'deny' | 'ask'; safety?: SafetyClass }): Finding {
@@ -142,15 +172,18 @@ function opt(p: ReturnType<typeof parseOptions>, ...names: string[]): string | u
   return undefined;
 }
 
-const targetCache = new WeakMap<Invocation, { ctx: DetectContext; targets: Target[] }>();
+let targetInv: Invocation | null = null;
+let targetCtx: DetectContext | null = null;
+let targetList: Target[] = [];
 
 /** Every path this invocation writes (redirects, tee, cp/mv targets, sed -i, touch …). */
 export function writeTargets(inv: Invocation, ctx0: DetectContext): Target[] {
   const ctx = ctxFor(inv, ctx0);
-  const hit = targetCache.get(inv);
-  if (hit && hit.ctx === ctx) return hit.targets;
+  if (inv === targetInv && ctx === targetCtx) return targetList;
   const targets = computeTargets(inv, ctx);
-  targetCache.set(inv, { ctx, targets });
+  targetInv = inv;
+  targetCtx = ctx;
+  targetList = targets;
   return targets;
 }
 
@@ -158,10 +191,17 @@ const WRITERS = new Set(['tee', 'cp', 'install', 'ln', 'rsync', 'mv', 'sed', 'to
 
 function computeTargets(inv: Invocation, ctx: DetectContext): Target[] {
   const out: Target[] = [];
+  for (const r of inv.redirects) {
+    if (WRITE_OPS.has(r.op)) out.push({ word: r.target, abs: pathOf(r.target, ctx), how: `redirect ${r.op}`, append: r.op === '>>' || r.op === '&>>' });
+  }
+  if (!inv.program.static || !WRITERS.has(inv.name)) return out;
+  return writerTargets(inv, ctx, out);
+}
+
+/** What a known writer program writes, after its redirections. */
+function writerTargets(inv: Invocation, ctx: DetectContext, out: Target[]): Target[] {
   const add = (word: Word, how: string, append = false) => out.push({ word, abs: pathOf(word, ctx), how, append });
   const addPath = (value: string, word: Word, how: string) => out.push({ word, abs: ctx.resolve(value), how });
-  for (const r of inv.redirects) if (WRITE_OPS.has(r.op)) add(r.target, `redirect ${r.op}`, r.op === '>>' || r.op === '&>>');
-  if (!inv.program.static || !WRITERS.has(inv.name)) return out;
   const name = inv.name;
   const p = parseOptions(inv);
   const ops = p.operands;

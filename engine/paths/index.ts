@@ -5,10 +5,14 @@
 export function normalizePath(p: string): string {
   if (isNormal(p)) return p;
   const out: string[] = [];
-  for (const seg of p.split('/')) {
-    if (seg === '' || seg === '.') continue;
-    if (seg === '..') out.pop();
-    else out.push(seg);
+  const n = p.length;
+  for (let i = 0; i <= n; ) {
+    let j = p.indexOf('/', i);
+    if (j < 0) j = n;
+    const len = j - i;
+    if (len === 2 && p.charCodeAt(i) === 46 && p.charCodeAt(i + 1) === 46) out.pop();
+    else if (len > 0 && !(len === 1 && p.charCodeAt(i) === 46)) out.push(p.slice(i, j));
+    i = j + 1;
   }
   return '/' + out.join('/');
 }
@@ -45,6 +49,7 @@ export function resolvePath(p: string, cwd: string, home: string): string {
 
 /** Resolve a word's value (already tilde-expanded by the parser) against cwd: `~` stays literal. */
 export function resolveLiteral(p: string, cwd: string): string {
+  if (p === '.') return normalizePath(cwd); // the common case, without a `/.` to remove
   return normalizePath(p.startsWith('/') ? p : cwd + '/' + p);
 }
 
@@ -64,7 +69,7 @@ export function suspiciousPath(p: string): string | null {
 /** True when `p` is `dir` or lies below it (both absolute and normalised). */
 export function isInside(p: string, dir: string): boolean {
   if (dir === '/') return true;
-  return p === dir || p.startsWith(dir + '/');
+  return p === dir || (p.length > dir.length && p.charCodeAt(dir.length) === 47 && p.startsWith(dir));
 }
 
 export function isInWorkspace(p: string, workspace: readonly string[]): boolean {
@@ -124,36 +129,52 @@ const protectedFileSet = new Set(PROTECTED_FILES.map((f) => f.toLowerCase()));
 const agentOnlyFiles = new Set(['settings.json', 'settings.local.json', 'agents.md', 'claude.md']);
 const agentDirs = new Set(['.claude', '.codex', '.gemini', '.cursor']);
 
+const PROTECTED_DIR_NAMES = new Set(['.git', '.vscode', '.idea', '.husky', '.devcontainer']);
+
+/** End of the path segment starting at i. */
+function segEnd(p: string, i: number): number {
+  const j = p.indexOf('/', i);
+  return j < 0 ? p.length : j;
+}
+
+/** Start of the next non-empty segment at or after i (p.length if none). */
+function segStart(p: string, i: number): number {
+  while (i < p.length && p.charCodeAt(i) === 47) i++;
+  return i;
+}
+
 /** Why a path is protected, or null. `p` must be absolute and normalised. */
 export function protectedReason(p: string, home: string): string | null {
-  const segs = p.toLowerCase().split('/').filter(Boolean);
-  const homeSegs = home.toLowerCase().split('/').filter(Boolean);
-  for (let i = 0; i < segs.length; i++) {
-    const s = segs[i]!;
-    if (s === '.claude') {
-      if (segs[i + 1] === 'worktrees') return null;
-      return '.claude/';
-    }
-    if (s === '.ssh') {
+  void home;
+  // Every protected name holds a dot (and no letter lowercases to one).
+  if (p.indexOf('.') < 0) return null;
+  const lower = p.toLowerCase();
+  const n = lower.length;
+  let baseStart = -1;
+  let parentStart = -1;
+  for (let i = segStart(lower, 0); i < n; ) {
+    const end = segEnd(lower, i);
+    if (lower.charCodeAt(i) === 46) {
+      const s = lower.slice(i, end);
+      const next = segStart(lower, end);
+      const nextSeg = next < n ? lower.slice(next, segEnd(lower, next)) : undefined;
+      if (s === '.claude') return nextSeg === 'worktrees' ? null : '.claude/';
       // ~/.ssh is protected; a .ssh folder elsewhere is treated the same (it holds keys).
-      return '.ssh/';
+      if (s === '.ssh') return '.ssh/';
+      if (s === '.config' && nextSeg === 'git') return '.config/git/';
+      if (PROTECTED_DIR_NAMES.has(s)) return s + '/';
     }
-    if (s === '.config' && segs[i + 1] === 'git') return '.config/git/';
-    if (i < segs.length - 1 && (s === '.git' || s === '.vscode' || s === '.idea' || s === '.husky' || s === '.devcontainer')) {
-      return s + '/';
-    }
-    if (i === segs.length - 1 && (s === '.git' || s === '.vscode' || s === '.idea' || s === '.husky' || s === '.devcontainer')) {
-      return s + '/';
-    }
+    parentStart = baseStart;
+    baseStart = i;
+    i = segStart(lower, end);
   }
-  const base = segs[segs.length - 1] ?? '';
+  const base = baseStart < 0 ? '' : lower.slice(baseStart, segEnd(lower, baseStart));
   if (protectedFileSet.has(base)) {
     if (!agentOnlyFiles.has(base)) return base;
-    const parent = segs[segs.length - 2] ?? '';
+    const parent = parentStart < 0 ? '' : lower.slice(parentStart, segEnd(lower, parentStart));
     if (agentDirs.has(parent)) return parent + '/' + base;
     if (base === 'claude.md' || base === 'agents.md') return base;
     // ~/settings.json is not special; only agent folders are.
-    void homeSegs;
   }
   return null;
 }
@@ -162,12 +183,28 @@ export function isProtected(p: string, home: string): boolean {
   return protectedReason(p, home) !== null;
 }
 
+const HOME_CREDENTIALS = ['.ssh', '.aws/credentials', '.aws/config', '.netrc', '.git-credentials', '.npmrc', '.pypirc', '.config/gh/hosts.yml', '.docker/config.json', '.kube/config', '.config/gcloud', '.azure', '.gnupg'];
+
+/** The credential paths under a home folder (lower-case, normalised), for the last home seen. */
+let lastHome: string | null = null;
+let lastHomePaths = new Map<string, string>();
+function homePaths(home: string): Map<string, string> {
+  if (home !== lastHome) {
+    const h = home.toLowerCase();
+    const m = new Map<string, string>([['', h]]);
+    for (const rel of HOME_CREDENTIALS) m.set(rel, normalizePath(h + '/' + rel));
+    lastHomePaths = m;
+    lastHome = home;
+  }
+  return lastHomePaths;
+}
+
 /** Why reading a path exposes credentials, or null. */
 export function credentialReason(p: string, home: string): string | null {
   const lower = p.toLowerCase();
   const base = basename(lower);
-  const h = home.toLowerCase();
-  const inHome = (rel: string) => isInside(lower, normalizePath(h + '/' + rel));
+  const hp = homePaths(home);
+  const inHome = (rel: string) => isInside(lower, hp.get(rel) ?? normalizePath(hp.get('')! + '/' + rel));
   if (inHome('.ssh') && (base.startsWith('id_') || base.endsWith('_key') || base === 'authorized_keys' || base === 'known_hosts')) {
     if (base.endsWith('.pub')) return null;
     return 'SSH key';

@@ -31,16 +31,22 @@ function inputSize(input: Record<string, unknown>): number {
 /** Size budget on any single input, before any analysis (characters). */
 export const MAX_INPUT_CHARS = 1024 * 1024;
 
-const lastWorkspace = new WeakMap<EngineState, { key: string; dirs: string[] }>();
+const lastWorkspace = new WeakMap<EngineState, { given: readonly string[] | undefined; cwd: string; home: string; dirs: string[] }>();
 
 /** cwd plus additional directories, absolute; remembered for the last context of each engine. */
 function workspaceFor(state: EngineState, ctx: Context, cwd: string, home: string): string[] {
-  const key = ctx.workspace ? ctx.workspace.join('\0') + '\0\0' + cwd + '\0' + home : cwd + '\0' + home;
   const hit = lastWorkspace.get(state);
-  if (hit && hit.key === key) return hit.dirs;
+  if (hit && hit.cwd === cwd && hit.home === home && sameDirs(hit.given, ctx.workspace)) return hit.dirs;
   const dirs = (ctx.workspace ?? [cwd, ...state.policy.additionalDirectories]).map((d) => resolvePath(d, cwd, home));
-  lastWorkspace.set(state, { key, dirs });
+  lastWorkspace.set(state, { given: ctx.workspace ? [...ctx.workspace] : undefined, cwd, home, dirs });
   return dirs;
+}
+
+function sameDirs(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export function evaluate(state: EngineState, call: ToolCall, ctx: Context, explain: boolean): Decision {

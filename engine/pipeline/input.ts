@@ -52,6 +52,7 @@ export function validateInput(tool: string, input: unknown): Validated {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     return { ok: false, message: `${tool}: input must be an object` };
   }
+  if (tool === 'Bash' && bareCommand(input)) return { ok: true, input: input as Record<string, unknown> };
   const schema = Object.hasOwn(INPUT_SCHEMAS, tool) ? INPUT_SCHEMAS[tool] : undefined;
   if (!schema) return { ok: true, input: input as Record<string, unknown> };
   const r = schema.safeParse(input);
@@ -59,4 +60,16 @@ export function validateInput(tool: string, input: unknown): Validated {
   const issue = r.error.issues[0]!;
   const field = issue.path.join('.') || '(input)';
   return { ok: false, message: `${tool}: field "${field}" ${issue.message}` };
+}
+
+/** Fast path: a plain `{ command: "…" }` that zod would accept as it is. Anything else goes through zod. */
+function bareCommand(input: object): boolean {
+  if (Object.getPrototypeOf(input) !== Object.prototype) return false;
+  let ok = false;
+  for (const k in input) {
+    if (k !== 'command') return false;
+    const c = (input as { command?: unknown }).command;
+    ok = typeof c === 'string' && c.length > 0;
+  }
+  return ok;
 }

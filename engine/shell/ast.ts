@@ -3,6 +3,12 @@
 // so print() can rebuild the source and the tree stays faithful to what was written.
 import type { Span } from './types.ts';
 
+/**
+ * The one empty array shared by every empty list of the tree and of the Extraction (frozen:
+ * nothing may add to it). Millions of separate empty arrays were a large part of the GC work.
+ */
+export const NONE: never[] = Object.freeze([]) as never[];
+
 /** One piece of a word, before any expansion. */
 export type Part =
   | LitPart

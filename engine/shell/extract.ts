@@ -5,6 +5,7 @@ import type {
   Assignment, ContextEntry, Extraction, Pipe, Redirect, SimpleCommand, Word,
 } from './types.ts';
 import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
+import { NONE } from './ast.ts';
 import type { Shared } from './lexer.ts';
 import { parseNested, toAssign } from './parser.ts';
 import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, resolveParts, resolveWord } from './words.ts';
@@ -54,9 +55,17 @@ export class Extractor {
   private readonly sh: Shared;
   private readonly home: string;
 
+  /** Bound once (no closure per command on the hot path). */
+  private readonly wordFn: (w: WordNode) => Word;
+  private readonly assignFn: (a: AssignNode) => Assignment;
+  private readonly redirectFn: (r: RedirNode) => Redirect;
+
   constructor(sh: Shared, home: string) {
     this.sh = sh;
     this.home = home;
+    this.wordFn = (w) => resolveWord(w, home, sh, MODE_ARG);
+    this.assignFn = (a) => this.assignment(a);
+    this.redirectFn = (r) => this.redirect(r);
   }
 
   run(ast: ListNode, source: string): Extraction {
@@ -74,9 +83,10 @@ export class Extractor {
     for (const it of l.items) {
       const s = it.background && !st.background ? mk(st.ctx, st.conditional, true, st.pipe, st.redirs) : st;
       const a = it.andor;
+      let after: St | null = null; // the state after && / || (one per item, not per pipeline)
       for (let i = 0; i < a.pipelines.length; i++) {
         const p = a.pipelines[i]!;
-        const ps = i > 0 ? cond(s) : s;
+        const ps = i > 0 ? (after ??= cond(s)) : s;
         if (p.timeWords) this.timed = p.timeWords;
         if (p.commands.length === 0 && p.timeWords) {
           // `time` alone: list it so it is seen
@@ -183,8 +193,8 @@ export class Extractor {
   }
 
   private simple(c: SimpleNode, st: St): void {
-    const env = c.assigns.map((a) => this.assignment(a));
-    const own = c.words.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG));
+    const env = c.assigns.length ? c.assigns.map(this.assignFn) : NONE;
+    const own = c.words.length ? c.words.map(this.wordFn) : NONE;
     let argv = own;
     let words = c.words;
     if (this.timed) {
@@ -193,10 +203,11 @@ export class Extractor {
       argv = [...this.timed.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG)), ...own];
       this.timed = null;
     }
-    let redirects = c.redirects.map((r) => this.redirect(r));
+    let redirects: Redirect[] = c.redirects.length ? c.redirects.map(this.redirectFn) : NONE;
     if (st.redirs.length) redirects = redirects.concat(st.redirs);
-    const cmd: SimpleCommand = { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional };
-    if (st.pipe) cmd.pipe = st.pipe;
+    const cmd: SimpleCommand = st.pipe
+      ? { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional, pipe: st.pipe }
+      : { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional };
     if (!this.add(cmd)) return;
     // substitutions inside the command's own words
     for (const a of c.assigns) {

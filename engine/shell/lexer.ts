@@ -5,6 +5,7 @@
 import type { Budget, Issue } from './types.ts';
 import type { Part, WordNode, ListNode, RedirNode, ParamPart } from './ast.ts';
 import { decodeAnsi } from './ansi.ts';
+import { NONE } from './ast.ts';
 
 /** Budget counters shared by a parse and every nested parse inside it. */
 export interface Shared {
@@ -15,6 +16,29 @@ export interface Shared {
   maxDepth: number;
   /** Work counter: characters and tokens visited (for the linearity property). */
   steps: number;
+  /** Scratch stacks for building word parts and command words (exact-size arrays, no garbage). */
+  parts: Scratch<Part>;
+  words: Scratch<WordNode>;
+}
+
+/**
+ * A stack that lists are built on: a builder remembers `n`, pushes, then `take`s its items as
+ * an exact-size array and pops them. Builders nest (a substitution inside a word builds its own
+ * lists above the word's), so one stack serves a whole parse without per-list garbage.
+ */
+export class Scratch<T> {
+  a: T[] = [];
+  n = 0;
+  push(x: T): void {
+    this.a[this.n++] = x;
+  }
+  take(base: number): T[] {
+    const n = this.n;
+    this.n = base;
+    if (n === base) return NONE;
+    if (n === base + 1) return [this.a[base]!];
+    return this.a.slice(base, n);
+  }
 }
 
 /** Thrown internally to stop a parse; never escapes parse() / analyze(). */
@@ -54,6 +78,15 @@ const CLS = new Uint8Array(128);
 for (const c of [SP, TAB, NL, SEMI, AMP, PIPE, LP, RP, LT, GT]) CLS[c] = 1;
 for (const c of [BS, SQ, DQ, DOL, BT, AT, BANG, PLUS, STAR, QM]) CLS[c] = 2;
 
+/**
+ * A pushed-into array keeps spare capacity (16+ slots); a tree of millions of small arrays then
+ * costs the GC most of the parse. Small arrays are copied to exact size before they are kept.
+ */
+export function fit<T>(a: T[]): T[] {
+  const n = a.length;
+  return n === 0 ? (NONE as T[]) : n === 1 ? [a[0]!] : n < 32 ? a.slice() : a;
+}
+
 export function isNameStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
@@ -83,6 +116,7 @@ export function isAssignPrefix(src: string, start: number, pos: number): boolean
 }
 
 interface Pending { node: RedirNode; delim: string; strip: boolean; quoted: boolean }
+export interface Saved { pos: number; issues: number; pending: Pending[]; depth: number; parts: number; words: number }
 
 export class Lexer {
   readonly src: string;
@@ -118,6 +152,12 @@ export class Lexer {
     this.clampEnd = clampEnd;
   }
 
+  /** An offset of this lexer's text as a source offset (base added, clamped like sp). */
+  at(i: number): number {
+    const o = this.base + i;
+    return o < this.clampEnd ? o : this.clampEnd;
+  }
+
   sp(s: number, e: number): { start: number; end: number } {
     const b = this.base;
     if (this.clampEnd === Infinity) return { start: b + s, end: b + e };
@@ -140,15 +180,19 @@ export class Lexer {
     (this.arithFailed ??= new Set()).add(at);
   }
 
-  save(): { pos: number; issues: number; pending: Pending[]; depth: number } {
-    return { pos: this.pos, issues: this.sh.issues.length, pending: this.pending.slice(), depth: this.sh.depth };
+  save(): Saved {
+    const sh = this.sh;
+    return { pos: this.pos, issues: sh.issues.length, pending: this.pending.slice(), depth: sh.depth, parts: sh.parts.n, words: sh.words.n };
   }
 
-  restore(s: { pos: number; issues: number; pending: Pending[]; depth: number }): void {
+  restore(s: Saved): void {
+    const sh = this.sh;
     this.pos = s.pos;
-    this.sh.issues.length = s.issues;
+    sh.issues.length = s.issues;
     this.pending = s.pending;
-    this.sh.depth = s.depth;
+    sh.depth = s.depth;
+    sh.parts.n = s.parts;
+    sh.words.n = s.words;
   }
 
   /** Nested word constructs (${…}, $((…)), extglob, [ ]) count toward the depth budget too. */
@@ -300,7 +344,8 @@ export class Lexer {
   scanWord(flags: number): WordNode {
     const src = this.src;
     const start = this.pos;
-    const parts: Part[] = [];
+    const parts = this.sh.parts;
+    const base = parts.n;
     let p = start;
     let lit = p;
     let depth = 0;
@@ -328,7 +373,7 @@ export class Lexer {
           p = lit = this.pos;
           continue;
         }
-        if (ch === LP && (flags & (F_ASSIGN | F_CMD)) !== 0 && parts.length === 0 && isAssignPrefix(src, start, p)) {
+        if (ch === LP && (flags & (F_ASSIGN | F_CMD)) !== 0 && parts.n === base && isAssignPrefix(src, start, p)) {
           parts.push(this.lit(lit, p));
           this.pos = p;
           parts.push(this.arrayPart());
@@ -377,11 +422,15 @@ export class Lexer {
       }
       p = lit = this.pos;
     }
-    if (lit < p) parts.push(this.lit(lit, p));
     if (p === start) this.fail('unexpected character', start); // never loop on an empty word
     this.pos = p;
     this.sh.steps += steps;
-    return { type: 'Word', span: this.sp(start, p), raw: src.slice(start, p), parts };
+    const span = this.sp(start, p);
+    const raw = src.slice(start, p);
+    // one plain literal (the common case): the part shares the word's text and span
+    if (lit === start) return { type: 'Word', span, raw, parts: [{ type: 'lit', span, text: raw }] };
+    if (lit < p) parts.push(this.lit(lit, p));
+    return { type: 'Word', span, raw, parts: parts.take(base) };
   }
 
   private lit(s: number, e: number): Part {
@@ -408,7 +457,8 @@ export class Lexer {
   /** Inside "…" (heredoc=false, stops after the closing quote) or an unquoted heredoc body (to end). */
   scanQuoted(heredoc: boolean, strip = false): Part[] {
     const src = this.src;
-    const parts: Part[] = [];
+    const parts = this.sh.parts;
+    const base = parts.n;
     let p = this.pos;
     let lit = p;
     let steps = 0;
@@ -439,7 +489,7 @@ export class Lexer {
         p++;
         this.pos = p;
         this.sh.steps += steps;
-        return parts;
+        return parts.take(base);
       }
       if (ch === BS) {
         const n = this.c(p + 1);
@@ -472,7 +522,7 @@ export class Lexer {
     if (lit < p) parts.push(this.lit(lit, p));
     this.pos = p;
     this.sh.steps += steps;
-    return parts;
+    return parts.take(base);
   }
 
   /** At '$'. Returns null when the '$' is literal. */
@@ -598,7 +648,8 @@ export class Lexer {
   /** Operand of ${x op operand}, up to the matching '}'. */
   private scanOperand(inDq: boolean): Part[] {
     const src = this.src;
-    const parts: Part[] = [];
+    const parts = this.sh.parts;
+    const base = parts.n;
     const start = this.pos;
     let p = start;
     let lit = p;
@@ -641,7 +692,7 @@ export class Lexer {
     if (lit < p) parts.push(this.lit(lit, p));
     this.pos = p + 1;
     this.sh.steps += steps;
-    return parts;
+    return parts.take(base);
   }
 
   /** Arithmetic text after '((' or '$((' up to the matching '))'. */
@@ -665,7 +716,8 @@ export class Lexer {
 
   private scanNestedInner(close: number, inDq: boolean, arith: boolean): Part[] {
     const src = this.src;
-    const parts: Part[] = [];
+    const parts = this.sh.parts;
+    const base = parts.n;
     const start = this.pos;
     let p = start;
     let lit = p;
@@ -715,7 +767,7 @@ export class Lexer {
     if (lit < p) parts.push(this.lit(lit, p));
     this.pos = p + 1; // after the closer (for arithmetic: at the second ')')
     this.sh.steps += steps;
-    return parts;
+    return parts.take(base);
   }
 
   /** `…` : find the end, undo the backslash escapes bash applies, parse the result. */
@@ -771,7 +823,7 @@ export class Lexer {
       }
       items.push(this.scanWord(0));
     }
-    return { type: 'array', span: this.sp(s, this.pos), items };
+    return { type: 'array', span: this.sp(s, this.pos), items: fit(items) };
   }
 
   // ------------------------------------------------------------- heredocs

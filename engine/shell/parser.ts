@@ -4,13 +4,14 @@
 // top-level items were complete, so callers always get a tree plus issues, never an exception.
 import type { Budget, Issue } from './types.ts';
 import { DEFAULT_BUDGET } from './types.ts';
+import { NONE } from './ast.ts';
 import type {
   AndOrNode, AssignNode, CaseItem, CommandNode, CondNode, ListItem, ListNode, Part, PipelineNode,
   RedirNode, SimpleNode, WordNode,
 } from './ast.ts';
 import {
-  Abort, EOF, F_ASSIGN, F_CMD, F_COND, F_REGEX, Lexer, NEWLINE, OP, REDIR, WORD, heredocDelim,
-  isNameChar, isNameStart,
+  Abort, EOF, F_ASSIGN, F_CMD, F_COND, F_REGEX, Lexer, NEWLINE, OP, REDIR, Scratch, WORD, heredocDelim,
+  fit, isNameChar, isNameStart,
 } from './lexer.ts';
 import type { Shared, SubParser } from './lexer.ts';
 
@@ -25,7 +26,10 @@ export function plainText(w: WordNode | null): string | null {
 }
 
 export function newShared(budget?: Partial<Budget>): Shared {
-  return { budget: budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET, issues: [], tokens: 0, depth: 0, maxDepth: 0, steps: 0 };
+  return {
+    budget: budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET, issues: [], tokens: 0, depth: 0, maxDepth: 0, steps: 0,
+    parts: new Scratch(), words: new Scratch(),
+  };
 }
 
 export class Parser implements SubParser {
@@ -42,12 +46,17 @@ export class Parser implements SubParser {
   parseProgram(): ListNode {
     const lx = this.lx;
     const root: ListNode = { type: 'List', span: lx.sp(0, lx.end), items: [] };
+    const sh = this.sh;
+    const parts = sh.parts.n;
+    const words = sh.words.n;
     try {
       this.advance(F_CMD);
       this.parseListInto(root);
       if (lx.tok() !== EOF) this.unexpected();
     } catch (e) {
       if (!(e instanceof Abort)) throw e;
+      sh.parts.n = parts;
+      sh.words.n = words;
     }
     return root;
   }
@@ -152,12 +161,15 @@ export class Parser implements SubParser {
       if (lx.tok() === NEWLINE) continue;
       break;
     }
+    list.items = fit(list.items);
   }
 
   private parseAndOr(): AndOrNode {
     const lx = this.lx;
     const first = this.parsePipeline();
-    const node: AndOrNode = { type: 'AndOr', span: { start: first.span.start, end: first.span.end }, pipelines: [first], ops: [] };
+    const node: AndOrNode = { type: 'AndOr', span: { start: first.span.start, end: first.span.end }, pipelines: [first], ops: NONE };
+    if (!(lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||'))) return node;
+    node.ops = [];
     while (lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||')) {
       node.ops.push(lx.opText() as '&&' | '||');
       this.advance(F_CMD);
@@ -166,13 +178,17 @@ export class Parser implements SubParser {
       node.pipelines.push(p);
       node.span.end = p.span.end;
     }
+    if (node.ops.length) {
+      node.pipelines = fit(node.pipelines);
+      node.ops = fit(node.ops);
+    }
     return node;
   }
 
   private parsePipeline(): PipelineNode {
     const lx = this.lx;
-    const start = lx.sp(lx.tStart, lx.tStart).start;
-    const node: PipelineNode = { type: 'Pipeline', span: { start, end: start }, time: false, timeP: false, negated: false, commands: [], ops: [] };
+    const start = lx.at(lx.tStart);
+    const node: PipelineNode = { type: 'Pipeline', span: { start, end: start }, time: false, timeP: false, negated: false, commands: NONE, ops: NONE };
     if (this.isWord('time')) {
       node.time = true;
       node.timeWords = [lx.word!];
@@ -188,21 +204,31 @@ export class Parser implements SubParser {
       this.advance(F_CMD);
     }
     if (node.time && (this.atListEnd() || lx.tok() === NEWLINE || (lx.tok() === OP && (lx.opText() === ';' || lx.opText() === '&')))) {
-      node.span.end = lx.sp(lx.tStart, lx.tStart).end;
+      node.span.end = lx.at(lx.tStart);
       return node;
     }
+    const first = this.parseCommand();
+    node.span.end = first.span.end;
+    if (!(lx.tok() === OP && (lx.opText() === '|' || lx.opText() === '|&'))) {
+      node.commands = [first];
+      return node;
+    }
+    const commands: CommandNode[] = [first];
+    const ops: ('|' | '|&')[] = [];
     for (;;) {
-      const c = this.parseCommand();
-      node.commands.push(c);
-      node.span.end = c.span.end;
       if (lx.tok() === OP && (lx.opText() === '|' || lx.opText() === '|&')) {
-        node.ops.push(lx.opText() as '|' | '|&');
+        ops.push(lx.opText() as '|' | '|&');
         this.advance(F_CMD);
         this.skipNewlines(F_CMD);
+        const c = this.parseCommand();
+        commands.push(c);
+        node.span.end = c.span.end;
         continue;
       }
       break;
     }
+    node.commands = fit(commands);
+    node.ops = fit(ops);
     return node;
   }
 
@@ -505,13 +531,17 @@ export class Parser implements SubParser {
   private parseSimple(): CommandNode {
     const lx = this.lx;
     const s = lx.tStart;
-    const node: SimpleNode = { type: 'Simple', span: lx.sp(s, s), assigns: [], words: [], redirects: [] };
+    // words go on the shared scratch stack (nested parses inside a word build above them)
+    const ws = this.sh.words;
+    const base = ws.n;
+    let assigns: AssignNode[] | null = null;
+    let redirects: RedirNode[] | null = null;
     let prefix = true;
     let decl = false;
     let end = s;
     for (;;) {
       if (lx.tok() === REDIR) {
-        node.redirects.push(this.parseRedirect());
+        (redirects ??= []).push(this.parseRedirect());
         end = this.prevEnd;
         continue;
       }
@@ -521,17 +551,18 @@ export class Parser implements SubParser {
       if (prefix) {
         const a = toAssign(w);
         if (a) {
-          node.assigns.push(a);
+          (assigns ??= []).push(a);
           this.advance(F_ASSIGN);
           continue;
         }
         prefix = false;
-        node.words.push(w);
+        ws.push(w);
         const t = plainText(w);
         decl = t !== null && DECL.has(t);
         this.advance(decl ? F_ASSIGN : 0);
-        if (node.assigns.length === 0 && lx.tok() === OP && lx.opText() === '(') {
+        if (assigns === null && lx.tok() === OP && lx.opText() === '(') {
           // name() compound-command
+          ws.n = base;
           this.advance(0);
           if (lx.tok() !== OP || lx.opText() !== ')') this.unexpected("expected ')'");
           this.advance(F_CMD);
@@ -539,10 +570,13 @@ export class Parser implements SubParser {
         }
         continue;
       }
-      node.words.push(w);
+      ws.push(w);
       this.advance(decl ? F_ASSIGN : 0);
     }
-    node.span = lx.sp(s, end);
+    const node: SimpleNode = {
+      type: 'Simple', span: lx.sp(s, end), assigns: assigns ? fit(assigns) : NONE, words: ws.take(base),
+      redirects: redirects ? fit(redirects) : NONE,
+    };
     if (lx.tok() === OP && (lx.opText() === '(' || lx.opText() === '((')) this.unexpected();
     return node;
   }

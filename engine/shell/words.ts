@@ -3,6 +3,7 @@
 // Order follows bash: brace expansion, tilde expansion, then the rest; quote removal throughout.
 import type { DynamicKind, Issue, Span, Word } from './types.ts';
 import type { ListNode, Part, WordNode } from './ast.ts';
+import { NONE } from './ast.ts';
 import { expandBraces, hasBrace } from './braces.ts';
 import type { Cell } from './braces.ts';
 
@@ -185,7 +186,7 @@ export function resolveWord(w: WordNode, home: string, sink?: IssueSink, mode: n
       }
     }
     if (simple) {
-      return { span: w.span, raw: w.raw, static: true, value: t, approx: t, kinds: [], params: [], quoted: false, substitutions: 0 };
+      return { span: w.span, raw: w.raw, static: true, value: t, approx: t, kinds: NONE, params: NONE, quoted: false, substitutions: 0 };
     }
   }
   return resolveParts(parts, w.span, w.raw, home, mode, sink);

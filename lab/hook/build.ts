@@ -8,54 +8,21 @@
 //  - `zod` resolves to a slim entry (classic schemas + English messages), not the full
 //    namespace with every locale (about 130 KB instead of 450 KB to compile);
 //  - regexes run on re2js inside the bundle (no native addon to load): see docs/hook.md.
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { parse } from 'yaml';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lazyPackage, ROOT, yamlLazy, zodLite } from './plugins.ts';
+import { buildSnapshot, type SnapshotResult } from './snapshot-build.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const HOOK_BUNDLE = join(ROOT, 'dist', 'hook.mjs');
-
-function zodLite(): Plugin {
-  const zodDir = dirname(createRequire(join(ROOT, 'package.json')).resolve('zod'));
-  const at = (p: string) => JSON.stringify(join(zodDir, p));
-  const contents = [
-    `import { config } from ${at('v4/core/index.js')};`,
-    `import en from ${at('v4/locales/en.js')};`,
-    `config({ ...en(), jitless: true });`,
-    `export * as z from ${at('v4/classic/schemas.js')};`,
-  ].join('\n');
-  return {
-    name: 'zod-lite',
-    setup(b) {
-      b.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod-lite', namespace: 'zod-lite' }));
-      b.onLoad({ filter: /.*/, namespace: 'zod-lite' }, () => ({ contents, resolveDir: zodDir, loader: 'js' }));
-    },
-  };
-}
-
-function yamlLazy(): Plugin {
-  const yamlMain = createRequire(join(ROOT, 'package.json')).resolve('yaml');
-  const names = ['parseDocument', 'parse', 'stringify', 'isNode', 'isMap', 'isScalar', 'isSeq', 'isPair'];
-  const contents = [
-    `let Y; const y = () => (Y ??= require(${JSON.stringify(yamlMain)}));`,
-    ...names.map((n) => `export function ${n}(...a) { return y().${n}(...a); }`),
-    `export function LineCounter() { return new (y().LineCounter)(); }`,
-  ].join('\n');
-  return {
-    name: 'yaml-lazy',
-    setup(b) {
-      // Only the engine's own imports; yaml's internals resolve normally.
-      b.onResolve({ filter: /^yaml$/ }, (a) => (a.namespace === 'yaml-lazy' ? undefined : { path: 'yaml-lazy', namespace: 'yaml-lazy' }));
-      b.onLoad({ filter: /.*/, namespace: 'yaml-lazy' }, () => ({ contents, resolveDir: dirname(yamlMain), loader: 'js' }));
-    },
-  };
-}
+/** The snapshot launcher and its blob (the fast start; see snapshot-build.ts). */
+export const HOOK_LAUNCHER = join(ROOT, 'dist', 'hook.sh');
+export const HOOK_BLOB = join(ROOT, 'dist', 'hook.blob');
 
 const OPEN = '/*<gatelab-program>\n';
 const CLOSE = '\n</gatelab-program>*/';
@@ -95,30 +62,8 @@ export interface BuildResult {
   /** Bytes per input file in the embedded program (for size reports). */
   inputs: Record<string, number>;
   cache: boolean;
-}
-
-/**
- * Load a package only when first used: `crypto-js` (the engine hashes with it only for Strix
- * presets; its index pulls in every cipher) and `re2js` (Unicode tables built at load; unused
- * while the native re2 addon loads). Property reads go through a Proxy to a lazy require.
- */
-function lazyPackage(pkg: string, named: string[], hasDefault: boolean): Plugin {
-  const main = createRequire(join(ROOT, 'package.json')).resolve(pkg);
-  const proxy = (pick: string) =>
-    `new Proxy({}, { get(_, k) { const t = ${pick}, v = t[k]; return typeof v === 'function' ? v.bind(t) : v; }, has(_, k) { return k in (${pick}); } })`;
-  const contents = [
-    `let M; const m = () => (M ??= require(${JSON.stringify(main)}));`,
-    ...named.map((n) => `export const ${n} = ${proxy(`m().${n}`)};`),
-    ...(hasDefault ? [`export default ${proxy('(m().default ?? m())')};`] : []),
-  ].join('\n');
-  const ns = `lazy-${pkg}`;
-  return {
-    name: ns,
-    setup(b) {
-      b.onResolve({ filter: new RegExp(`^${pkg}$`) }, (a) => (a.namespace === ns ? undefined : { path: pkg, namespace: ns }));
-      b.onLoad({ filter: /.*/, namespace: ns }, () => ({ contents, resolveDir: dirname(main), loader: 'js' }));
-    },
-  };
+  /** The snapshot build (dist/hook.blob + dist/hook.sh), unless `snapshot: false`. */
+  snapshot?: SnapshotResult;
 }
 
 export interface BuildOptions {
@@ -127,6 +72,8 @@ export interface BuildOptions {
   regex?: 're2js' | 're2';
   /** Default true; false keeps identifiers readable for a CPU profile. */
   minify?: boolean;
+  /** Default true: also build <base>.blob and its launcher <base>.sh next to the outfile. */
+  snapshot?: boolean;
 }
 
 /** Build dist/hook.mjs and warm its code cache. Throws on any error or warning. */
@@ -180,7 +127,8 @@ export async function buildHook(opts: BuildOptions = {}): Promise<BuildResult> {
   const out = Object.values(r.metafile!.outputs)[0]!;
   const inputs: Record<string, number> = {};
   for (const [k, v] of Object.entries(out.inputs)) inputs[k] = v.bytesInOutput;
-  return { outfile, bytes: Buffer.byteLength(text), inputs, cache };
+  const snapshot = opts.snapshot === false ? undefined : await buildSnapshot(dir, base);
+  return { outfile, bytes: Buffer.byteLength(text), inputs, cache, snapshot };
 }
 
 function newest(path: string): number {
@@ -191,10 +139,11 @@ function newest(path: string): number {
   return m;
 }
 
-/** True when dist/hook.mjs is missing or older than its sources (engine, hook, default policy). */
+/** True when a built file (hook.mjs, hook.blob, hook.sh) is missing or older than its sources. */
 export function hookIsStale(outfile = HOOK_BUNDLE): boolean {
-  if (!existsSync(outfile)) return true;
-  const built = statSync(outfile).mtimeMs;
+  const outputs = [outfile, outfile.replace(/\.mjs$/, '.blob'), outfile.replace(/\.mjs$/, '.sh')];
+  if (outputs.some((f) => !existsSync(f))) return true;
+  const built = Math.min(...outputs.map((f) => statSync(f).mtimeMs));
   const sources = ['engine', join('lab', 'hook'), join('policies', 'default.yaml'), 'package-lock.json'].map((p) => join(ROOT, p));
   return sources.some((p) => existsSync(p) && newest(p) > built);
 }
@@ -202,4 +151,6 @@ export function hookIsStale(outfile = HOOK_BUNDLE): boolean {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const b = await buildHook({ regex: process.argv.includes('--re2js') ? 're2js' : 're2' });
   process.stdout.write(`built ${b.outfile} (${(b.bytes / 1024).toFixed(0)} KiB; code cache ${b.cache ? 'warmed' : 'NOT written'})\n`);
+  const sn = b.snapshot!;
+  process.stdout.write(`built ${sn.blob} (${(sn.blobBytes / 1048576).toFixed(1)} MiB) and ${sn.launcher}: hook command \`sh ${sn.launcher} || exit 2\`\n`);
 }

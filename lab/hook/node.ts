@@ -1,6 +1,6 @@
 // Node host for the hook: stdin, files, the fs port, and the process exit code.
 // Shared by `lab hook` (through tsx) and the bundled dist/hook.mjs (lab/hook/entry.ts).
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { nodeFs } from '../node-fs.ts';
 import { runHook, type HookDeps, type HookResult } from './run.ts';
@@ -40,17 +40,41 @@ export async function readStdin(): Promise<string> {
   }
 }
 
-/** Run one hook call against this process's stdin/stdout; returns the exit code. */
-export async function hookMain(defaultPolicy: DefaultPolicy): Promise<number> {
-  let r: HookResult;
+/** One hook call on stdin text; an exception anywhere becomes a deny (exit 2). */
+export function answer(stdin: string, defaultPolicy: DefaultPolicy): HookResult {
   try {
-    r = runHook(await readStdin(), nodeDeps(defaultPolicy));
+    return runHook(stdin, nodeDeps(defaultPolicy));
   } catch (e) {
     const reason = `gatelab hook: internal error: ${(e as Error)?.message ?? String(e)}`;
     const out = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
-    r = { stdout: out + '\n', stderr: reason + '\n', exitCode: 2, verdict: 'deny' };
+    return { stdout: out + '\n', stderr: reason + '\n', exitCode: 2, verdict: 'deny' };
   }
+}
+
+/** Run one hook call against this process's stdin/stdout; returns the exit code. */
+export async function hookMain(defaultPolicy: DefaultPolicy): Promise<number> {
+  let stdin: string;
+  try {
+    stdin = await readStdin();
+  } catch (e) {
+    stdin = '';
+    process.stderr.write(`gatelab hook: cannot read stdin: ${(e as Error).message}\n`);
+  }
+  const r = answer(stdin, defaultPolicy);
   if (r.stderr) process.stderr.write(r.stderr);
   process.stdout.write(r.stdout);
   return r.exitCode;
+}
+
+/** Write all of `text` to a file descriptor, synchronously (retrying a full non-blocking pipe). */
+export function writeAll(fd: number, text: string): void {
+  const buf = Buffer.from(text, 'utf8');
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+    }
+  }
 }

@@ -24,8 +24,11 @@ export interface HookPolicy {
   warnings: string[];
 }
 
-/** The shipped default: YAML text (tsx host) or data pre-parsed at build time (bundle). */
-export type DefaultPolicySource = { file: string; text: string } | { file: string; data: unknown };
+/**
+ * The shipped default: YAML text (tsx host), data pre-parsed at build time (bundle), or a policy
+ * built once (snapshot: built while the snapshot is made; only its `dir` changes per call).
+ */
+export type DefaultPolicySource = { file: string; text: string } | { file: string; data: unknown } | { file: string; policy: Policy };
 
 export interface PolicyInputs {
   projectDir: string;
@@ -76,7 +79,9 @@ export function resolveHookPolicy(inp: PolicyInputs, io: PolicyIo): HookPolicy {
     sources.push(file);
   } else {
     const d = inp.defaultPolicy();
-    base = 'data' in d ? policyFromData(d.data, d.file, inp.projectDir) : { ...loadPolicy(d.text, { file: d.file, skipExamples: true }), dir: inp.projectDir };
+    if ('policy' in d) base = { ...d.policy, dir: inp.projectDir };
+    else if ('data' in d) base = policyFromData(d.data, d.file, inp.projectDir);
+    else base = { ...loadPolicy(d.text, { file: d.file, skipExamples: true }), dir: inp.projectDir };
     sources.push(d.file);
   }
   const rules = [...base.rules];

@@ -27,7 +27,7 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly:
     const w = writeTarget(r.op, r.target);
     if (w) return no(w);
   }
-  for (const v of inv.via) if (SHELL_VIA.has(v.name.split(' ')[0])) return no(`runs through ${v.name}`);
+  for (const v of inv.via) if (SHELL_VIA.has(firstWord(v.name))) return no(`runs through ${v.name}`);
   if (!inv.program.static) return no('dynamic command name');
   for (const w of inv.args) if (w.static && braceLike(w.value ?? '', w.raw)) return no(`unexpanded brace expression in ${w.raw}`);
   const path = inv.program.value ?? '';
@@ -43,9 +43,8 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly:
   if (name === 'find') return findCheck(inv);
   const entry = RO.get(name);
   if (!entry) return no(`${name} is not on the read-only list`);
-  const args = inv.args.map(view);
   if (entry.raw) {
-    const why = entry.raw(args);
+    const why = entry.raw(inv.args.map(view));
     return why ? no(why) : { readOnly: true, why: `${name} is read-only` };
   }
   const r = getopt(inv.args, entry.spec, 0);
@@ -58,9 +57,15 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly:
     if (w.kinds.length && w.kinds.every((k) => k === 'process') && w.approx.startsWith('<(')) continue;
     return no(`dynamic argument ${w.approx}`);
   }
-  const p: RoParsed = { options: r.options, list: r.list, operands: r.operands.map(view), args };
-  const why = entry.check ? entry.check(p) : null;
+  if (!entry.check) return { readOnly: true, why: `${name} is read-only with these flags` };
+  const p: RoParsed = { options: r.options, list: r.list, operands: r.operands.map(view), args: inv.args.map(view) };
+  const why = entry.check(p);
   return why ? no(why) : { readOnly: true, why: `${name} is read-only with these flags` };
+}
+
+function firstWord(s: string): string {
+  const sp = s.indexOf(' ');
+  return sp < 0 ? s : s.slice(0, sp);
 }
 
 function view(w: Word) {

@@ -8,12 +8,27 @@ export { compilePathRule } from './paths.ts';
 
 const layerRank = (r: Rule) => LAYERS.indexOf(r.layer);
 
+const NONE: Rule[] = [];
+
+/** Memoise per tool name; arbitrary tool names must not grow the map forever. */
+function remember<T>(m: Map<string, T>, key: string, value: T): void {
+  if (m.size >= 256) m.clear();
+  m.set(key, value);
+}
+
+type ByTool<T> = Map<string, T>;
+
 export class RuleSet {
   readonly rules: readonly Rule[];
+  /** Does any rule carry a path pattern? (When not, every path rule list is empty.) */
+  readonly anyPath: boolean;
   private readonly pathCache = new Map<Rule, Map<string, Pattern>>();
-  /** Lists by tool and behaviour, built on first use (rules never change after construction). */
-  private readonly lists = new Map<string, Rule[]>();
-  private readonly wide = new Map<string, Rule | null>();
+  // Lists by behaviour and tool, built on first use (rules never change after construction).
+  // Plain tool-name keys (no concatenation: hashing a fresh key string on every call is slow).
+  private readonly wide = { allow: new Map(), ask: new Map(), deny: new Map() } as Record<RuleBehavior, ByTool<Rule | null>>;
+  private readonly contentLists = { allow: new Map(), ask: new Map(), deny: new Map() } as Record<RuleBehavior, ByTool<Rule[]>>;
+  private readonly pathLists = { allow: new Map(), ask: new Map(), deny: new Map() } as Record<RuleBehavior, ByTool<Rule[]>>;
+  private readonly bashLists: Partial<Record<RuleBehavior, Rule[]>> = {};
   /** The compiled path patterns of the last anchors seen (one context at a time, as a rule). */
   private lastAnchors: PathAnchors | null = null;
   private lastCompiled = new Map<Rule, Pattern>();
@@ -21,47 +36,41 @@ export class RuleSet {
   constructor(rules: readonly Rule[]) {
     // Stable sort: managed first … user last. Only which rule is *reported* depends on it.
     this.rules = [...rules].sort((a, b) => layerRank(a) - layerRank(b));
-  }
-
-  /** A memoised rule list (the key is bounded: arbitrary tool names must not grow it forever). */
-  private list(key: string, make: () => Rule[]): Rule[] {
-    let l = this.lists.get(key);
-    if (!l) {
-      if (this.lists.size > 512) this.lists.clear();
-      this.lists.set(key, (l = make()));
-    }
-    return l;
+    this.anyPath = this.rules.some((r) => r.path !== undefined);
   }
 
   /** The first tool-wide rule of this behaviour that names the tool. */
   toolWide(tool: string, behavior: RuleBehavior): Rule | undefined {
-    const key = behavior + '\0' + tool;
-    let r = this.wide.get(key);
+    const m = this.wide[behavior];
+    let r = m.get(tool);
     if (r === undefined) {
-      if (this.wide.size > 512) this.wide.clear();
       r = this.rules.find((x) => x.behavior === behavior && x.content === null && !x.param && ruleNamesTool(x, tool)) ?? null;
-      this.wide.set(key, r);
+      remember(m, tool, r);
     }
     return r ?? undefined;
   }
 
   /** Content rules for a tool, in report order. The list is shared: do not modify it. */
   content(tool: string, behavior: RuleBehavior): Rule[] {
-    return this.list('c\0' + behavior + '\0' + tool, () =>
-      this.rules.filter((r) => r.behavior === behavior && (r.content !== null || r.param) && ruleNamesTool(r, tool)),
-    );
+    const m = this.contentLists[behavior];
+    let l = m.get(tool);
+    if (!l) remember(m, tool, (l = this.rules.filter((r) => r.behavior === behavior && (r.content !== null || r.param) && ruleNamesTool(r, tool))));
+    return l;
   }
 
   /** Bash content rules with a command matcher, in report order (shared list). */
   bash(behavior: RuleBehavior): Rule[] {
-    return this.list('b\0' + behavior, () => this.content('Bash', behavior).filter((r) => r.bash));
+    return (this.bashLists[behavior] ??= this.content('Bash', behavior).filter((r) => r.bash));
   }
 
   /** Read rules also guard Edit/Write (a Read deny blocks writing the same path). Shared list. */
   pathRules(tools: string[], behavior: RuleBehavior): Rule[] {
-    return this.list('p\0' + behavior + '\0' + tools.join('\0'), () =>
-      this.rules.filter((r) => r.behavior === behavior && r.path !== undefined && tools.some((t) => ruleNamesTool(r, t))),
-    );
+    if (!this.anyPath) return NONE;
+    const key = tools.length === 1 ? tools[0]! : tools.join('\0');
+    const m = this.pathLists[behavior];
+    let l = m.get(key);
+    if (!l) remember(m, key, (l = this.rules.filter((r) => r.behavior === behavior && r.path !== undefined && tools.some((t) => ruleNamesTool(r, t)))));
+    return l;
   }
 
   matchPath(rule: Rule, abs: string, anchors: PathAnchors): boolean {
@@ -93,6 +102,10 @@ export function matchBash(m: BashMatcher, cmd: string): boolean {
       return cmd.startsWith(m.prefix) && (cmd.length === n || cmd.charCodeAt(n) === 32);
     }
     case 'wildcard':
+      if (m.literalTail) {
+        const n = m.prefix.length;
+        return cmd.startsWith(m.prefix) && (cmd.length === n || cmd.charCodeAt(n) === 32);
+      }
       return cmd.startsWith(m.prefix) && m.pattern.test(cmd);
   }
 }

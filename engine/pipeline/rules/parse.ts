@@ -9,7 +9,7 @@ export const LAYERS: readonly LayerName[] = ['managed', 'cli', 'local', 'project
 export type BashMatcher =
   | { kind: 'exact'; text: string }
   | { kind: 'prefix'; prefix: string }
-  | { kind: 'wildcard'; pattern: Pattern; prefix: string };
+  | { kind: 'wildcard'; pattern: Pattern; prefix: string; literalTail?: true };
 
 export interface Rule {
   text: string;
@@ -127,7 +127,10 @@ export function compileBashMatcher(content: string): BashMatcher {
     }
   }
   if (optionalTail) re += '(?: .*)?';
-  return { kind: 'wildcard', pattern: compilePattern('^(?s:' + re + ')$'), prefix };
+  const m: BashMatcher = { kind: 'wildcard', pattern: compilePattern('^(?s:' + re + ')$'), prefix };
+  // `words *` with no other star: the pattern means "prefix, alone or followed by a space".
+  if (optionalTail && literal) m.literalTail = true;
+  return m;
 }
 
 function globToRegex(glob: string): string {

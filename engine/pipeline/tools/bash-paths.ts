@@ -25,13 +25,14 @@ const READS_CWD = new Set(['ls', 'dir', 'vdir', 'find', 'du', 'tree', 'fd', 'fdf
 export const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/stdin', '/dev/urandom', '/dev/random']);
 
 /** Static path words a (read-only) invocation reads, plus `<` inputs. Dynamic ones are returned as null. */
-export function readPaths(inv: Invocation, parsed: Parsed): (string | null)[] {
+export function readPaths(inv: Invocation, parse: () => Parsed): (string | null)[] {
   const out: (string | null)[] = [];
   for (const r of inv.redirects) {
     if (r.op === '<' || r.op === '<>') out.push(pathOf(r.target));
   }
   const name = inv.name;
   if (NO_PATH_OPERANDS.has(name)) return out;
+  const parsed = parse();
   let ops = parsed.operands;
   const pat = Object.hasOwn(FIRST_IS_PATTERN, name) ? FIRST_IS_PATTERN[name] : undefined;
   if (pat && !pat.some((o) => parsed.options.has(o))) ops = ops.slice(1);

@@ -47,10 +47,11 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   }
   const stored = codeInArithmetic(ex);
   if (stored) results.push(result('ask', { type: 'parse', detail: stored, safety: 'unanalysable' }, stored, { immune: isImmune(env.policy.immune, 'unanalysable') }));
-  const written = env.rules.bash('deny').length > 0 || env.rules.bash('ask').length > 0;
-  for (const sc of written ? ex.commands : []) {
-    const hit = writtenRuleHit(env, sc.argv);
-    if (hit) results.push(result(hit.behavior as 'deny' | 'ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `matches ${hit.behavior} rule ${hit.text}`, { immune: hit.behavior === 'ask' }));
+  if (env.rules.bash('deny').length > 0 || env.rules.bash('ask').length > 0) {
+    for (const sc of ex.commands) {
+      const hit = writtenRuleHit(env, sc.argv);
+      if (hit) results.push(result(hit.behavior as 'deny' | 'ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `matches ${hit.behavior} rule ${hit.text}`, { immune: hit.behavior === 'ask' }));
+    }
   }
   for (const inv of norm.invocations) {
     const r = checkInvocation(env, inv, st);
@@ -67,7 +68,10 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   return aggregate(results);
 }
 
-/** The detector context for a cwd; the last one is reused while the engine context stays the same. */
+/**
+ * The detector context for a cwd; the last one is reused while the engine context stays the same
+ * (frozen, so a detector that writes to it fails closed instead of leaking into later decisions).
+ */
 let lastDctx: { home: string; workspace: string[]; cwd: string; ctx: DetectContext } | null = null;
 
 function detectContext(env: CheckEnv, cwd: string): DetectContext {
@@ -81,14 +85,14 @@ function detectContext(env: CheckEnv, cwd: string): DetectContext {
 function newDetectContext(env: CheckEnv, cwd: string): DetectContext {
   const home = env.home;
   const workspace = env.workspace;
-  return {
+  return Object.freeze({
     cwd,
     home,
     workspace,
-    resolve: (p) => resolveLiteral(p, cwd),
-    isProtected: (p) => isProtected(p, home),
-    isInWorkspace: (p) => isInWorkspace(p, workspace),
-  };
+    resolve: (p: string) => resolveLiteral(p, cwd),
+    isProtected: (p: string) => isProtected(p, home),
+    isInWorkspace: (p: string) => isInWorkspace(p, workspace),
+  });
 }
 
 /** A detector that throws (a learner's, say) must not open the gate: its error asks. */
@@ -211,8 +215,9 @@ function allowHit(env: CheckEnv, inv: Invocation, targets: readonly (string | nu
   if (targets.length) return undefined;
   for (const a of sc.env) if (!isSafeEnvName(a.name)) return undefined;
   let text = '';
-  for (let i = 0; i < sc.argv.length; i++) text += i ? ' ' + sc.argv[i]!.value! : sc.argv[i]!.value!;
-  return rules.find((r) => matchBash(r.bash!, text));
+  for (let i = 0; i < sc.argv.length; i++) text += (i ? ' ' : '') + (sc.argv[i]!.value ?? '');
+  for (const r of rules) if (matchBash(r.bash!, text)) return r;
+  return undefined;
 }
 
 function pathRuleHit(env: CheckEnv, tools: string[], behavior: 'deny' | 'ask', paths: string[]): Rule | undefined {
@@ -227,59 +232,76 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   let base = st.cwd ?? env.cwd;
   if (inv.chdir) base = inv.chdir.static ? resolveLiteral(inv.chdir.value!, base) : base;
   const abs = (p: string) => resolveLiteral(p, base);
+  const rules = env.rules;
+  // Path rule lists are shared and usually empty: skip collecting paths nobody will test.
+  const readDeny = rules.anyPath && rules.pathRules(READ, 'deny').length > 0;
+  const anyPathRule =
+    readDeny || (rules.anyPath && (rules.pathRules(EDIT, 'deny').length > 0 || rules.pathRules(READ, 'ask').length > 0 || rules.pathRules(EDIT, 'ask').length > 0));
 
   // Detectors run first so their findings are reported even when a rule decides.
   const dctx = detectContext(env, base);
   const findings: Finding[] = [];
-  for (const d of env.detectors) findings.push(...runDetector(d, () => d.check(inv, dctx)));
-  const withFindings = (r: CheckResult): CheckResult => ({ ...r, findings });
+  for (const d of env.detectors) {
+    let found: Finding[];
+    try {
+      found = d.check(inv, dctx);
+    } catch (e) {
+      found = [detectorFailed(d, e)];
+    }
+    if (!Array.isArray(found) || found.length) findings.push(...found);
+  }
 
   // Content deny, then ask rules (aggressive: wrappers and env already stripped).
   const deny = ruleHit(env, inv, 'deny', parsed);
-  if (deny) return withFindings(result('deny', { type: 'rule', rule: deny.text, layer: deny.layer }, `matches deny rule ${deny.text}`));
+  if (deny) return withFindings(findings, result('deny', { type: 'rule', rule: deny.text, layer: deny.layer }, `matches deny rule ${deny.text}`));
   for (const a of inv.env) {
-    if (env.policy.envDeny.has(a.name)) return withFindings(result('deny', { type: 'rule', rule: `env.deny: ${a.name}`, detail: a.name }, `${a.name} is denied by the policy`));
+    if (env.policy.envDeny.has(a.name)) return withFindings(findings, result('deny', { type: 'rule', rule: `env.deny: ${a.name}`, detail: a.name }, `${a.name} is denied by the policy`));
   }
   // Path rules: Read rules guard every path a command names; Edit rules guard what it writes.
   // Paths as written and, through the fs port, where their symlinks lead: a deny fires on either.
-  const real = (ps: string[]) => (env.fs ? ps.flatMap((p) => pathVariants(env, p)) : ps);
-  const named = real(inv.args.map((w) => homeValue(w, env.home)).filter((p): p is string => p !== null).map(abs));
-  const written = real(writeTargets(inv).filter((p): p is string => p !== null).map(abs));
-  const redirected = real(inv.redirects.filter((r) => r.target.static).map((r) => abs(r.target.value!)));
-  const pathDeny = pathRuleHit(env, ['Read'], 'deny', [...named, ...written, ...redirected]) ?? pathRuleHit(env, ['Edit'], 'deny', written);
-  if (pathDeny) return withFindings(result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`));
-  const ask = ruleHit(env, inv, 'ask', parsed) ?? pathRuleHit(env, ['Read'], 'ask', named) ?? pathRuleHit(env, ['Edit'], 'ask', written);
-  if (ask) return withFindings(result('ask', { type: 'rule', rule: ask.text, layer: ask.layer }, `matches ask rule ${ask.text}`, { immune: true }));
+  let named = NO_PATHS;
+  let written = NO_PATHS;
+  if (anyPathRule) {
+    named = real(env, inv.args.map((w) => homeValue(w, env.home)).filter((p): p is string => p !== null).map(abs));
+    written = real(env, writeTargets(inv).filter((p): p is string => p !== null).map(abs));
+    const redirected = real(env, inv.redirects.filter((r) => r.target.static).map((r) => abs(r.target.value!)));
+    const pathDeny = pathRuleHit(env, READ, 'deny', [...named, ...written, ...redirected]) ?? pathRuleHit(env, EDIT, 'deny', written);
+    if (pathDeny) return withFindings(findings, result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`));
+  }
+  const ask = ruleHit(env, inv, 'ask', parsed) ?? pathRuleHit(env, READ, 'ask', named) ?? pathRuleHit(env, EDIT, 'ask', written);
+  if (ask) return withFindings(findings, result('ask', { type: 'rule', rule: ask.text, layer: ask.layer }, `matches ask rule ${ask.text}`, { immune: true }));
   // A glob whose folder holds denied paths may expand to one of them.
-  for (const w of inv.args) {
-    const folder = !w.static && w.kinds.length === 1 && w.kinds[0] === 'glob' ? pathOf(w) : null;
-    if (folder === null) continue;
-    const inside = pathRuleHit(env, ['Read'], 'deny', real([abs(folder)]));
-    if (inside) return withFindings(result('deny', { type: 'rule', rule: inside.text, layer: inside.layer }, `${w.raw} expands inside ${inside.text}`));
-    const hit = denyWithin(env, abs(folder));
-    if (hit) return withFindings(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `${w.raw} may expand to a path denied by ${hit.text}`, { immune: true }));
+  if (readDeny) {
+    for (const w of inv.args) {
+      const folder = !w.static && w.kinds.length === 1 && w.kinds[0] === 'glob' ? pathOf(w) : null;
+      if (folder === null) continue;
+      const inside = pathRuleHit(env, READ, 'deny', real(env, [abs(folder)]));
+      if (inside) return withFindings(findings, result('deny', { type: 'rule', rule: inside.text, layer: inside.layer }, `${w.raw} expands inside ${inside.text}`));
+      const hit = denyWithin(env, abs(folder));
+      if (hit) return withFindings(findings, result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `${w.raw} may expand to a path denied by ${hit.text}`, { immune: true }));
+    }
   }
   // Variables the policy denies, set by export / declare -x / typeset -x as well as by prefix.
   if (EXPORTERS.has(inv.name) && env.policy.envDeny.size) {
     for (const w of inv.args) {
       const name = w.static ? w.value!.split('=')[0]! : '';
-      if (env.policy.envDeny.has(name)) return withFindings(result('deny', { type: 'rule', rule: `env.deny: ${name}`, detail: name }, `${name} is denied by the policy`));
+      if (env.policy.envDeny.has(name)) return withFindings(findings, result('deny', { type: 'rule', rule: `env.deny: ${name}`, detail: name }, `${name} is denied by the policy`));
     }
   }
 
-  const denied = findings.find((f) => f.behavior === 'deny');
-  if (denied) return { ...findingResult(env, denied), findings };
   if (findings.length) {
+    const denied = findings.find((f) => f.behavior === 'deny');
+    if (denied) return { ...findingResult(env, denied), findings };
     const first = findings.find((f) => isImmune(env.policy.immune, f.safety)) ?? findings[0]!;
     return { ...findingResult(env, first), findings };
   }
 
   // A recursive copy or archive of a folder that holds denied paths reads them too.
-  if (copiesFolders(inv, parsed())) {
+  if (readDeny && copiesFolders(inv, parsed())) {
     for (const w of parsed().operands) {
       const p = pathOf(w);
       const hit = p === null ? undefined : denyWithin(env, abs(p));
-      if (hit) return withFindings(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive copy of ${p} may reach paths denied by ${hit.text}`, { immune: true }));
+      if (hit) return withFindings(findings, result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive copy of ${p} may reach paths denied by ${hit.text}`, { immune: true }));
     }
   }
 
@@ -291,7 +313,7 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   }
 
   // Allow rules (conservative), then a function defined in the same command, then the read-only allowlist.
-  const allow = allowHit(env, inv);
+  const allow = allowHit(env, inv, targets);
   if (allow) return result('allow', { type: 'rule', rule: allow.text, layer: allow.layer }, `matches allow rule ${allow.text}`);
   if (st.ex.functions.includes(inv.name) && !inv.via.length) {
     return result('allow', { type: 'readOnly', detail: 'function call' }, `calls ${inv.name}, defined in this command (its body is checked on its own)`, { readOnly: true });
@@ -302,26 +324,48 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
     return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
   }
   if (ro.readOnly) {
-    const paths = readPaths(inv, parsed());
+    const paths = readPaths(inv, parsed);
     // A recursive read of a folder that holds denied paths must not read them.
-    for (const p of paths) {
+    for (const p of readDeny ? paths : NO_PATHS) {
       const hit = p !== null && walksFolders(inv, parsed()) ? denyWithin(env, abs(p)) : undefined;
       if (hit) {
         return result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive read of ${p} may reach paths denied by ${hit.text}`, { immune: true, readOnly: true });
       }
     }
-    const away = paths.find((p) => p === null || (!HARMLESS_DEVICES.has(p) && !real([abs(p)]).every((x) => isInWorkspace(x, env.workspace))));
+    let away: string | null | undefined;
+    for (const p of paths) {
+      if (p === null || (!HARMLESS_DEVICES.has(p) && !readInside(env, abs(p)))) {
+        away = p;
+        break;
+      }
+    }
     if (away === undefined) return result('allow', { type: 'readOnly', detail: ro.why }, `${inv.name} is read-only`, { readOnly: true });
     return result('passthrough', { type: 'workingDir', detail: 'reads outside the workspace' }, `reads ${away ?? 'a dynamic path'} outside the workspace`, { readOnly: true });
   }
   return result('passthrough', { type: 'other', detail: ro.why }, `${inv.name || inv.program.approx} has effects (${ro.why})`, {
-    workspaceEdit: isWorkspaceEdit(env, inv, parsed(), abs),
+    workspaceEdit: isWorkspaceEdit(env, inv, parsed, abs),
   });
 }
 
+function withFindings(findings: Finding[], r: CheckResult): CheckResult {
+  return { ...r, findings };
+}
+
+/** Paths as written and, through the fs port, where their symlinks lead. */
+function real(env: CheckEnv, ps: string[]): string[] {
+  return env.fs ? ps.flatMap((p) => pathVariants(env, p)) : ps;
+}
+
+/** Is a path a read names inside the workspace (and, through the fs port, its target too)? */
+function readInside(env: CheckEnv, p: string): boolean {
+  return env.fs ? real(env, [p]).every((x) => isInWorkspace(x, env.workspace)) : isInWorkspace(p, env.workspace);
+}
+
+const WALKERS = new Set(['rg', 'fd', 'fdfind', 'find', 'tree', 'du', 'ls']);
+
 /** Does this read-only invocation walk folders? */
 function walksFolders(inv: Invocation, parsed: Parsed): boolean {
-  if (['rg', 'fd', 'fdfind', 'find', 'tree', 'du', 'ls'].includes(inv.name)) return inv.name !== 'ls' || parsed.options.has('recursive') || parsed.options.has('R');
+  if (WALKERS.has(inv.name)) return inv.name !== 'ls' || parsed.options.has('recursive') || parsed.options.has('R');
   if (inv.name === 'grep' || inv.name === 'egrep' || inv.name === 'fgrep') {
     return ['recursive', 'dereference-recursive', 'r', 'R'].some((o) => parsed.options.has(o));
   }
@@ -357,8 +401,10 @@ function homeValue(w: Invocation['args'][number], home: string): string | null {
   return null;
 }
 
-function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parsed: Parsed, abs: (p: string) => string): boolean {
-  if (!WORKSPACE_EDIT_PROGRAMS.has(inv.name) || inv.via.length || inv.opaque || parsed.dynamic) return false;
+function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, abs: (p: string) => string): boolean {
+  if (!WORKSPACE_EDIT_PROGRAMS.has(inv.name) || inv.via.length || inv.opaque) return false;
+  const parsed = parse();
+  if (parsed.dynamic) return false;
   if (inv.name === 'sed' && !parsed.options.has('in-place')) return false;
   const ops = editOperands(inv, parsed);
   if (!ops.length) return false;
@@ -386,21 +432,33 @@ function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
 
 /** Any deny denies; else any ask asks (immune first); else all allow allows; else passthrough. */
 function aggregate(results: CheckResult[]): CheckResult {
-  const findings = results.flatMap((r) => r.findings);
+  const findings: Finding[] = [];
+  let deny: CheckResult | undefined;
+  let ask: CheckResult | undefined;
+  let immuneAsk: CheckResult | undefined;
+  let pass: CheckResult | undefined;
+  let allAllow = true;
+  let readOnly = true;
+  let workspaceEdit = true;
+  for (const r of results) {
+    for (const f of r.findings) findings.push(f);
+    if (r.behavior !== 'allow') allAllow = false;
+    if (r.behavior === 'deny') deny ??= r;
+    else if (r.behavior === 'ask') {
+      ask ??= r;
+      if (r.immune) immuneAsk ??= r;
+    } else if (r.behavior === 'passthrough') pass ??= r;
+    if (!r.readOnly) readOnly = false;
+    if (!r.workspaceEdit) workspaceEdit = false;
+  }
   const one = results.length === 1;
-  const pick = (r: CheckResult, extra: Partial<CheckResult> = {}): CheckResult => ({ ...r, findings, ...extra });
-  const deny = results.find((r) => r.behavior === 'deny');
+  const pick = (r: CheckResult): CheckResult => ({ ...r, findings });
   if (deny) return pick(deny);
-  const asks = results.filter((r) => r.behavior === 'ask');
-  if (asks.length) return pick(asks.find((r) => r.immune) ?? asks[0]!);
-  if (results.every((r) => r.behavior === 'allow')) {
-    const readOnly = results.every((r) => r.readOnly);
+  if (ask) return pick(immuneAsk ?? ask);
+  if (allAllow) {
     if (one) return pick(results[0]!);
     return result('allow', { type: 'subcommandResults', detail: `${results.length} commands, all allowed` }, 'every command is allowed', { readOnly, findings });
   }
-  const pass = results.filter((r) => r.behavior === 'passthrough');
-  const workspaceEdit = results.every((r) => r.workspaceEdit);
-  const readOnly = results.every((r) => r.readOnly);
-  if (one) return pick(pass[0]!);
-  return result('passthrough', pass[0]!.reason, pass[0]!.message, { findings, workspaceEdit, readOnly });
+  if (one) return pick(pass!);
+  return result('passthrough', pass!.reason, pass!.message, { findings, workspaceEdit, readOnly });
 }

@@ -1,16 +1,23 @@
 // Dispatch to each tool's own check (step 3 of the spine).
 import type { CheckEnv } from '../env.ts';
 import { result, type CheckResult } from '../result.ts';
+import type { Rule } from '../rules/index.ts';
 import { checkRead, checkWrite, checkSearch } from './files.ts';
 import { checkWebFetch, checkGeneric } from './web.ts';
 import { checkBash } from './bash.ts';
 
 /** Deny and ask rules on a secondary parameter, e.g. Bash(run_in_background:true). */
+const PARAM_BEHAVIORS = ['deny', 'ask'] as const;
+
 function paramRules(env: CheckEnv, tool: string, input: Record<string, unknown>): CheckResult | null {
-  for (const b of ['deny', 'ask'] as const) {
-    const hit = env.rules
-      .content(tool, b)
-      .find((r) => r.param && input[r.param.key] !== undefined && String(input[r.param.key]) === r.param.value);
+  for (const b of PARAM_BEHAVIORS) {
+    let hit: Rule | undefined;
+    for (const r of env.rules.content(tool, b)) {
+      if (r.param && input[r.param.key] !== undefined && String(input[r.param.key]) === r.param.value) {
+        hit = r;
+        break;
+      }
+    }
     if (hit) {
       env.tracer.add('parameter rule', b, hit.text);
       return result(b, { type: 'rule', rule: hit.text, layer: hit.layer }, `${tool} matches ${hit.text}`, { immune: b === 'ask' });

@@ -14,7 +14,23 @@ export interface GitCall {
   subDynamic: boolean;
 }
 
+// The normaliser, parseOptions, the read-only check and a detector all parse the same git words
+// in turn: remember the last few (keyed by the args array; these arrays are never modified).
+const SLOTS = 4;
+const memoArgs: (Word[] | null)[] = new Array<Word[] | null>(SLOTS).fill(null);
+const memoCalls: (GitCall | null)[] = new Array<GitCall | null>(SLOTS).fill(null);
+let nextSlot = 0;
+
 export function parseGit(args: Word[]): GitCall {
+  for (let i = 0; i < SLOTS; i++) if (memoArgs[i] === args) return memoCalls[i]!;
+  const g = parseGitUncached(args);
+  memoArgs[nextSlot] = args;
+  memoCalls[nextSlot] = g;
+  nextSlot = (nextSlot + 1) % SLOTS;
+  return g;
+}
+
+function parseGitUncached(args: Word[]): GitCall {
   const globals = getopt(args, GIT_GLOBAL, 0);
   const configs: GitCall['configs'] = [];
   for (const o of globals.list) {

@@ -202,6 +202,14 @@ const ops: Ops = {
 
 /** The effective program of a simple command after wrappers, e.g. `timeout 5 curl` → curl. */
 export function effectiveName(sc: SimpleCommand): string {
+  // Fast path: a plain first word that is not a wrapper names the program itself.
+  const w0 = sc.argv[0];
+  if (!w0) return '';
+  if (!(w0.braces && w0.braces.length > 1 && w0.braces.length <= 256)) {
+    if (!w0.static) return '';
+    const name = basename(w0.value ?? '');
+    if (!systemProgram(w0) || !WRAPPERS.has(name)) return name;
+  }
   let inv = invocationFrom(sc);
   for (let n = 0; n < MAX_UNWRAP && inv.program.static && systemProgram(inv.program); n++) {
     const h = WRAPPERS.get(inv.name);

@@ -98,16 +98,6 @@ export function lookupLong(spec: Spec, name: string): OptInfo | undefined | null
 /** Parse args[start..] with the spec. Never throws. */
 export function getopt(args: Word[], sp: Spec, start = 0): ParseResult {
   const r: ParseResult = { options: new Map(), list: [], operands: [], unknown: [], dynamic: false, dashdash: args.length };
-  const set = (canon: string, value: string | true, word: Word, unsafe: boolean) => {
-    r.options.set(canon, value);
-    r.list.push({ canon, value, word, unsafe });
-  };
-  const valueOf = (i: number): string => {
-    const w = args[i];
-    if (!w) return '';
-    if (!w.static) r.dynamic = true;
-    return w.static ? (w.value ?? '') : w.approx;
-  };
   let i = start;
   for (; i < args.length; i++) {
     const w = args[i];
@@ -142,19 +132,19 @@ export function getopt(args: Word[], sp: Spec, start = 0): ParseResult {
         r.unknown.push(eq < 0 ? v : v.slice(0, eq));
         continue;
       }
-      if (eq >= 0) set(info.canon, v.slice(eq + 1), w, !!info.unsafe);
+      if (eq >= 0) set(r, info.canon, v.slice(eq + 1), w, !!info.unsafe);
       else if (info.arg === 1) {
-        set(info.canon, valueOf(i + 1), w, !!info.unsafe);
+        set(r, info.canon, valueOf(r, args, i + 1), w, !!info.unsafe);
         i++;
       } else if (info.arg === 3) {
-        set(info.canon, valueOf(i + 1) + '\u0000' + valueOf(i + 2), w, !!info.unsafe);
+        set(r, info.canon, valueOf(r, args, i + 1) + '\u0000' + valueOf(r, args, i + 2), w, !!info.unsafe);
         i += 2;
-      } else set(info.canon, true, w, !!info.unsafe);
+      } else set(r, info.canon, true, w, !!info.unsafe);
       continue;
     }
     // short options, possibly bundled
     if (sp.numeric && isDigits(v, 1)) {
-      set(sp.numeric, v.slice(1), w, false);
+      set(r, sp.numeric, v.slice(1), w, false);
       continue;
     }
     for (let j = 1; j < v.length; j++) {
@@ -165,17 +155,17 @@ export function getopt(args: Word[], sp: Spec, start = 0): ParseResult {
         continue;
       }
       if (info.arg === 0) {
-        set(info.canon, true, w, !!info.unsafe);
+        set(r, info.canon, true, w, !!info.unsafe);
         continue;
       }
       const rest = v.slice(j + 1);
-      if (info.arg === 2) set(info.canon, rest.length ? rest : true, w, !!info.unsafe);
+      if (info.arg === 2) set(r, info.canon, rest.length ? rest : true, w, !!info.unsafe);
       else if (info.arg === 3) {
-        set(info.canon, valueOf(i + 1) + '\u0000' + valueOf(i + 2), w, !!info.unsafe);
+        set(r, info.canon, valueOf(r, args, i + 1) + '\u0000' + valueOf(r, args, i + 2), w, !!info.unsafe);
         i += 2;
-      } else if (rest.length) set(info.canon, rest, w, !!info.unsafe);
+      } else if (rest.length) set(r, info.canon, rest, w, !!info.unsafe);
       else {
-        set(info.canon, valueOf(i + 1), w, !!info.unsafe);
+        set(r, info.canon, valueOf(r, args, i + 1), w, !!info.unsafe);
         i++;
       }
       break;
@@ -183,6 +173,18 @@ export function getopt(args: Word[], sp: Spec, start = 0): ParseResult {
   }
   for (; i < args.length; i++) r.operands.push(args[i]);
   return r;
+}
+
+function set(r: ParseResult, canon: string, value: string | true, word: Word, unsafe: boolean): void {
+  r.options.set(canon, value);
+  r.list.push({ canon, value, word, unsafe });
+}
+
+function valueOf(r: ParseResult, args: Word[], i: number): string {
+  const w = args[i];
+  if (!w) return '';
+  if (!w.static) r.dynamic = true;
+  return w.static ? (w.value ?? '') : w.approx;
 }
 
 function isDigits(s: string, from: number): boolean {

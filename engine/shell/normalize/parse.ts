@@ -26,15 +26,20 @@ export interface Parsed {
 const GENERIC = spec('');
 const GIT_MULTI = new Set(['stash', 'worktree', 'reflog', 'remote', 'submodule', 'notes', 'bisect', 'sparse-checkout', 'lfs']);
 
-const cache = new WeakMap<Invocation, Parsed>();
+// A small identity cache: the detectors and the pipeline ask for the same invocation's meaning in
+// turn. (A WeakMap entry per invocation costs more than parsing a short command again.)
+const SLOTS = 8;
+const cacheKeys: (Invocation | null)[] = new Array<Invocation | null>(SLOTS).fill(null);
+const cacheVals: (Parsed | null)[] = new Array<Parsed | null>(SLOTS).fill(null);
+let nextSlot = 0;
 
 /** Options keyed by canonical name (rm's -r, -R, --recursive, --recur → recursive). Never throws. */
 export function parseOptions(inv: Invocation): Parsed {
-  let p = cache.get(inv);
-  if (!p) {
-    p = parseUncached(inv);
-    cache.set(inv, p);
-  }
+  for (let i = 0; i < SLOTS; i++) if (cacheKeys[i] === inv) return cacheVals[i]!;
+  const p = parseUncached(inv);
+  cacheKeys[nextSlot] = inv;
+  cacheVals[nextSlot] = p;
+  nextSlot = (nextSlot + 1) % SLOTS;
   return p;
 }
 
@@ -53,7 +58,7 @@ function parseUncached(inv: Invocation): Parsed {
 /** No spec: every option is kept as written (without dashes), short bundles split. */
 function generic(args: Word[], name: string, sub: string[], dyn: boolean, sp: Spec = GENERIC): Parsed {
   const r = getopt(args, sp, 0);
-  const options = new Map(r.options);
+  const options = r.options; // fresh from getopt: ours to extend
   for (const u of r.unknown) options.set(u.startsWith('--') ? u.slice(2) : u.slice(1), true);
   return { name, subcommand: sub, options, operands: r.operands, unknown: r.unknown, dynamic: r.dynamic || dyn };
 }

@@ -1,0 +1,108 @@
+// esbuild plugins shared by the hook's two builds (build.ts: dist/hook.mjs; snapshot-build.ts:
+// dist/hook.blob). They keep start-up work out of the bundle: a slim zod, lazy yaml / crypto-js.
+import type { Plugin } from 'esbuild';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Files under engine/ that import zod, and the `z.<name>` members they use. */
+function zodMembers(): Set<string> {
+  const names = new Set<string>();
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.ts')) {
+        const text = readFileSync(p, 'utf8');
+        if (!/from ['"]zod['"]/.test(text)) continue;
+        for (const m of text.matchAll(/\bz\.([A-Za-z_$][\w$]*)/g)) names.add(m[1]!);
+      }
+    }
+  };
+  walk(join(ROOT, 'engine'));
+  return names;
+}
+
+/**
+ * `zod` as a plain object holding only the members the engine uses (`z.string`, `z.object` …),
+ * imported by name from zod's classic API so esbuild drops the rest (locales, JSON schema,
+ * ISO, coerce …); English messages; `jitless` (the JIT builds parsers with `new Function`,
+ * which a code cache cannot keep). A member the scan misses is `undefined`: the engine then
+ * throws at load or on the call, and the hook answers deny.
+ */
+export function zodLite(): Plugin {
+  const zodDir = dirname(createRequire(join(ROOT, 'package.json')).resolve('zod'));
+  const at = (p: string) => JSON.stringify(join(zodDir, p));
+  return {
+    name: 'zod-lite',
+    setup(b) {
+      b.onResolve({ filter: /^zod$/ }, () => ({ path: 'zod-lite', namespace: 'zod-lite' }));
+      b.onLoad({ filter: /.*/, namespace: 'zod-lite' }, async () => {
+        const api = (await import(pathToFileURL(join(zodDir, 'v4', 'classic', 'external.js')).href)) as Record<string, unknown>;
+        const used = [...zodMembers()].filter((n) => n in api && n !== 'default').sort();
+        const contents = [
+          `import { config } from ${at('v4/core/core.js')};`,
+          `import en from ${at('v4/locales/en.js')};`,
+          `import { ${used.map((n) => `${n} as z_${n}`).join(', ')} } from ${at('v4/classic/external.js')};`,
+          `config({ ...en(), jitless: true });`,
+          `export const z = { ${used.map((n) => `${n}: z_${n}`).join(', ')} };`,
+        ].join('\n');
+        return { contents, resolveDir: zodDir, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * A run-time require of an absolute path. The loader's program gets Node's full `require`; a
+ * snapshot entry only gets one for built-in modules, so it goes through createRequire.
+ */
+function requireAt(path: string, snapshot: boolean): string {
+  const p = JSON.stringify(path);
+  return snapshot ? `require('node:module').createRequire(${p})(${p})` : `require(${p})`;
+}
+
+export function yamlLazy(snapshot = false): Plugin {
+  const yamlMain = createRequire(join(ROOT, 'package.json')).resolve('yaml');
+  const names = ['parseDocument', 'parse', 'stringify', 'isNode', 'isMap', 'isScalar', 'isSeq', 'isPair'];
+  const contents = [
+    `let Y; const y = () => (Y ??= ${requireAt(yamlMain, snapshot)});`,
+    ...names.map((n) => `export function ${n}(...a) { return y().${n}(...a); }`),
+    `export function LineCounter() { return new (y().LineCounter)(); }`,
+  ].join('\n');
+  return {
+    name: 'yaml-lazy',
+    setup(b) {
+      // Only the engine's own imports; yaml's internals resolve normally.
+      b.onResolve({ filter: /^yaml$/ }, (a) => (a.namespace === 'yaml-lazy' ? undefined : { path: 'yaml-lazy', namespace: 'yaml-lazy' }));
+      b.onLoad({ filter: /.*/, namespace: 'yaml-lazy' }, () => ({ contents, resolveDir: dirname(yamlMain), loader: 'js' }));
+    },
+  };
+}
+
+/**
+ * Load a package only when first used: `crypto-js` (the engine hashes with it only for Strix
+ * presets; its index pulls in every cipher) and `re2js` (Unicode tables built at load; unused
+ * while the native re2 addon loads). Property reads go through a Proxy to a lazy require.
+ */
+export function lazyPackage(pkg: string, named: string[], hasDefault: boolean, snapshot = false): Plugin {
+  const main = createRequire(join(ROOT, 'package.json')).resolve(pkg);
+  const proxy = (pick: string) =>
+    `new Proxy({}, { get(_, k) { const t = ${pick}, v = t[k]; return typeof v === 'function' ? v.bind(t) : v; }, has(_, k) { return k in (${pick}); } })`;
+  const contents = [
+    `let M; const m = () => (M ??= ${requireAt(main, snapshot)});`,
+    ...named.map((n) => `export const ${n} = ${proxy(`m().${n}`)};`),
+    ...(hasDefault ? [`export default ${proxy('(m().default ?? m())')};`] : []),
+  ].join('\n');
+  const ns = `lazy-${pkg}`;
+  return {
+    name: ns,
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^${pkg}$`) }, (a) => (a.namespace === ns ? undefined : { path: pkg, namespace: ns }));
+      b.onLoad({ filter: /.*/, namespace: ns }, () => ({ contents, resolveDir: dirname(main), loader: 'js' }));
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// Entry of the snapshot build: `node --snapshot-blob dist/hook.blob --build-snapshot <this, bundled>`.
+// Everything at module level runs once, at build time, and lands in the V8 heap snapshot: the
+// engine's module initialisation, the default policy (parsed, rules compiled on re2js), and a
+// few warm-up calls. A hook call then starts from that heap and only reads stdin, decides and
+// writes (the function given to setDeserializeMainFunction).
+// Rules of a snapshot entry: one CommonJS script, built-in modules only, no native addons. So
+// regexes run on re2js here, and yaml / crypto-js load on first use through createRequire
+// (build.ts points them at this checkout's node_modules).
+import { readFileSync } from 'node:fs';
+import { startupSnapshot } from 'node:v8';
+import { nodeFs } from '../node-fs.ts';
+import { policyFromData, re2jsEngine, useRegexEngine } from '../../engine/index.ts';
+import { answer, hookMain, writeAll } from './node.ts';
+import { runHook, type HookDeps } from './run.ts';
+
+/** Set by the bundler: the shipped policies/default.yaml, parsed at build time (JSON text). */
+declare const __GATELAB_DEFAULT_POLICY__: string;
+
+const FILE = 'policies/default.yaml (built in)';
+
+useRegexEngine(re2jsEngine);
+const policy = policyFromData(JSON.parse(__GATELAB_DEFAULT_POLICY__) as unknown, FILE, '/');
+const defaultPolicy = () => ({ file: FILE, policy });
+
+/** Calls a session makes first; each must come out as expected, or the build fails. */
+const WARM: [string, Record<string, unknown>, string][] = [
+  ['Bash', { command: 'git status && ls -la | head -n 5' }, 'allow'],
+  ['Bash', { command: 'npm install left-pad' }, 'ask'],
+  ['Bash', { command: 'rm -rf ~' }, 'deny'],
+  ['Read', { file_path: '/warm/app/src/index.ts' }, 'allow'],
+  ['Edit', { file_path: '/warm/app/src/index.ts', old_string: 'a', new_string: 'b' }, 'ask'],
+  ['Grep', { pattern: 'TODO', path: '/warm/app' }, 'allow'],
+];
+
+function warm(): void {
+  const deps: HookDeps = { env: { CLAUDE_PROJECT_DIR: '/warm/app' }, home: '/warm', defaultPolicy, readText: () => null, fs: nodeFs };
+  for (const [tool, input, want] of WARM) {
+    const stdin = JSON.stringify({ session_id: 'build', cwd: '/warm/app', permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input });
+    const r = runHook(stdin, deps);
+    if (r.verdict !== want) throw new Error(`snapshot warm-up: ${tool} ${JSON.stringify(input)} gave ${r.verdict}, expected ${want}: ${r.stdout}`);
+  }
+}
+
+warm();
+
+/**
+ * One call: read stdin, decide, write, exit. Synchronous end to end (stdout through writeSync,
+ * so nothing is left in a stream buffer), and process.exit skips tearing the heap down.
+ */
+function main(): void {
+  const t0 = process.env.GATELAB_HOOK_TIMING ? process.hrtime.bigint() : 0n;
+  let stdin: string;
+  try {
+    stdin = readFileSync(0, 'utf8');
+  } catch {
+    // Not a pipe or a file (a TTY, say): the stream path.
+    hookMain(defaultPolicy).then(
+      (code) => process.exit(code),
+      () => process.exit(2),
+    );
+    return;
+  }
+  const r = answer(stdin, defaultPolicy);
+  if (t0) r.stderr += `gatelab hook timing: call=${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(2)} (snapshot)\n`;
+  try {
+    if (r.stderr) writeAll(2, r.stderr);
+    writeAll(1, r.stdout);
+  } catch {
+    process.exit(2);
+  }
+  process.exit(r.exitCode);
+}
+
+startupSnapshot.setDeserializeMainFunction(main);
