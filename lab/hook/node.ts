@@ -5,7 +5,8 @@ import { homedir } from 'node:os';
 import { nodeFs } from '../node-fs.ts';
 import { runHook, type HookDeps, type HookResult } from './run.ts';
 
-function readText(path: string): string | null {
+/** File text, or null when it does not exist (other errors throw). */
+export function readText(path: string): string | null {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {

@@ -106,3 +106,4 @@ export function lazyPackage(pkg: string, named: string[], hasDefault: boolean, s
     },
   };
 }
+

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { startupSnapshot } from 'node:v8';
 import { nodeFs } from '../node-fs.ts';
 import { policyFromData, re2jsEngine, useRegexEngine } from '../../engine/index.ts';
-import { answer, hookMain, writeAll } from './node.ts';
+import { answer, hookMain, readText, writeAll } from './node.ts';
 import { runHook, type HookDeps } from './run.ts';
 
 /** Set by the bundler: the shipped policies/default.yaml, parsed at build time (JSON text). */
@@ -27,15 +27,16 @@ const WARM: [string, Record<string, unknown>, string][] = [
   ['Bash', { command: 'git status && ls -la | head -n 5' }, 'allow'],
   ['Bash', { command: 'npm install left-pad' }, 'ask'],
   ['Bash', { command: 'rm -rf ~' }, 'deny'],
-  ['Read', { file_path: '/warm/app/src/index.ts' }, 'allow'],
-  ['Edit', { file_path: '/warm/app/src/index.ts', old_string: 'a', new_string: 'b' }, 'ask'],
-  ['Grep', { pattern: 'TODO', path: '/warm/app' }, 'allow'],
+  ['Read', { file_path: '/nonexistent/gatelab-warm/app/src/index.ts' }, 'allow'],
+  ['Edit', { file_path: '/nonexistent/gatelab-warm/app/src/index.ts', old_string: 'a', new_string: 'b' }, 'ask'],
+  ['Grep', { pattern: 'TODO', path: '/nonexistent/gatelab-warm/app' }, 'allow'],
 ];
 
 function warm(): void {
-  const deps: HookDeps = { env: { CLAUDE_PROJECT_DIR: '/warm/app' }, home: '/warm', defaultPolicy, readText: () => null, fs: nodeFs };
+  // The real file reads, on a project that does not exist (no settings, no .gatelab.yaml).
+  const deps: HookDeps = { env: { CLAUDE_PROJECT_DIR: '/nonexistent/gatelab-warm/app' }, home: '/nonexistent/gatelab-warm', defaultPolicy, readText, fs: nodeFs };
   for (const [tool, input, want] of WARM) {
-    const stdin = JSON.stringify({ session_id: 'build', cwd: '/warm/app', permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input });
+    const stdin = JSON.stringify({ session_id: 'build', cwd: '/nonexistent/gatelab-warm/app', permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input });
     const r = runHook(stdin, deps);
     if (r.verdict !== want) throw new Error(`snapshot warm-up: ${tool} ${JSON.stringify(input)} gave ${r.verdict}, expected ${want}: ${r.stdout}`);
   }

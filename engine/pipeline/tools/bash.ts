@@ -120,14 +120,16 @@ function render(inv: Invocation): string {
  * command that also does arithmetic is not understood, so it asks.
  */
 function codeInArithmetic(ex: Extraction): string | null {
-  const src = ex.source;
-  if (!src.includes('((') && !src.includes('$[') && !src.includes('[[') && !src.includes('let ')) return null;
   const holdsCode = (v: string | undefined) => v !== undefined && (v.includes('$(') || v.includes('`') || v.includes('${'));
+  let why: string | null = null;
   for (const sc of ex.commands) {
-    for (const a of sc.env) if (holdsCode(a.value?.value)) return `${a.name} holds command text and the command evaluates arithmetic`;
-    for (const w of sc.argv.slice(1)) if (w.static && w.value!.includes('=') && holdsCode(w.value)) return `an assignment holds command text and the command evaluates arithmetic`;
+    for (const a of sc.env) if (!why && holdsCode(a.value?.value)) why = `${a.name} holds command text and the command evaluates arithmetic`;
+    for (const w of sc.argv.slice(1)) if (!why && w.static && w.value!.includes('=') && holdsCode(w.value)) why = 'an assignment holds command text and the command evaluates arithmetic';
+    if (why) break;
   }
-  return null;
+  if (!why) return null;
+  const src = ex.source;
+  return src.includes('((') || src.includes('$[') || src.includes('[[') || src.includes('let ') ? why : null;
 }
 
 /** Deny, then ask rules against a simple command exactly as written (wrappers and carriers included). */
