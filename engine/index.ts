@@ -15,7 +15,7 @@ export { importClaudeSettings } from './pipeline/import.ts';
 export { builtinDetectors } from './pipeline/detectors.ts';
 export { useRegexEngine, regexEngine, re2jsEngine } from './regex/index.ts';
 export { PROTECTED_DIRS, PROTECTED_FILES, isProtected, isCredential } from './paths/index.ts';
-export { isKnownTool, INPUT_SCHEMAS } from './pipeline/input.ts';
+export { isKnownTool, inputSchema } from './pipeline/input.ts';
 
 // Seed systems (issue 7): Strix safety modes and evidence, the ARTEX guard, qm's provenance screen.
 export { compileEvidence, runJudge, referenceJudge, fixtureJudge, MIN_APPROVAL_CONFIDENCE } from './judge/index.ts';

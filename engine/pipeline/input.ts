@@ -1,25 +1,36 @@
 // Tool inputs, validated with zod. Malformed input is denied with a message naming the field.
 import { z } from 'zod';
 
-const path = z.string().min(1, 'must be a non-empty path');
+const path = () => z.string().min(1, 'must be a non-empty path');
 
-export const INPUT_SCHEMAS: Record<string, z.ZodType<Record<string, unknown>>> = {
-  Bash: z.looseObject({
-    command: z.string().min(1, 'must be a non-empty command'),
-    timeout: z.number().optional(),
-    description: z.string().optional(),
-    run_in_background: z.boolean().optional(),
-  }),
-  Read: z.looseObject({ file_path: path, offset: z.number().optional(), limit: z.number().optional() }),
-  Edit: z.looseObject({ file_path: path, old_string: z.string().optional(), new_string: z.string().optional() }),
-  MultiEdit: z.looseObject({ file_path: path }),
-  Write: z.looseObject({ file_path: path, content: z.string().optional() }),
-  NotebookEdit: z.looseObject({ notebook_path: path }),
-  Glob: z.looseObject({ pattern: z.string().min(1), path: path.optional() }),
-  Grep: z.looseObject({ pattern: z.string().min(1), path: path.optional(), glob: z.string().optional() }),
-  WebFetch: z.looseObject({ url: z.string().min(1), prompt: z.string().optional() }),
-  WebSearch: z.looseObject({ query: z.string().min(1) }),
+/** Each tool's input schema, built on first use (start-up matters for the hook). */
+const BUILDERS: Record<string, () => z.ZodType<Record<string, unknown>>> = {
+  Bash: () =>
+    z.looseObject({
+      command: z.string().min(1, 'must be a non-empty command'),
+      timeout: z.number().optional(),
+      description: z.string().optional(),
+      run_in_background: z.boolean().optional(),
+    }),
+  Read: () => z.looseObject({ file_path: path(), offset: z.number().optional(), limit: z.number().optional() }),
+  Edit: () => z.looseObject({ file_path: path(), old_string: z.string().optional(), new_string: z.string().optional() }),
+  MultiEdit: () => z.looseObject({ file_path: path() }),
+  Write: () => z.looseObject({ file_path: path(), content: z.string().optional() }),
+  NotebookEdit: () => z.looseObject({ notebook_path: path() }),
+  Glob: () => z.looseObject({ pattern: z.string().min(1), path: path().optional() }),
+  Grep: () => z.looseObject({ pattern: z.string().min(1), path: path().optional(), glob: z.string().optional() }),
+  WebFetch: () => z.looseObject({ url: z.string().min(1), prompt: z.string().optional() }),
+  WebSearch: () => z.looseObject({ query: z.string().min(1) }),
 };
+const built = new Map<string, z.ZodType<Record<string, unknown>>>();
+
+/** The zod schema of a tool's input, or undefined for tools without one. */
+export function inputSchema(tool: string): z.ZodType<Record<string, unknown>> | undefined {
+  if (!Object.hasOwn(BUILDERS, tool)) return undefined;
+  let s = built.get(tool);
+  if (!s) built.set(tool, (s = BUILDERS[tool]!()));
+  return s;
+}
 
 /** Tools with no input checks of their own: they ask unless a rule settles them. */
 export const GENERIC_TOOLS = new Set([
@@ -37,7 +48,7 @@ export const GENERIC_TOOLS = new Set([
 ]);
 
 export function isKnownTool(tool: string): boolean {
-  return Object.hasOwn(INPUT_SCHEMAS, tool) || GENERIC_TOOLS.has(tool) || isMcpTool(tool);
+  return Object.hasOwn(BUILDERS, tool) || GENERIC_TOOLS.has(tool) || isMcpTool(tool);
 }
 
 export function isMcpTool(tool: string): boolean {
@@ -53,7 +64,7 @@ export function validateInput(tool: string, input: unknown): Validated {
     return { ok: false, message: `${tool}: input must be an object` };
   }
   if (tool === 'Bash' && bareCommand(input)) return { ok: true, input: input as Record<string, unknown> };
-  const schema = Object.hasOwn(INPUT_SCHEMAS, tool) ? INPUT_SCHEMAS[tool] : undefined;
+  const schema = inputSchema(tool);
   if (!schema) return { ok: true, input: input as Record<string, unknown> };
   const r = schema.safeParse(input);
   if (r.success) return { ok: true, input: r.data };
@@ -62,14 +73,11 @@ export function validateInput(tool: string, input: unknown): Validated {
   return { ok: false, message: `${tool}: field "${field}" ${issue.message}` };
 }
 
-/** Fast path: a plain `{ command: "…" }` that zod would accept as it is. Anything else goes through zod. */
+/** Fast path: a plain Bash input that zod would accept as it is. Anything else goes through zod. */
 function bareCommand(input: object): boolean {
   if (Object.getPrototypeOf(input) !== Object.prototype) return false;
-  let ok = false;
-  for (const k in input) {
-    if (k !== 'command') return false;
-    const c = (input as { command?: unknown }).command;
-    ok = typeof c === 'string' && c.length > 0;
-  }
-  return ok;
+  const o = input as Record<string, unknown>;
+  if (typeof o.command !== 'string' || o.command.length === 0) return false;
+  const opt = (k: string, type: string) => !Object.hasOwn(o, k) || o[k] === undefined || typeof o[k] === type;
+  return opt('timeout', 'number') && opt('description', 'string') && opt('run_in_background', 'boolean');
 }
