@@ -15,7 +15,7 @@ import { re2Engine } from '../re2-engine.ts';
 import { REPO_ROOT, DEFAULT_POLICY } from '../node-host.ts';
 import { loadCorpus, type LoadedCase } from '../corpus/schema.ts';
 import { EngineCache, CASE_CWD, CASE_HOME, caseCall } from '../corpus/run.ts';
-import { buildHook, HOOK_BUNDLE, hookIsStale } from '../hook/build.ts';
+import { buildHook, HOOK_BUNDLE, HOOK_LAUNCHER, hookIsStale } from '../hook/build.ts';
 import { loadSafetyNet, loadTreeSitter } from './peers.ts';
 import { SHAPES, SIZES } from './scaling.ts';
 import { summarize, fmt, type Summary } from './stats.ts';
@@ -125,12 +125,12 @@ async function main(): Promise<void> {
   // 4. Hook processes end to end.
   log(`4/6 hook processes (${RUNS} runs each) …`);
   if (hookIsStale()) {
-    log('    building dist/hook.mjs …');
+    log('    building dist/hook.sh, dist/hook.blob and dist/hook.mjs …');
     await buildHook();
   }
   // The regex-engine choice, measured: the same hook built with re2js only.
   const re2jsHook = join(work, 'hook-re2js.mjs');
-  await buildHook({ regex: 're2js', outfile: re2jsHook });
+  await buildHook({ regex: 're2js', outfile: re2jsHook, snapshot: false });
   const hookInput = JSON.stringify({
     session_id: 'bench',
     transcript_path: join(work, 't.jsonl'),
@@ -146,7 +146,8 @@ async function main(): Promise<void> {
   const procs = timeProcesses(
     [
       { name: "node -e ''", argv: [process.execPath, '-e', ''], env, cwd: app },
-      { name: 'gatelab dist/hook.mjs', argv: [process.execPath, HOOK_BUNDLE], input: hookInput, env, cwd: app },
+      { name: 'gatelab dist/hook.sh (snapshot, shipped)', argv: ['/bin/sh', HOOK_LAUNCHER], input: hookInput, env, cwd: app },
+      { name: 'bundle dist/hook.mjs (gatelab fallback)', argv: [process.execPath, HOOK_BUNDLE], input: hookInput, env, cwd: app },
       { name: 'cc-safety-net --claude-code', argv: [process.execPath, sn.bin, '--claude-code'], input: hookInput, env, cwd: app },
       { name: 'gatelab hook, re2js-only build', argv: [process.execPath, re2jsHook], input: hookInput, env, cwd: app },
     ],

@@ -1,13 +1,12 @@
-// `npm run build`: the hook as one file, dist/hook.mjs (no tsx at run time).
-// Start-up is the point (a slow hook is a security bug when the host fails open), so:
-//  - the engine and the hook are bundled and minified into one CommonJS program, embedded as a
-//    string in dist/hook.mjs, whose small loader compiles it through a V8 code cache
-//    (dist/hook-<node>-<hash>.cache, written by the build and refreshed when rejected);
-//  - the shipped default policy is embedded, already parsed (no file read, no YAML);
-//  - `yaml` loads lazily: only a project's own .gatelab.yaml pays for the YAML parser;
-//  - `zod` resolves to a slim entry (classic schemas + English messages), not the full
-//    namespace with every locale (about 130 KB instead of 450 KB to compile);
-//  - regexes run on re2js inside the bundle (no native addon to load): see docs/hook.md.
+// `npm run build`: the hook, two ways (no tsx at run time in either).
+//  - dist/hook.sh + dist/hook.blob (snapshot-build.ts), the shipped entry: a V8 startup
+//    snapshot that already holds the initialised engine and the default policy.
+//  - dist/hook.mjs, one portable file: the engine and the hook bundled and minified into one
+//    CommonJS program inside the file, compiled by a small loader through a V8 code cache
+//    (dist/hook-<node>-<hash>.cache, written by the build and refreshed when rejected).
+// Both: the default policy embedded pre-parsed; `yaml` and `crypto-js` load on first use;
+// `zod` is only the members the engine uses (plugins.ts). hook.mjs tries the native re2 addon
+// first (see docs/hook.md); the snapshot runs on re2js.
 import { build } from 'esbuild';
 import { parse } from 'yaml';
 import { createHash } from 'node:crypto';
@@ -74,6 +73,8 @@ export interface BuildOptions {
   minify?: boolean;
   /** Default true: also build <base>.blob and its launcher <base>.sh next to the outfile. */
   snapshot?: boolean;
+  /** Snapshot only: rehash under a fresh hash seed on every start (slower; see snapshot-build.ts). */
+  rehash?: boolean;
 }
 
 /** Build dist/hook.mjs and warm its code cache. Throws on any error or warning. */
@@ -127,7 +128,7 @@ export async function buildHook(opts: BuildOptions = {}): Promise<BuildResult> {
   const out = Object.values(r.metafile!.outputs)[0]!;
   const inputs: Record<string, number> = {};
   for (const [k, v] of Object.entries(out.inputs)) inputs[k] = v.bytesInOutput;
-  const snapshot = opts.snapshot === false ? undefined : await buildSnapshot(dir, base);
+  const snapshot = opts.snapshot === false ? undefined : await buildSnapshot(dir, { base, rehash: opts.rehash });
   return { outfile, bytes: Buffer.byteLength(text), inputs, cache, snapshot };
 }
 
@@ -149,7 +150,7 @@ export function hookIsStale(outfile = HOOK_BUNDLE): boolean {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const b = await buildHook({ regex: process.argv.includes('--re2js') ? 're2js' : 're2' });
+  const b = await buildHook({ regex: process.argv.includes('--re2js') ? 're2js' : 're2', rehash: process.argv.includes('--rehash') });
   process.stdout.write(`built ${b.outfile} (${(b.bytes / 1024).toFixed(0)} KiB; code cache ${b.cache ? 'warmed' : 'NOT written'})\n`);
   const sn = b.snapshot!;
   process.stdout.write(`built ${sn.blob} (${(sn.blobBytes / 1048576).toFixed(1)} MiB) and ${sn.launcher}: hook command \`sh ${sn.launcher} || exit 2\`\n`);

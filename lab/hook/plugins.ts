@@ -85,24 +85,30 @@ export function yamlLazy(snapshot = false): Plugin {
 
 /**
  * Load a package only when first used: `crypto-js` (the engine hashes with it only for Strix
- * presets; its index pulls in every cipher) and `re2js` (Unicode tables built at load; unused
- * while the native re2 addon loads). Property reads go through a Proxy to a lazy require.
+ * presets; `crypto-js/sha256` and the like too) and `re2js` (Unicode tables built at load;
+ * unused while the native re2 addon loads). Reads and calls go through a Proxy to a lazy require.
  */
 export function lazyPackage(pkg: string, named: string[], hasDefault: boolean, snapshot = false): Plugin {
-  const main = createRequire(join(ROOT, 'package.json')).resolve(pkg);
+  const req = createRequire(join(ROOT, 'package.json'));
+  // A function target, so a default export that is a function (crypto-js/sha256) can be called.
   const proxy = (pick: string) =>
-    `new Proxy({}, { get(_, k) { const t = ${pick}, v = t[k]; return typeof v === 'function' ? v.bind(t) : v; }, has(_, k) { return k in (${pick}); } })`;
-  const contents = [
-    `let M; const m = () => (M ??= ${requireAt(main, snapshot)});`,
-    ...named.map((n) => `export const ${n} = ${proxy(`m().${n}`)};`),
-    ...(hasDefault ? [`export default ${proxy('(m().default ?? m())')};`] : []),
-  ].join('\n');
+    `new Proxy(function () {}, { get(_, k) { const t = ${pick}, v = t[k]; return typeof v === 'function' ? v.bind(t) : v; }, ` +
+    `has(_, k) { return k in (${pick}); }, apply(_, self, args) { return Reflect.apply(${pick}, self, args); } })`;
+  const contents = (spec: string) => {
+    const main = req.resolve(spec);
+    return [
+      `let M; const m = () => (M ??= ${requireAt(main, snapshot)});`,
+      ...named.map((n) => `export const ${n} = ${proxy(`m().${n}`)};`),
+      ...(hasDefault ? [`export default ${proxy('(m().default ?? m())')};`] : []),
+    ].join('\n');
+  };
   const ns = `lazy-${pkg}`;
+  const esc = pkg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return {
     name: ns,
     setup(b) {
-      b.onResolve({ filter: new RegExp(`^${pkg}$`) }, (a) => (a.namespace === ns ? undefined : { path: pkg, namespace: ns }));
-      b.onLoad({ filter: /.*/, namespace: ns }, () => ({ contents, resolveDir: dirname(main), loader: 'js' }));
+      b.onResolve({ filter: new RegExp(`^${esc}(/[\\w./-]+)?$`) }, (a) => (a.namespace === ns ? undefined : { path: a.path, namespace: ns }));
+      b.onLoad({ filter: /.*/, namespace: ns }, (a) => ({ contents: contents(a.path), resolveDir: dirname(req.resolve(a.path)), loader: 'js' }));
     },
   };
 }

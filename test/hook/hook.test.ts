@@ -2,10 +2,11 @@
 // the bundled dist/hook.mjs, checking the JSON shape and the exit code.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildHook, HOOK_BUNDLE, hookIsStale } from '../../lab/hook/build.ts';
+import { buildHook, HOOK_BLOB, HOOK_BUNDLE, HOOK_LAUNCHER, hookIsStale } from '../../lab/hook/build.ts';
+import { launcherScript } from '../../lab/hook/snapshot-build.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -36,6 +37,11 @@ const viaBundle = (input: string, e = env()): Run => {
   const r = spawnSync(process.execPath, [HOOK_BUNDLE], { input, env: e, encoding: 'utf8', cwd: ROOT });
   return { code: r.status, out: parse(r.stdout), stdout: r.stdout, stderr: r.stderr };
 };
+/** The snapshot launcher, run the way Claude Code runs a hook command: through a shell. */
+const viaSnapshot = (input: string, e = env(), command = `sh ${HOOK_LAUNCHER} || exit 2`): Run => {
+  const r = spawnSync('/bin/sh', ['-c', command], { input, env: e, encoding: 'utf8', cwd: ROOT });
+  return { code: r.status, out: parse(r.stdout), stdout: r.stdout, stderr: r.stderr };
+};
 const viaNpx = (input: string, e = env()): Run => {
   const r = spawnSync('npx', ['lab', 'hook'], { input, env: e, encoding: 'utf8', cwd: ROOT });
   return { code: r.status, out: parse(r.stdout), stdout: r.stdout, stderr: r.stderr };
@@ -58,7 +64,10 @@ beforeAll(async () => {
   if (hookIsStale()) await buildHook();
 }, 120_000);
 
-describe('dist/hook.mjs (bundled)', () => {
+describe.each([
+  ['dist/hook.mjs (bundle + code cache)', viaBundle],
+  ['dist/hook.sh (startup snapshot)', viaSnapshot],
+])('%s', (_name, viaBundle) => {
   const app = project({ '.claude/settings.json': JSON.stringify({ permissions: { deny: ['Bash(curl *)'], allow: ['Bash(make build)'] } }) });
   const e = env({ CLAUDE_PROJECT_DIR: app });
 
@@ -126,6 +135,12 @@ describe('dist/hook.mjs (bundled)', () => {
     // The shipped default's allow rules do not apply once a project policy exists.
     expectClaude(viaBundle(pre(p, 'Bash', { command: 'npm test' }), env({ CLAUDE_PROJECT_DIR: p })), 'ask');
   });
+  it('runs a Strix preset project (lazy yaml and crypto-js in the bundle)', () => {
+    const p = project({ '.gatelab.yaml': 'version: 1\npreset: guarded\n', 'x.py': 'import os\nprint(1)\n' });
+    const r = viaBundle(pre(p, 'Bash', { command: 'python3 x.py' }), env({ CLAUDE_PROJECT_DIR: p }));
+    expectClaude(r, 'allow');
+    expect(r.out.hookSpecificOutput.permissionDecisionReason).toMatch(/^gatelab allow \(judge/);
+  });
   it('accepts Gemini CLI BeforeTool JSON', () => {
     const g = (tool: string, input: object) => JSON.stringify({ session_id: 'g', transcript_path: '/t', cwd: app, hook_event_name: 'BeforeTool', timestamp: '2026-01-01T00:00:00Z', tool_name: tool, tool_input: input });
     let r = viaBundle(g('run_shell_command', { command: 'git status' }), e);
@@ -144,6 +159,12 @@ describe('dist/hook.mjs (bundled)', () => {
     expect(r.code).toBe(2);
     expect(r.out).toMatchObject({ decision: 'deny' });
   });
+});
+
+describe('dist/hook.mjs (bundled)', () => {
+  const app = project({ '.claude/settings.json': JSON.stringify({ permissions: { deny: ['Bash(curl *)'], allow: ['Bash(make build)'] } }) });
+  const e = env({ CLAUDE_PROJECT_DIR: app });
+
   it('the loader fails closed when its program is damaged', () => {
     const dir = mkdtempSync(join(tmpdir(), 'gl-hook-bad-'));
     const text = readFileSync(HOOK_BUNDLE, 'latin1');
@@ -158,6 +179,61 @@ describe('dist/hook.mjs (bundled)', () => {
     if (cache) writeFileSync(join(dist, cache), 'garbage');
     expectClaude(viaBundle(pre(app, 'Bash', { command: 'git status' }), e), 'allow');
     expectClaude(viaBundle(pre(app, 'Bash', { command: 'git status' }), e), 'allow');
+  });
+});
+
+describe('dist/hook.sh fails closed when the snapshot does not start', () => {
+  const app = project();
+  const e = env({ CLAUDE_PROJECT_DIR: app });
+  const input = pre(app, 'Bash', { command: 'git status' });
+  /** A launcher for `blob` (written by `make`), run through a shell as Claude Code runs it. */
+  function launch(make: (blob: string) => void, flags?: string[]): Run {
+    const dir = mkdtempSync(join(tmpdir(), 'gl-hook-blob-'));
+    const blob = join(dir, 'hook.blob');
+    make(blob);
+    writeFileSync(join(dir, 'hook.sh'), launcherScript(process.execPath, blob, flags));
+    return viaSnapshot(input, e, `sh ${join(dir, 'hook.sh')} || exit 2`);
+  }
+  function expectStartDeny(r: Run) {
+    expectClaude(r, 'deny', 2);
+    expect(r.out.hookSpecificOutput.permissionDecisionReason).toMatch(/snapshot did not start \(node exit \d+\).*npm run build/);
+    expect(r.stderr).toMatch(/gatelab hook: the engine snapshot did not start/);
+  }
+  it('a working copy of the blob answers', () => {
+    expectClaude(launch((b) => copyFileSync(HOOK_BLOB, b)), 'allow');
+  });
+  it('denies when the blob is missing', () => {
+    expectStartDeny(launch(() => {}));
+  });
+  it('denies when the blob was built by another Node version', () => {
+    expectStartDeny(
+      launch((b) => {
+        const buf = readFileSync(HOOK_BLOB);
+        const v = Buffer.from(process.versions.node, 'latin1');
+        const at = buf.indexOf(v);
+        expect(at).toBeGreaterThanOrEqual(0);
+        buf[at + v.length - 1] = buf[at + v.length - 1] === 0x30 ? 0x31 : 0x30;
+        writeFileSync(b, buf);
+      }),
+    );
+  });
+  it('denies when the run-time V8 flags differ from the build', () => {
+    expectStartDeny(launch((b) => copyFileSync(HOOK_BLOB, b), ['--rehash-snapshot']));
+  });
+  it('denies when the blob is damaged or truncated', () => {
+    expectStartDeny(launch((b) => writeFileSync(b, 'not a snapshot')));
+    expectStartDeny(launch((b) => writeFileSync(b, readFileSync(HOOK_BLOB).subarray(0, 100_000))));
+  });
+  it('quotes odd paths and still answers a parseable deny when node is gone', () => {
+    const dir = mkdtempSync(join(tmpdir(), "gl hook 'q' $x "));
+    const sh = join(dir, 'hook.sh');
+    writeFileSync(sh, launcherScript(join(dir, "no 'node\" $HOME"), join(dir, 'hook.blob')));
+    const r = viaSnapshot(input, e, `sh '${sh.split("'").join("'\\''")}' || exit 2`);
+    expectStartDeny(r);
+  });
+  it('denies when the launcher itself is missing (the `|| exit 2` of the settings command)', () => {
+    const r = viaSnapshot(input, e, `sh /nonexistent/gatelab/dist/hook.sh || exit 2`);
+    expect(r.code).toBe(2);
   });
 });
 

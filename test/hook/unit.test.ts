@@ -104,6 +104,18 @@ describe('hook policy', () => {
     expect(hp.policy.rules.some((r) => r.text === 'Bash(npm test)')).toBe(true);
     expect(workspaceOf('/p', '/h', hp.policy)).toEqual(['/p', '/p/../lib']);
   });
+  it('a pre-built default policy (the snapshot) gives the same policy per project, and is not changed', () => {
+    const built = loadPolicy(DEFAULT_TEXT, { skipExamples: true });
+    const before = built.rules.length;
+    const io = { readText: (f: string) => ({ '/p/.claude/settings.json': settings })[f] ?? null };
+    const a = resolveHookPolicy({ projectDir: '/p', defaultPolicy: () => ({ policy: built, file: 'default.yaml' }) }, io);
+    const b = resolveHookPolicy({ projectDir: '/p', defaultPolicy: () => ({ text: DEFAULT_TEXT, file: 'default.yaml' }) }, io);
+    expect(a.policy.rules.map(key)).toEqual(b.policy.rules.map(key));
+    expect(a.policy.dir).toBe('/p');
+    expect(a.sources).toEqual(b.sources);
+    expect(built.rules.length).toBe(before);
+    expect(built.dir).not.toBe('/p');
+  });
   it('warns about lists that are not rule strings', () => {
     const w: string[] = [];
     settingsData('{"permissions":{"allow":"Bash(ls)"}}', 's.json', w);
