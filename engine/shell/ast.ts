@@ -9,6 +9,15 @@ import type { Span } from './types.ts';
  */
 export const NONE: never[] = Object.freeze([]) as never[];
 
+/**
+ * A pushed-into array keeps spare capacity (16+ slots); a tree of millions of small arrays then
+ * costs the GC most of the parse. Small arrays are copied to exact size before they are kept.
+ */
+export function fit<T>(a: T[]): T[] {
+  const n = a.length;
+  return n === 0 ? (NONE as T[]) : n === 1 ? [a[0]!] : n < 32 ? a.slice() : a;
+}
+
 /** One piece of a word, before any expansion. */
 export type Part =
   | LitPart

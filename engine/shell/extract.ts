@@ -55,17 +55,9 @@ export class Extractor {
   private readonly sh: Shared;
   private readonly home: string;
 
-  /** Bound once (no closure per command on the hot path). */
-  private readonly wordFn: (w: WordNode) => Word;
-  private readonly assignFn: (a: AssignNode) => Assignment;
-  private readonly redirectFn: (r: RedirNode) => Redirect;
-
   constructor(sh: Shared, home: string) {
     this.sh = sh;
     this.home = home;
-    this.wordFn = (w) => resolveWord(w, home, sh, MODE_ARG);
-    this.assignFn = (a) => this.assignment(a);
-    this.redirectFn = (r) => this.redirect(r);
   }
 
   run(ast: ListNode, source: string): Extraction {
@@ -81,6 +73,7 @@ export class Extractor {
 
   list(l: ListNode, st: St): void {
     for (const it of l.items) {
+      if (this.stopped) return; // the command budget is spent: nothing after this is listed
       const s = it.background && !st.background ? mk(st.ctx, st.conditional, true, st.pipe, st.redirs) : st;
       const a = it.andor;
       let after: St | null = null; // the state after && / || (one per item, not per pipeline)
@@ -193,8 +186,8 @@ export class Extractor {
   }
 
   private simple(c: SimpleNode, st: St): void {
-    const env = c.assigns.length ? c.assigns.map(this.assignFn) : NONE;
-    const own = c.words.length ? c.words.map(this.wordFn) : NONE;
+    const env = c.assigns.length ? c.assigns.map((a) => this.assignment(a)) : NONE;
+    const own = c.words.length ? c.words.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG)) : NONE;
     let argv = own;
     let words = c.words;
     if (this.timed) {
@@ -203,7 +196,7 @@ export class Extractor {
       argv = [...this.timed.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG)), ...own];
       this.timed = null;
     }
-    let redirects: Redirect[] = c.redirects.length ? c.redirects.map(this.redirectFn) : NONE;
+    let redirects: Redirect[] = c.redirects.length ? c.redirects.map((r) => this.redirect(r)) : NONE;
     if (st.redirs.length) redirects = redirects.concat(st.redirs);
     const cmd: SimpleCommand = st.pipe
       ? { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional, pipe: st.pipe }
@@ -211,6 +204,7 @@ export class Extractor {
     if (!this.add(cmd)) return;
     // substitutions inside the command's own words
     for (const a of c.assigns) {
+      if (!hasSub(a.subscript) && !hasSub(a.value) && !(a.array && a.array.some((w) => hasSub(w.parts)))) continue;
       const s = inner(st, { kind: 'assignment', span: a.span, name: a.name });
       this.parts(a.subscript, s);
       this.parts(a.value, s);
@@ -278,8 +272,8 @@ export class Extractor {
   }
 
   private redirectSubs(r: RedirNode, st: St): void {
-    if (r.op !== '<<' && r.op !== '<<-') this.parts(r.target.parts, inner(st, { kind: 'redirect', span: r.span }));
-    if (r.heredoc?.parts) this.parts(r.heredoc.parts, inner(st, { kind: 'heredoc', span: r.span }));
+    if (r.op !== '<<' && r.op !== '<<-' && hasSub(r.target.parts)) this.parts(r.target.parts, inner(st, { kind: 'redirect', span: r.span }));
+    if (r.heredoc?.parts && hasSub(r.heredoc.parts)) this.parts(r.heredoc.parts, inner(st, { kind: 'heredoc', span: r.span }));
   }
 
   /** Commands inside substitutions of some text. `cond` marks [[ ]] / (( )) operands. */
@@ -381,6 +375,21 @@ export class Extractor {
     if (!first.static) return this.dynamicPayload('trap action', first);
     this.payload(first.value!, first, st, { kind: 'trap', span: first.span, name: signals });
   }
+}
+
+/** Does any part hold a $(…), `…` or <(…) (something parts() would list commands from)? */
+function hasSub(parts: Part[] | null): boolean {
+  if (!parts) return false;
+  for (const p of parts) {
+    switch (p.type) {
+      case 'cmdsub': case 'procsub': return true;
+      case 'dq': case 'extglob': case 'arith': if (hasSub(p.parts)) return true; break;
+      case 'param': if (hasSub(p.subscript) || hasSub(p.operand)) return true; break;
+      case 'array': for (const w of p.items) if (hasSub(w.parts)) return true; break;
+      default: break;
+    }
+  }
+  return false;
 }
 
 function isDigits(s: string): boolean {

@@ -28,7 +28,7 @@ export function plainText(w: WordNode | null): string | null {
 export function newShared(budget?: Partial<Budget>): Shared {
   return {
     budget: budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET, issues: [], tokens: 0, depth: 0, maxDepth: 0, steps: 0,
-    parts: new Scratch(), words: new Scratch(),
+    peak: 0, wasted: 0, parts: new Scratch(), words: new Scratch(),
   };
 }
 
@@ -55,8 +55,8 @@ export class Parser implements SubParser {
       if (lx.tok() !== EOF) this.unexpected();
     } catch (e) {
       if (!(e instanceof Abort)) throw e;
-      sh.parts.n = parts;
-      sh.words.n = words;
+      sh.parts.drop(parts);
+      sh.words.drop(words);
     }
     return root;
   }
@@ -91,11 +91,12 @@ export class Parser implements SubParser {
     const sh = this.sh;
     sh.depth++;
     if (sh.depth > sh.maxDepth) sh.maxDepth = sh.depth;
+    if (sh.depth > sh.peak) sh.peak = sh.depth;
     if (sh.depth > sh.budget.maxDepth) this.lx.fail(`nesting deeper than ${sh.budget.maxDepth}`, at, at + 1, 'limit');
   }
 
   /** End (lexer position) of the last consumed token. */
-  private prevEnd = 0;
+  prevEnd = 0;
 
   advance(flags: number): void {
     const sh = this.sh;
@@ -167,9 +168,9 @@ export class Parser implements SubParser {
   private parseAndOr(): AndOrNode {
     const lx = this.lx;
     const first = this.parsePipeline();
-    const node: AndOrNode = { type: 'AndOr', span: { start: first.span.start, end: first.span.end }, pipelines: [first], ops: NONE };
-    if (!(lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||'))) return node;
-    node.ops = [];
+    // spans never change once a node is complete, so a lone pipeline lends the and-or its span
+    if (!(lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||'))) return { type: 'AndOr', span: first.span, pipelines: [first], ops: NONE };
+    const node: AndOrNode = { type: 'AndOr', span: { start: first.span.start, end: first.span.end }, pipelines: [first], ops: [] };
     while (lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||')) {
       node.ops.push(lx.opText() as '&&' | '||');
       this.advance(F_CMD);
@@ -211,6 +212,7 @@ export class Parser implements SubParser {
     node.span.end = first.span.end;
     if (!(lx.tok() === OP && (lx.opText() === '|' || lx.opText() === '|&'))) {
       node.commands = [first];
+      if (first.span.start === start) node.span = first.span; // same range: share it
       return node;
     }
     const commands: CommandNode[] = [first];
@@ -250,7 +252,7 @@ export class Parser implements SubParser {
         if (!(e instanceof Abort) || e.kind === 'limit') throw e;
         // not arithmetic: a subshell that starts with a subshell, as bash decides
         lx.restore({ ...saved, pos: s });
-        lx.markArithFailed(s);
+        lx.markArithFailed(s, saved);
         this.advance(F_CMD);
       }
     }
@@ -541,7 +543,9 @@ export class Parser implements SubParser {
     let end = s;
     for (;;) {
       if (lx.tok() === REDIR) {
-        (redirects ??= []).push(this.parseRedirect());
+        const r = this.parseRedirect();
+        if (redirects === null) redirects = [r];
+        else redirects.push(r);
         end = this.prevEnd;
         continue;
       }
@@ -551,7 +555,8 @@ export class Parser implements SubParser {
       if (prefix) {
         const a = toAssign(w);
         if (a) {
-          (assigns ??= []).push(a);
+          if (assigns === null) assigns = [a];
+          else assigns.push(a);
           this.advance(F_ASSIGN);
           continue;
         }
@@ -562,7 +567,7 @@ export class Parser implements SubParser {
         this.advance(decl ? F_ASSIGN : 0);
         if (assigns === null && lx.tok() === OP && lx.opText() === '(') {
           // name() compound-command
-          ws.n = base;
+          ws.drop(base);
           this.advance(0);
           if (lx.tok() !== OP || lx.opText() !== ')') this.unexpected("expected ')'");
           this.advance(F_CMD);

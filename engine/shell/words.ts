@@ -3,7 +3,7 @@
 // Order follows bash: brace expansion, tilde expansion, then the rest; quote removal throughout.
 import type { DynamicKind, Issue, Span, Word } from './types.ts';
 import type { ListNode, Part, WordNode } from './ast.ts';
-import { NONE } from './ast.ts';
+import { NONE, fit } from './ast.ts';
 import { expandBraces, hasBrace } from './braces.ts';
 import type { Cell } from './braces.ts';
 
@@ -12,6 +12,7 @@ export interface Seg {
   t: string;
   q: boolean;
   dyn: DynamicKind | null;
+  /** How a dynamic segment renders in `approx`; not kept up to date for literal segments. */
   ap: string;
 }
 
@@ -32,29 +33,37 @@ interface Acc {
   seen?: Set<string>;
 }
 
+// Acc lists start as the shared empty array and become exact one-element arrays on first use
+// (most words have one segment, one kind, one parameter at most): no 16-slot arrays per word.
 function addKind(acc: Acc, k: DynamicKind): void {
-  if (!acc.kinds.includes(k)) acc.kinds.push(k);
+  if (acc.kinds.length === 0) acc.kinds = [k];
+  else if (!acc.kinds.includes(k)) acc.kinds.push(k);
 }
 function addParam(acc: Acc, p: string): void {
-  if (acc.params.length < 16 ? !acc.params.includes(p) : !(acc.seen ??= new Set(acc.params)).has(p)) {
+  if (acc.params.length === 0) acc.params = [p];
+  else if (acc.params.length < 16 ? !acc.params.includes(p) : !(acc.seen ??= new Set(acc.params)).has(p)) {
     acc.params.push(p);
     acc.seen?.add(p);
   }
+}
+
+function pushSeg(acc: Acc, s: Seg): void {
+  if (acc.segs.length === 0) acc.segs = [s];
+  else acc.segs.push(s);
 }
 
 function pushLit(acc: Acc, t: string, q: boolean): void {
   const last = acc.segs[acc.segs.length - 1];
   if (last && last.dyn === null && last.q === q) {
     last.t += t;
-    last.ap += t;
     return;
   }
-  acc.segs.push({ t, q, dyn: null, ap: t });
+  pushSeg(acc, { t, q, dyn: null, ap: t });
 }
 
 function pushDyn(acc: Acc, k: DynamicKind, ap: string): void {
   addKind(acc, k);
-  acc.segs.push({ t: '', q: false, dyn: k, ap });
+  pushSeg(acc, { t: '', q: false, dyn: k, ap });
 }
 
 /** Claude Code's commit-message idiom: $(cat <<'EOF' … EOF) with nothing else. Returns the body. */
@@ -153,7 +162,7 @@ function collect(parts: Part[], inDq: boolean, acc: Acc, home: string, sink: Iss
         }
         const text = '(' + items.map((w) => w.approx).join(' ') + ')';
         if (items.every((w) => w.static)) pushLit(acc, text, true);
-        else acc.segs.push({ t: '', q: true, dyn: items.find((w) => !w.static)!.kinds[0] ?? 'param', ap: text });
+        else pushSeg(acc, { t: '', q: true, dyn: items.find((w) => !w.static)!.kinds[0] ?? 'param', ap: text });
         break;
       }
     }
@@ -193,7 +202,7 @@ export function resolveWord(w: WordNode, home: string, sink?: IssueSink, mode: n
 }
 
 export function resolveParts(parts: Part[], span: Span, raw: string, home: string, mode: number, sink?: IssueSink): Word {
-  const acc: Acc = { segs: [], kinds: [], params: [], subs: 0, quoted: false };
+  const acc: Acc = { segs: NONE, kinds: NONE, params: NONE, subs: 0, quoted: false };
   collect(parts, mode === MODE_QUOTED, acc, home, sink);
   if (mode === MODE_ARG && hasBrace(acc.segs)) {
     const cells: Cell[] = [];
@@ -204,7 +213,7 @@ export function resolveParts(parts: Part[], span: Span, raw: string, home: strin
     const alts = expandBraces(cells, sink, span);
     if (alts.length > 1) {
       const words = alts.map((cs) => {
-        const sub: Acc = { segs: cellsToSegs(cs), kinds: [], params: [...acc.params], subs: acc.subs, quoted: acc.quoted };
+        const sub: Acc = { segs: cellsToSegs(cs), kinds: NONE, params: acc.params.length ? [...acc.params] : NONE, subs: acc.subs, quoted: acc.quoted };
         let anyDyn = false;
         for (const s of sub.segs) {
           if (s.dyn) {
@@ -218,8 +227,8 @@ export function resolveParts(parts: Part[], span: Span, raw: string, home: strin
       const kinds: DynamicKind[] = [];
       for (const w of words) for (const k of w.kinds) if (!kinds.includes(k)) kinds.push(k);
       return {
-        span, raw, static: false, approx: acc.segs.map(approxOf).join(''), kinds,
-        params: acc.params, quoted: acc.quoted, braces: words, substitutions: acc.subs,
+        span, raw, static: false, approx: acc.segs.map(approxOf).join(''), kinds: fit(kinds),
+        params: fit(acc.params), quoted: acc.quoted, braces: words, substitutions: acc.subs,
       };
     }
   }
@@ -360,9 +369,9 @@ function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): 
     value += s.t;
     approx += approxOf(s);
   }
-  if (globAt >= 0 && !acc.kinds.includes('glob')) acc.kinds.push('glob');
+  if (globAt >= 0) addKind(acc, 'glob');
   const word: Word = {
-    span, raw, static: !dynamic && globAt < 0, approx, kinds: acc.kinds, params: acc.params,
+    span, raw, static: !dynamic && globAt < 0, approx, kinds: fit(acc.kinds), params: fit(acc.params),
     quoted: acc.quoted, substitutions: acc.subs,
   };
   if (word.static) word.value = value;

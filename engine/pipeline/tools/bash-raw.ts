@@ -5,67 +5,79 @@ import { matchBash, type Rule } from '../rules/index.ts';
 import { result, type CheckResult } from '../result.ts';
 import type { CheckEnv } from '../env.ts';
 
-/** Split raw text on ; & && || | |& and newlines, outside quotes (best effort). */
+const BS = 92, SQ = 39, DQ = 34, SP = 32, TAB = 9;
+
+/** Characters that end a part: ; & | newline ( ) and backquote. */
+function isSep(c: number): boolean {
+  return c === 59 || c === 38 || c === 124 || c === 10 || c === 40 || c === 41 || c === 96;
+}
+
+/**
+ * Split raw text on ; & && || | |& and newlines, outside quotes (best effort).
+ * One pass; each part is one slice of the text (no per-character string building).
+ */
 export function splitRaw(text: string): string[] {
   const parts: string[] = [];
-  let cur = '';
-  let q: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+  const n = text.length;
+  let start = 0;
+  let q = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
     if (q) {
-      cur += c;
-      if (c === '\\' && q === '"' && i + 1 < text.length) cur += text[++i];
-      else if (c === q) q = null;
+      if (c === BS && q === DQ && i + 1 < n) i++;
+      else if (c === q) q = 0;
       continue;
     }
-    if (c === '\\' && i + 1 < text.length) {
-      cur += c + text[++i];
+    if (c === BS && i + 1 < n) {
+      i++;
       continue;
     }
-    if (c === "'" || c === '"') {
+    if (c === SQ || c === DQ) {
       q = c;
-      cur += c;
       continue;
     }
-    if (c === ';' || c === '&' || c === '|' || c === '\n' || c === '(' || c === ')' || c === '`') {
-      if (cur.trim()) parts.push(cur.trim());
-      cur = '';
-      continue;
+    if (isSep(c)) {
+      const part = text.slice(start, i).trim();
+      if (part) parts.push(part);
+      start = i + 1;
     }
-    cur += c;
   }
-  if (cur.trim()) parts.push(cur.trim());
+  const last = text.slice(start).trim();
+  if (last) parts.push(last);
   return parts;
 }
 
 const RAW_WRAPPERS = new Set(['sudo', 'doas', 'env', 'nohup', 'nice', 'time', 'command', 'builtin', 'exec', 'setsid', 'ionice', 'watch', 'xargs', 'stdbuf', 'timeout']);
 
-/** Split a part into words, removing quotes and backslashes (no expansion). */
+/** Split a part into words, removing quotes and backslashes (no expansion). Slices, one pass. */
 export function rawWords(part: string): string[] {
   const words: string[] = [];
+  const n = part.length;
   let cur = '';
   let has = false;
-  for (let i = 0; i < part.length; i++) {
-    const c = part[i]!;
-    if (c === "'" || c === '"') {
-      const end = part.indexOf(c, i + 1);
-      const stop = end < 0 ? part.length : end;
-      cur += part.slice(i + 1, stop);
+  let run = 0; // start of the plain run not yet added to cur
+  for (let i = 0; i < n; i++) {
+    const c = part.charCodeAt(i);
+    if (c === SQ || c === DQ) {
+      const end = part.indexOf(c === SQ ? "'" : '"', i + 1);
+      const stop = end < 0 ? n : end;
+      cur += part.slice(run, i) + part.slice(i + 1, stop);
       has = true;
       i = stop;
-    } else if (c === '\\' && i + 1 < part.length) {
-      cur += part[++i];
+      run = stop + 1;
+    } else if (c === BS && i + 1 < n) {
+      cur += part.slice(run, i) + part[i + 1];
       has = true;
-    } else if (c === ' ' || c === '\t') {
-      if (has) words.push(cur);
+      i++;
+      run = i + 1;
+    } else if (c === SP || c === TAB) {
+      if (has) words.push(cur + part.slice(run, i));
       cur = '';
       has = false;
-    } else {
-      cur += c;
-      has = true;
-    }
+      run = i + 1;
+    } else has = true;
   }
-  if (has) words.push(cur);
+  if (has) words.push(cur + part.slice(run, n));
   return words;
 }
 
@@ -102,8 +114,8 @@ export function rawRuleHit(env: CheckEnv, text: string, behavior: 'deny' | 'ask'
     cands.add(p);
     const words = rawWords(p);
     cands.add(words.join(' '));
-    cands.add(stripPrefixes(words).join(' '));
     const base = stripPrefixes(words);
+    cands.add(base.join(' '));
     if (base.length) cands.add([base[0]!.slice(base[0]!.lastIndexOf('/') + 1), ...base.slice(1)].join(' '));
   }
   for (const r of rules) for (const c of cands) if (matchBash(r.bash!, c)) return r;
