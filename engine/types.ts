@@ -26,6 +26,8 @@ export interface Context {
   workspace?: string[];
   mode?: ModeName;
   fs?: FsPort;
+  /** Earlier calls of the session, for a judge's evidence packet (Strix guarded preset). */
+  prior?: { tool: string; summary: string; behavior?: 'allow' | 'deny' | 'ask'; output?: string }[];
 }
 
 /** Why a safety ask is bypass-immune; the immune profile decides which classes count. */

@@ -80,6 +80,7 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
     workspace,
     anchors: { cwd, home, policyDir: state.policy.dir },
     fs: ctx.fs,
+    prior: ctx.prior,
     detectors: state.detectors,
     tracer: t,
   };

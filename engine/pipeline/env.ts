@@ -1,5 +1,5 @@
 // Everything a tool check needs to know about one decision.
-import type { FsPort } from '../types.ts';
+import type { Context, FsPort } from '../types.ts';
 import type { Detector } from '../detectors/types.ts';
 import type { Policy } from './policy.ts';
 import type { RuleSet } from './rules/index.ts';
@@ -15,6 +15,8 @@ export interface CheckEnv {
   workspace: string[];
   anchors: PathAnchors;
   fs?: FsPort;
+  /** Earlier calls of the session (from the context), for a judge's evidence. */
+  prior?: Context['prior'];
   detectors: readonly Detector[];
   tracer: Tracer;
 }

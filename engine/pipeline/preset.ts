@@ -37,7 +37,7 @@ export function applyPreset(env: CheckEnv, call: ToolCall, r: CheckResult, prese
     workspace: env.workspace,
     fs: env.fs,
     scope: env.policy.scope,
-    prior: [],
+    prior: env.prior ?? [],
     maxArtifactBytes: MAX_ARTIFACT_BYTES,
     extraction,
     invocations,

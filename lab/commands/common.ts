@@ -20,13 +20,19 @@ export function checkMode(m: unknown): ModeName | undefined {
   return m as ModeName;
 }
 
-export function contextFrom(o: { cwd?: unknown; home?: unknown; mode?: unknown; workspace?: unknown }, useFs: boolean): Context {
+export function contextFrom(o: { cwd?: unknown; home?: unknown; mode?: unknown; workspace?: unknown; prior?: unknown }, useFs: boolean): Context {
   const ctx: Context = {
     cwd: typeof o.cwd === 'string' ? o.cwd : process.cwd(),
     home: typeof o.home === 'string' ? o.home : homedir(),
     mode: checkMode(o.mode),
   };
   if (Array.isArray(o.workspace)) ctx.workspace = o.workspace.map(String);
+  // Earlier calls for a judge's evidence: [{tool, summary, behavior?, output?}].
+  if (Array.isArray(o.prior)) {
+    ctx.prior = o.prior
+      .filter((p): p is { tool: string; summary: string } => typeof p?.tool === 'string' && typeof p?.summary === 'string')
+      .map((p) => ({ tool: p.tool, summary: p.summary }));
+  }
   if (useFs) ctx.fs = nodeFs;
   return ctx;
 }

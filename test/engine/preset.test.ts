@@ -42,6 +42,20 @@ describe('Strix presets', () => {
     expect(out.findings.map((f) => f.detector)).toContain('strix-scope');
     expect(run('guarded', 'curl -s https://api.example.com/x').findings.map((f) => f.detector)).not.toContain('strix-scope');
   });
+  it('the judge sees the session\'s prior calls from the context', () => {
+    let seen: readonly { summary: string }[] = [];
+    const spy: Judge = {
+      name: 'spy',
+      turn: (input) => {
+        seen = input.packet.prior;
+        return { type: 'decision', behavior: 'allow', confidence: 0.95, reason: 'in scope, read-only request' };
+      },
+    };
+    const prior = [{ tool: 'Bash', summary: 'curl -s https://api.example.com/login', behavior: 'allow' as const }];
+    const d = new PermissionEngine(policy, { preset: 'guarded', judge: spy }).decide({ tool: 'Bash', input: { command: 'curl -s https://api.example.com/health' } }, { ...ctx, prior });
+    expect(d.reason.type).toBe('judge');
+    expect(seen.map((p) => p.summary)).toEqual(['curl -s https://api.example.com/login']);
+  });
   it('observe allows read-only commands and denies the rest', () => {
     expect(run('observe', 'ls -la').behavior).toBe('allow');
     expect(run('observe', 'touch x').behavior).toBe('deny');
