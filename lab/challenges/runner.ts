@@ -108,18 +108,23 @@ function observed(d: Decision): Expectation {
   return { behavior: d.behavior, silenced: d.silenced, immune: d.behavior === 'ask' && d.immune };
 }
 
+/** The check's engines, or the result that reports why they could not be built (a broken policy). */
+async function enginesOrError(check: LoadedCheck, opts: RunOptions, base: CheckResult): Promise<Engines | CheckResult> {
+  try {
+    return await enginesFor(check, opts);
+  } catch (e) {
+    const msg = e instanceof PolicyError ? `policy error: ${e.message}` : (e as Error).message;
+    return { ...base, error: msg };
+  }
+}
+
 export async function runCheck(check: LoadedCheck, opts: RunOptions): Promise<CheckResult> {
   const base: CheckResult = { id: check.id, title: check.title, pass: false, rows: [], outcomes: [], nudge: check.nudge, notes: [] };
   if (check.kind === 'redteam') return runRedTeam(check, opts, base);
   if (check.kind === 'screen' || check.kind === 'messages') return runLabelled(check, opts, base);
   if (check.kind === 'targets') return runTargets(check, opts, base);
-  let engines: Engines;
-  try {
-    engines = await enginesFor(check, opts);
-  } catch (e) {
-    const msg = e instanceof PolicyError ? `policy error: ${e.message}` : (e as Error).message;
-    return { ...base, error: msg };
-  }
+  const engines = await enginesOrError(check, opts, base);
+  if (!('engine' in engines)) return engines;
   const vector: string[] = [];
   for (const run of check.runs) {
     const engine = engines.engine(run.profile);
@@ -174,13 +179,8 @@ async function runLabelled(check: LoadedCheck, opts: RunOptions, base: CheckResu
 /** targets checks (c11): cases without `gate` are the learner policy's decision in default mode;
  *  gate cases run through the ARTEX guard (rules, then the target gate) and end run or blocked. */
 async function runTargets(check: LoadedCheck, opts: RunOptions, base: CheckResult): Promise<CheckResult> {
-  let engines: Engines;
-  try {
-    engines = await enginesFor(check, opts);
-  } catch (e) {
-    const msg = e instanceof PolicyError ? `policy error: ${e.message}` : (e as Error).message;
-    return { ...base, error: msg };
-  }
+  const engines = await enginesOrError(check, opts, base);
+  if (!('engine' in engines)) return engines;
   const engine = engines.engine();
   const ctx = contextFor(check, check.runs[0]!);
   return labelAll(check, base, (c) => {
