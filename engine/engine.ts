@@ -101,7 +101,8 @@ export class PermissionEngine {
 /** An engine bug must never allow: fail closed (a mode that never prompts denies). */
 function internalError(e: unknown, context: Context): Decision {
   const mode = context.mode ?? 'default';
-  const deny = modeRow(mode)?.ask !== 'ask' && modeRow(mode)?.ask !== 'allowIfWorkspaceEdit' && modeRow(mode)?.ask !== 'allow';
+  const row = modeRow(mode);
+  const deny = !row || row.ask === 'deny';
   return {
     behavior: deny ? 'deny' : 'ask',
     mode,

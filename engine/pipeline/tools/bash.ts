@@ -256,16 +256,16 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   // Content deny, then ask rules (aggressive: wrappers and env already stripped).
   const deny = ruleHit(env, inv, 'deny', parsed);
   if (deny) return withFindings(findings, result('deny', { type: 'rule', rule: deny.text, layer: deny.layer }, `matches deny rule ${deny.text}`));
-  for (const a of inv.env) {
-    if (env.policy.envDeny.has(a.name)) return withFindings(findings, result('deny', { type: 'rule', rule: `env.deny: ${a.name}`, detail: a.name }, `${a.name} is denied by the policy`));
-  }
+  const deniedVar = envDenied(env, inv);
+  if (deniedVar) return withFindings(findings, result('deny', { type: 'rule', rule: `env.deny: ${deniedVar}`, detail: deniedVar }, `${deniedVar} is denied by the policy`));
+  const targets = writeTargets(inv);
   // Path rules: Read rules guard every path a command names; Edit rules guard what it writes.
   // Paths as written and, through the fs port, where their symlinks lead: a deny fires on either.
   let named = NO_PATHS;
   let written = NO_PATHS;
   if (anyPathRule) {
     named = real(env, inv.args.map((w) => homeValue(w, env.home)).filter((p): p is string => p !== null).map(abs));
-    written = real(env, writeTargets(inv).filter((p): p is string => p !== null).map(abs));
+    written = real(env, targets.filter((p): p is string => p !== null).map(abs));
     const redirected = real(env, inv.redirects.filter((r) => r.target.static).map((r) => abs(r.target.value!)));
     const pathDeny = pathRuleHit(env, READ, 'deny', [...named, ...written, ...redirected]) ?? pathRuleHit(env, EDIT, 'deny', written);
     if (pathDeny) return withFindings(findings, result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`));
@@ -281,13 +281,6 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
       if (inside) return withFindings(findings, result('deny', { type: 'rule', rule: inside.text, layer: inside.layer }, `${w.raw} expands inside ${inside.text}`));
       const hit = denyWithin(env, abs(folder));
       if (hit) return withFindings(findings, result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `${w.raw} may expand to a path denied by ${hit.text}`, { immune: true }));
-    }
-  }
-  // Variables the policy denies, set by export / declare -x / typeset -x as well as by prefix.
-  if (EXPORTERS.has(inv.name) && env.policy.envDeny.size) {
-    for (const w of inv.args) {
-      const name = w.static ? w.value!.split('=')[0]! : '';
-      if (env.policy.envDeny.has(name)) return withFindings(findings, result('deny', { type: 'rule', rule: `env.deny: ${name}`, detail: name }, `${name} is denied by the policy`));
     }
   }
 
@@ -308,7 +301,6 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   }
 
   // Redirections that write outside the workspace, or to a dynamic target.
-  const targets = writeTargets(inv);
   const outside = targets.find((p) => p === null || !isInWorkspace(abs(p), env.workspace));
   if (outside !== undefined) {
     return result('passthrough', { type: 'workingDir', detail: 'redirect outside the workspace' }, `writes ${outside ?? 'a dynamic path'} outside the workspace`);
@@ -328,8 +320,8 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   if (ro.readOnly) {
     const paths = readPaths(inv, parsed);
     // A recursive read of a folder that holds denied paths must not read them.
-    for (const p of readDeny ? paths : NO_PATHS) {
-      const hit = p !== null && walksFolders(inv, parsed()) ? denyWithin(env, abs(p)) : undefined;
+    for (const p of readDeny && walksFolders(inv, parsed()) ? paths : NO_PATHS) {
+      const hit = p !== null ? denyWithin(env, abs(p)) : undefined;
       if (hit) {
         return result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive read of ${p} may reach paths denied by ${hit.text}`, { immune: true, readOnly: true });
       }
@@ -345,8 +337,21 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
     return result('passthrough', { type: 'workingDir', detail: 'reads outside the workspace' }, `reads ${away ?? 'a dynamic path'} outside the workspace`, { readOnly: true });
   }
   return result('passthrough', { type: 'other', detail: ro.why }, `${inv.name || inv.program.approx} has effects (${ro.why})`, {
-    workspaceEdit: isWorkspaceEdit(env, inv, parsed, abs),
+    workspaceEdit: isWorkspaceEdit(env, inv, parsed, abs, targets),
   });
+}
+
+/** A variable the policy denies, set as a prefix, through env, or by export / declare -x / typeset -x. */
+function envDenied(env: CheckEnv, inv: Invocation): string | undefined {
+  const deny = env.policy.envDeny;
+  if (!deny.size) return undefined;
+  for (const a of inv.env) if (deny.has(a.name)) return a.name;
+  if (!EXPORTERS.has(inv.name)) return undefined;
+  for (const w of inv.args) {
+    const name = w.static ? w.value!.split('=')[0]! : '';
+    if (deny.has(name)) return name;
+  }
+  return undefined;
 }
 
 function withFindings(findings: Finding[], r: CheckResult): CheckResult {
@@ -403,7 +408,7 @@ function homeValue(w: Invocation['args'][number], home: string): string | null {
   return null;
 }
 
-function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, abs: (p: string) => string): boolean {
+function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, abs: (p: string) => string, targets: readonly (string | null)[]): boolean {
   if (!WORKSPACE_EDIT_PROGRAMS.has(inv.name) || inv.via.length || inv.opaque) return false;
   const parsed = parse();
   if (parsed.dynamic) return false;
@@ -412,7 +417,7 @@ function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, ab
   if (!ops.length) return false;
   const fixedGlob = (w: Invocation['args'][number]) => w.kinds.length === 1 && w.kinds[0] === 'glob' && (w.globPrefix ?? '').includes('/');
   if (ops.some((w) => !w.static && !fixedGlob(w))) return false;
-  return [...ops.map(pathOf), ...writeTargets(inv)].every((p) => {
+  return [...ops.map(pathOf), ...targets].every((p) => {
     if (p === null) return false;
     const a = abs(p);
     return isInWorkspace(a, env.workspace) && !isProtected(a, env.home);
