@@ -1,0 +1,4 @@
+// Program facts as data: describe(name, args) tells the role of every option value and operand.
+export type { ArgRole, ArgFact, ProgramFacts, ProgramSpec, CommandSpec, OptionDef, Grammar, OperandToken } from './types.ts';
+export { describe, lookup, scanUnknown } from './describe.ts';
+export { CODE_ENV, gitConfigRole } from './env.ts';

@@ -1,0 +1,158 @@
+// Program facts: what each option value and operand of a known program means (its role).
+// The tables live in engine/programs/specs/*.ts as data; describe() reads them.
+import type { Word } from '../shell/types.ts';
+
+export type ArgRole =
+  | 'read'
+  | 'write'
+  | 'append'
+  | 'delete'
+  | 'mode'
+  | 'owner'
+  | 'exec-argv' // the words from here on are a command to run (timeout, sudo, nice, xargs, env …)
+  | 'exec-line' // one shell command line (sh -c, ssh host CMD, rsync -e, git -c core.pager=…, watch)
+  | 'code' // program text in `language` (python -c, node -e, awk prog, sed script, perl -e)
+  | 'code-file' // a file whose contents run as code (python x.py, source f, make -f, bash x.sh)
+  | 'network' // a host or URL it connects to
+  | 'config' // changes what code loads (git -c k=v, --config F, pytest -p plugin, npm --userconfig)
+  | 'dir-target' // destination directory (cp/mv/install/ln -t, cp a b DIR/)
+  | 'cwd' // changes the dir the rest runs in (env -C, make -C, git -C, tar -C)
+  | 'env' // NAME=value the program puts in the child's environment (env, sudo VAR=x)
+  | 'none';
+
+export interface ArgFact {
+  role: ArgRole;
+  word: Word;
+  /** The value when it is only part of the word (--output=F, -oF): static text, or undefined if dynamic. */
+  text?: string;
+  /** Canonical option name that carried it ('output'); absent for operands. */
+  option?: string;
+  /** code / code-file: 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'awk' | 'sed' | 'sql' | … */
+  language?: string;
+  /** delete / mode / owner / read / copy with -r. */
+  recursive?: boolean;
+  /** For write. */
+  create?: 'truncate' | 'append' | 'create';
+  /** For network: does data leave (upload/POST) or arrive. */
+  direction?: 'in' | 'out' | 'both';
+  /** code: a scanner proved this program text only computes and prints (awk, sed, jq). */
+  harmless?: boolean;
+  /** write: the path may be an existing directory, then the program writes inside it (cp a b). */
+  mayBeDir?: boolean;
+  /** exec-argv: index in `args` where the nested argv starts (the word itself is args[argvIndex]). */
+  argvIndex?: number;
+  /** exec-argv: the nested argv when the program synthesizes it (xargs appends input, find -exec up to `;`). */
+  argv?: Word[];
+}
+
+export interface ProgramFacts {
+  name: string;
+  known: boolean;
+  /** ['push'] for git push, ['run'] for npm run, ['compose','up'] … */
+  subcommand: string[];
+  args: ArgFact[];
+  /** Canonical options present (value, or true for a flag). */
+  options: ReadonlyMap<string, string | true>;
+  /** With these options, no effects beyond the 'read' args (a read-only candidate). */
+  effectsFree: boolean;
+  /** A version/help flag: prints and exits. */
+  info: boolean;
+  /** What it does with stdin. */
+  stdin?: 'code' | 'data' | 'none';
+  stdinLanguage?: string;
+  writesStdout?: boolean;
+  /** Reaches the network even without a 'network' arg (npm install, pip install, git fetch). */
+  network?: boolean;
+  /** A named destructive effect ('git-history-rewrite', 'disk-format', 'namespace-delete' …). */
+  destructive?: string;
+  /** Unknown option, dynamic option word, ambiguous prefix … (callers fail closed). */
+  issues: string[];
+}
+
+/** 0 = flag, 1 = required value, 2 = optional value (attached only), 3 = two values. */
+export type ValueKind = 0 | 1 | 2 | 3;
+
+export interface OptionDef {
+  canon: string;
+  arg: ValueKind;
+  role: ArgRole;
+  language?: string;
+  direction?: 'in' | 'out' | 'both';
+  create?: 'truncate' | 'append' | 'create';
+  /** `?`: a help/version flag. */
+  info?: boolean;
+  /** `!`: has an effect the roles do not express: never effects-free. */
+  effect?: boolean;
+  /** `%`: reaches the network. */
+  network?: boolean;
+  /** `^`: makes the operation recursive. */
+  recursive?: boolean;
+  /** `@name`: a named destructive effect. */
+  destructive?: string;
+}
+
+export interface Grammar {
+  short: Map<string, OptionDef>;
+  long: Map<string, OptionDef>;
+  longNames: string[];
+  /** Stop at the first operand (POSIX / `+` getopt). */
+  posix: boolean;
+  /** Long options must be spelled in full. */
+  exact: boolean;
+  /** Long options take one dash (find, java, go): `-name`. `--name` is accepted too. */
+  singleDash: boolean;
+  /** `-5` style numeric option → this canonical name. */
+  numeric?: string;
+  /** Every option the DSL names (for tests). */
+  all: OptionDef[];
+}
+
+export interface OperandToken {
+  role: ArgRole;
+  language?: string;
+  direction?: 'in' | 'out' | 'both';
+  create?: 'truncate' | 'append' | 'create';
+  /** '' one, '?' optional, '*' any, '+' one or more. */
+  count: '' | '?' | '*' | '+';
+  /** `dest`: the last operand of cp/mv/ln/install (write, or dir-target with several sources). */
+  dest?: boolean;
+}
+
+/** A context handed to a spec's custom hook. */
+export interface HookContext {
+  facts: ProgramFacts;
+  args: readonly Word[];
+  /** Operand words (after options), in order. */
+  operands: Word[];
+  /** Index in args of each operand. */
+  operandIndex: number[];
+  /** Where the options ended for posix specs (index of the first operand), else args.length. */
+  stop: number;
+}
+
+export interface CommandSpec {
+  grammar: Grammar;
+  operands: OperandToken[];
+  /** Operand layouts chosen by options: first whose condition holds wins. */
+  alt: { when: string[][]; operands: OperandToken[] }[];
+  /** Effects-free by default (a viewer), unless an option or arg says otherwise. */
+  pure: boolean;
+  stdin?: 'code' | 'data' | 'none';
+  stdinLanguage?: string;
+  writesStdout?: boolean;
+  network?: boolean;
+  destructive?: string;
+  /** Custom logic for grammars a table cannot say (find expressions, dd operands, awk …). */
+  hook?: (ctx: HookContext) => void;
+  /** Subcommands (git push, npm run, docker compose up …). */
+  subs?: Map<string, CommandSpec>;
+  /** The subcommand word is required; an unknown one is an issue. */
+  subRequired?: boolean;
+  /** Unknown subcommands are allowed to pass through as operands (npm run-script names …). */
+  subOpen?: boolean;
+}
+
+export interface ProgramSpec extends CommandSpec {
+  names: string[];
+  family: string;
+}
