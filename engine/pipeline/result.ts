@@ -1,4 +1,5 @@
-// What one tool check answers, before the mode step.
+// What one tool check answers, before the mode step, and the one verdict lattice (contract §4c):
+// deny > ask (immune) > ask > passthrough > allow.
 import type { CheckBehavior, Finding, Reason, TraceStep } from '../types.ts';
 
 export interface CheckResult {
@@ -16,6 +17,53 @@ export interface CheckResult {
 
 export function result(behavior: CheckBehavior, reason: Reason, message: string, extra: Partial<CheckResult> = {}): CheckResult {
   return { behavior, reason, message, findings: [], immune: false, readOnly: false, workspaceEdit: false, ...extra };
+}
+
+/** A verdict's height on the lattice: allow 0, passthrough 1, ask 2, immune ask 3, deny 4. */
+export function rank(r: Pick<CheckResult, 'behavior' | 'immune'>): number {
+  switch (r.behavior) {
+    case 'deny':
+      return 4;
+    case 'ask':
+      return r.immune ? 3 : 2;
+    case 'passthrough':
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+/**
+ * The higher of two verdicts; on a tie the first one stays (it is the one reported). Findings of
+ * both are kept. Flags come from the winner, except that on a tie the result is a workspace edit
+ * or a pure read only when both are.
+ */
+export function combine(a: CheckResult, b: CheckResult): CheckResult {
+  const ra = rank(a);
+  const rb = rank(b);
+  const win = rb > ra ? b : a;
+  const findings = a.findings.length === 0 ? b.findings : b.findings.length === 0 ? a.findings : [...a.findings, ...b.findings];
+  if (ra === rb) {
+    return { ...win, findings, readOnly: a.readOnly && b.readOnly, workspaceEdit: a.workspaceEdit && b.workspaceEdit };
+  }
+  return findings === win.findings ? win : { ...win, findings };
+}
+
+/** Every verdict combined; `base` (the check's own answer) first. */
+export function combineAll(base: CheckResult, raised: readonly CheckResult[]): CheckResult {
+  let r = base;
+  for (const x of raised) r = combine(r, x);
+  return r;
+}
+
+/**
+ * An allow rule's grant applied to a verdict: it lifts an ordinary ask or a passthrough to the
+ * grant, and never touches deny or an immune ask.
+ */
+export function lift(r: CheckResult, grant: CheckResult): CheckResult {
+  const h = rank(r);
+  if (h >= 3 || h === 0) return r;
+  return r.findings.length ? { ...grant, findings: r.findings } : grant;
 }
 
 /** Collects explain steps; a no-op when nobody asked for a trace. */

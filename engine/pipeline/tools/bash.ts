@@ -7,7 +7,7 @@ import { normalize, parseOptions, canonicalize, spanOf, type Parsed } from '../.
 import { isReadOnly } from '../readonly/index.ts';
 import { isInWorkspace, isProtected, resolveLiteral } from '../../paths/index.ts';
 import { matchBash, type Rule } from '../rules/index.ts';
-import { result, type CheckResult } from '../result.ts';
+import { result, combineAll, rank, type CheckResult } from '../result.ts';
 import type { CheckEnv } from '../env.ts';
 import { isImmune } from '../immune.ts';
 import { checkBashRaw, stripPrefixes } from './bash-raw.ts';
@@ -240,9 +240,10 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   const anyPathRule =
     readDeny || (rules.anyPath && (rules.pathRules(EDIT, 'deny').length > 0 || rules.pathRules(READ, 'ask').length > 0 || rules.pathRules(EDIT, 'ask').length > 0));
 
-  // Detectors run first so their findings are reported even when a rule decides.
+  // Every check raises a verdict; one combine picks the highest (deny > immune ask > ask > passthrough).
+  // Nothing returns early, so an ask rule can never hide a deny detector, nor a Read rule a deny rule.
+  const raised: CheckResult[] = [];
   const dctx = detectContext(env, base);
-  const findings: Finding[] = [];
   for (const d of env.detectors) {
     let found: Finding[];
     try {
@@ -250,14 +251,15 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
     } catch (e) {
       found = [detectorFailed(d, e)];
     }
-    if (!Array.isArray(found) || found.length) findings.push(...found);
+    if (!Array.isArray(found)) found = [detectorFailed(d, new Error('returned no list'))];
+    for (const f of found) raised.push(findingResult(env, f));
   }
 
-  // Content deny, then ask rules (aggressive: wrappers and env already stripped).
+  // Content deny and ask rules (aggressive: wrappers and env already stripped).
   const deny = ruleHit(env, inv, 'deny', parsed);
-  if (deny) return withFindings(findings, result('deny', { type: 'rule', rule: deny.text, layer: deny.layer }, `matches deny rule ${deny.text}`));
+  if (deny) raised.push(result('deny', { type: 'rule', rule: deny.text, layer: deny.layer }, `matches deny rule ${deny.text}`));
   const deniedVar = envDenied(env, inv);
-  if (deniedVar) return withFindings(findings, result('deny', { type: 'rule', rule: `env.deny: ${deniedVar}`, detail: deniedVar }, `${deniedVar} is denied by the policy`));
+  if (deniedVar) raised.push(result('deny', { type: 'rule', rule: `env.deny: ${deniedVar}`, detail: deniedVar }, `${deniedVar} is denied by the policy`));
   const targets = writeTargets(inv);
   // Path rules: Read rules guard every path a command names; Edit rules guard what it writes.
   // Paths as written and, through the fs port, where their symlinks lead: a deny fires on either.
@@ -268,44 +270,39 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
     written = real(env, targets.filter((p): p is string => p !== null).map(abs));
     const redirected = real(env, inv.redirects.filter((r) => r.target.static).map((r) => abs(r.target.value!)));
     const pathDeny = pathRuleHit(env, READ, 'deny', [...named, ...written, ...redirected]) ?? pathRuleHit(env, EDIT, 'deny', written);
-    if (pathDeny) return withFindings(findings, result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`));
+    if (pathDeny) raised.push(result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`));
   }
   const ask = ruleHit(env, inv, 'ask', parsed) ?? pathRuleHit(env, READ, 'ask', named) ?? pathRuleHit(env, EDIT, 'ask', written);
-  if (ask) return withFindings(findings, result('ask', { type: 'rule', rule: ask.text, layer: ask.layer }, `matches ask rule ${ask.text}`, { immune: true }));
-  // A glob whose folder holds denied paths may expand to one of them.
+  if (ask) raised.push(result('ask', { type: 'rule', rule: ask.text, layer: ask.layer }, `matches ask rule ${ask.text}`, { immune: true }));
   if (readDeny) {
+    // A glob whose folder holds denied paths may expand to one of them.
     for (const w of inv.args) {
       const folder = !w.static && w.kinds.length === 1 && w.kinds[0] === 'glob' ? pathOf(w) : null;
       if (folder === null) continue;
       const inside = pathRuleHit(env, READ, 'deny', real(env, [abs(folder)]));
-      if (inside) return withFindings(findings, result('deny', { type: 'rule', rule: inside.text, layer: inside.layer }, `${w.raw} expands inside ${inside.text}`));
-      const hit = denyWithin(env, abs(folder));
-      if (hit) return withFindings(findings, result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `${w.raw} may expand to a path denied by ${hit.text}`, { immune: true }));
+      if (inside) raised.push(result('deny', { type: 'rule', rule: inside.text, layer: inside.layer }, `${w.raw} expands inside ${inside.text}`));
+      const hit = inside ? undefined : denyWithin(env, abs(folder));
+      if (hit) raised.push(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `${w.raw} may expand to a path denied by ${hit.text}`, { immune: true }));
+    }
+    // A recursive copy or archive of a folder that holds denied paths reads them too.
+    if (copiesFolders(inv, parsed())) {
+      for (const w of parsed().operands) {
+        const p = pathOf(w);
+        const hit = p === null ? undefined : denyWithin(env, abs(p));
+        if (hit) raised.push(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive copy of ${p} may reach paths denied by ${hit.text}`, { immune: true }));
+      }
     }
   }
+  return combineAll(ownVerdict(env, inv, st, parsed, abs, targets, readDeny), raised);
+}
 
-  if (findings.length) {
-    const denied = findings.find((f) => f.behavior === 'deny');
-    if (denied) return { ...findingResult(env, denied), findings };
-    const first = findings.find((f) => isImmune(env.policy.immune, f.safety)) ?? findings[0]!;
-    return { ...findingResult(env, first), findings };
-  }
-
-  // A recursive copy or archive of a folder that holds denied paths reads them too.
-  if (readDeny && copiesFolders(inv, parsed())) {
-    for (const w of parsed().operands) {
-      const p = pathOf(w);
-      const hit = p === null ? undefined : denyWithin(env, abs(p));
-      if (hit) return withFindings(findings, result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive copy of ${p} may reach paths denied by ${hit.text}`, { immune: true }));
-    }
-  }
-
+/** The invocation's own answer before rules and detectors raise it: allow rule, read-only, or effects. */
+function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () => Parsed, abs: (p: string) => string, targets: (string | null)[], readDeny: boolean): CheckResult {
   // Redirections that write outside the workspace, or to a dynamic target.
   const outside = targets.find((p) => p === null || !isInWorkspace(abs(p), env.workspace));
   if (outside !== undefined) {
     return result('passthrough', { type: 'workingDir', detail: 'redirect outside the workspace' }, `writes ${outside ?? 'a dynamic path'} outside the workspace`);
   }
-
   // Allow rules (conservative), then a function defined in the same command, then the read-only allowlist.
   const allow = allowHit(env, inv, targets);
   if (allow) return result('allow', { type: 'rule', rule: allow.text, layer: allow.layer }, `matches allow rule ${allow.text}`);
@@ -352,10 +349,6 @@ function envDenied(env: CheckEnv, inv: Invocation): string | undefined {
     if (deny.has(name)) return name;
   }
   return undefined;
-}
-
-function withFindings(findings: Finding[], r: CheckResult): CheckResult {
-  return { ...r, findings };
 }
 
 /** Paths as written and, through the fs port, where their symlinks lead. */
@@ -437,35 +430,23 @@ function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
   else if (st.cwd !== null || target.value!.startsWith('/')) st.cwd = resolveLiteral(target.value!, st.cwd ?? "/");
 }
 
-/** Any deny denies; else any ask asks (immune first); else all allow allows; else passthrough. */
+/** The highest verdict of all commands (deny > immune ask > ask > passthrough); all allow allows. */
 function aggregate(results: CheckResult[]): CheckResult {
   const findings: Finding[] = [];
-  let deny: CheckResult | undefined;
-  let ask: CheckResult | undefined;
-  let immuneAsk: CheckResult | undefined;
-  let pass: CheckResult | undefined;
-  let allAllow = true;
+  let top: CheckResult | undefined;
   let readOnly = true;
   let workspaceEdit = true;
   for (const r of results) {
     for (const f of r.findings) findings.push(f);
-    if (r.behavior !== 'allow') allAllow = false;
-    if (r.behavior === 'deny') deny ??= r;
-    else if (r.behavior === 'ask') {
-      ask ??= r;
-      if (r.immune) immuneAsk ??= r;
-    } else if (r.behavior === 'passthrough') pass ??= r;
+    if (!top || rank(r) > rank(top)) top = r;
     if (!r.readOnly) readOnly = false;
     if (!r.workspaceEdit) workspaceEdit = false;
   }
-  const one = results.length === 1;
-  const pick = (r: CheckResult): CheckResult => ({ ...r, findings });
-  if (deny) return pick(deny);
-  if (ask) return pick(immuneAsk ?? ask);
-  if (allAllow) {
-    if (one) return pick(results[0]!);
+  const t = top!;
+  if (results.length === 1) return t.findings === findings ? t : { ...t, findings };
+  if (t.behavior === 'allow') {
     return result('allow', { type: 'subcommandResults', detail: `${results.length} commands, all allowed` }, 'every command is allowed', { readOnly, findings });
   }
-  if (one) return pick(pass!);
-  return result('passthrough', pass!.reason, pass!.message, { findings, workspaceEdit, readOnly });
+  if (t.behavior === 'passthrough') return result('passthrough', t.reason, t.message, { findings, workspaceEdit, readOnly });
+  return { ...t, findings };
 }

@@ -1,6 +1,6 @@
 // Dispatch to each tool's own check (step 3 of the spine).
 import type { CheckEnv } from '../env.ts';
-import { result, type CheckResult } from '../result.ts';
+import { result, combine, type CheckResult } from '../result.ts';
 import type { Rule } from '../rules/index.ts';
 import { checkRead, checkWrite, checkSearch } from './files.ts';
 import { checkWebFetch, checkGeneric } from './web.ts';
@@ -28,10 +28,8 @@ function paramRules(env: CheckEnv, tool: string, input: Record<string, unknown>)
 
 export function checkTool(env: CheckEnv, tool: string, input: Record<string, unknown>): CheckResult {
   const byParam = paramRules(env, tool, input);
-  if (byParam?.behavior === 'deny') return byParam;
   const r = checkOwn(env, tool, input);
-  if (byParam && r.behavior !== 'deny') return byParam;
-  return r;
+  return byParam ? combine(r, byParam) : r;
 }
 
 function checkOwn(env: CheckEnv, tool: string, input: Record<string, unknown>): CheckResult {
