@@ -20,7 +20,8 @@ export { isKnownTool, inputSchema } from './pipeline/input.ts';
 // Seed systems (issue 7): Strix safety modes and evidence, the ARTEX guard, qm's provenance screen.
 export { compileEvidence, runJudge, referenceJudge, fixtureJudge, MIN_APPROVAL_CONFIDENCE } from './judge/index.ts';
 export type { Judge, EvidencePacket, EvidenceContext, JudgeOutcome } from './judge/index.ts';
-export { presets, strixRules, strixVerdict, recordBrowserCall, inScope } from './strix/index.ts';
+export { presets, strixRules, strixVerdict, recordBrowserCall } from './presets/index.ts';
+export { inScope } from './targets/index.ts';
 export { TargetGate, extractTargets, guardCall } from './targets/index.ts';
 export type { Pin, Resolver, Approver, ApprovalRequest, ApprovalAnswer, TargetGateOptions, TargetResult, Target, GuardInput, GuardOutcome } from './targets/index.ts';
 export { blockMessage, targetBlockMessage, AuditLog, attributeResult, Attribution, redactSecrets } from './audit/index.ts';

@@ -4,9 +4,9 @@ import type { Invocation, SimpleCommand } from '../shell/types.ts';
 import type { Artifact, EvidenceContext, EvidencePacket } from './types.ts';
 import { basename, isInWorkspace, resolvePath } from '../paths/index.ts';
 import { extractTargets } from '../targets/extract.ts';
-import { readClosure, sha256 } from '../strix/closure.ts';
-import { scriptRun } from '../strix/interp.ts';
-import { normalizeHost } from '../strix/scope.ts';
+import { readClosure, sha256 } from '../evidence/closure.ts';
+import { scriptRun } from '../evidence/interp.ts';
+import { normalizeHost } from '../targets/scope.ts';
 import { analyze } from '../shell/index.ts';
 import { normalize } from '../shell/normalize/index.ts';
 

@@ -1,7 +1,7 @@
 // The one inspection call a judge may make: a read-only analysis over the frozen packet.
 import type { EvidencePacket, InspectionRequest, InspectionResult } from './types.ts';
 import { parseEndpoint } from '../targets/extract.ts';
-import { parseIPv4 } from '../strix/scope.ts';
+import { parseIPv4 } from '../targets/scope.ts';
 
 const MAX_LINES = 200;
 /** Endings of file names, not top-level domains a host list would hold. */

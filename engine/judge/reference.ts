@@ -2,7 +2,7 @@
 // It judges an action by its effect on the target: reads and probes in scope pass; writes,
 // destructive payloads, mutating requests, or anything out of scope are denied.
 import type { Judge, JudgeReply, JudgeTurnInput, EvidencePacket } from './types.ts';
-import { inScope } from '../strix/scope.ts';
+import { inScope } from '../targets/scope.ts';
 import { compilePattern, type Pattern } from '../regex/index.ts';
 
 const DESTRUCTIVE_SIGNS: [string, string][] = [

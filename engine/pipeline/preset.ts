@@ -4,7 +4,7 @@ import type { ToolCall } from '../types.ts';
 import type { Invocation } from '../shell/types.ts';
 import type { Judge } from '../judge/index.ts';
 import { compileEvidence, runJudge, referenceJudge } from '../judge/index.ts';
-import { strixRules } from '../strix/index.ts';
+import { strixRules } from '../presets/index.ts';
 import { analyze } from '../shell/index.ts';
 import { normalize } from '../shell/normalize/index.ts';
 import type { PresetName } from './modes.ts';

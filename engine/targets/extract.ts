@@ -1,6 +1,6 @@
 // Network targets (host and port) named by a command's invocations.
 import type { Invocation, Word, Span } from '../shell/types.ts';
-import { normalizeHost } from '../strix/scope.ts';
+import { normalizeHost } from './scope.ts';
 
 export interface Target {
   /** Lower-case host name or address; '' for a dynamic target. */

@@ -4,7 +4,7 @@
 import type { ToolCall } from '../types.ts';
 import type { Invocation } from '../shell/types.ts';
 import { extractTargets, parseEndpoint, type Target } from './extract.ts';
-import { inScope, isIpLiteral } from '../strix/scope.ts';
+import { inScope, isIpLiteral } from './scope.ts';
 import * as C from './codes.ts';
 
 export interface Pin {

@@ -1,4 +1,5 @@
 export { extractTargets, parseEndpoint, type Target } from './extract.ts';
+export { inScope, normalizeHost, parseIPv4, isIpLiteral } from './scope.ts';
 export {
   TargetGate,
   callTargets,

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { compileEvidence, type EvidenceContext } from '../../engine/judge/index.ts';
-import { readClosure, scanModule, MAX_CLOSURE_FILES, sha256 } from '../../engine/strix/index.ts';
+import { readClosure, scanModule, MAX_CLOSURE_FILES, sha256 } from '../../engine/evidence/index.ts';
 import { sc, w, dyn, redir, fakeFs, CWD, HOME, WORKSPACE } from './helpers.ts';
 import type { Extraction, SimpleCommand } from '../../engine/shell/types.ts';
 import type { FsPort } from '../../engine/types.ts';

@@ -1,7 +1,9 @@
 // Nothing in the seed systems throws on odd input; they fail closed instead.
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { strixRules, recordBrowserCall, initialBrowserState, scanModule, inScope } from '../../engine/strix/index.ts';
+import { strixRules, recordBrowserCall, initialBrowserState } from '../../engine/presets/index.ts';
+import { scanModule } from '../../engine/evidence/index.ts';
+import { inScope } from '../../engine/targets/index.ts';
 import { extractTargets, TargetGate } from '../../engine/targets/index.ts';
 import { compileEvidence, runJudge, referenceJudge } from '../../engine/judge/index.ts';
 import { redactSecrets, capReason } from '../../engine/audit/index.ts';

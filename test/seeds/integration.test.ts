@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { analyze } from '../../engine/shell/index.ts';
 import { normalize } from '../../engine/shell/normalize/index.ts';
 import { compileEvidence, runJudge, referenceJudge } from '../../engine/judge/index.ts';
-import { strixVerdict } from '../../engine/strix/index.ts';
+import { strixVerdict } from '../../engine/presets/index.ts';
 import { extractTargets } from '../../engine/targets/index.ts';
 import { fakeFs, CWD, HOME, WORKSPACE } from './helpers.ts';
 

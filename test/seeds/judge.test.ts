@@ -10,7 +10,7 @@ import {
   type EvidenceContext,
   type EvidencePacket,
 } from '../../engine/judge/index.ts';
-import { scanModule } from '../../engine/strix/index.ts';
+import { scanModule } from '../../engine/evidence/index.ts';
 import { sc, dyn, redir, fakeFs, CWD, HOME, WORKSPACE } from './helpers.ts';
 import type { SimpleCommand } from '../../engine/shell/types.ts';
 

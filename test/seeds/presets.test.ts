@@ -6,9 +6,9 @@ import {
   isReadOnlyInvocation,
   recordBrowserCall,
   initialBrowserState,
-  inScope,
   type BrowserState,
-} from '../../engine/strix/index.ts';
+} from '../../engine/presets/index.ts';
+import { inScope } from '../../engine/targets/index.ts';
 import { cmd, inv, w, dyn, wrapper, redir, CWD, HOME } from './helpers.ts';
 
 const bash = (command = 'x') => ({ tool: 'Bash', input: { command } });

@@ -2,9 +2,9 @@
 import type { Finding, ToolCall } from '../types.ts';
 import type { Invocation, Word } from '../shell/types.ts';
 import { extractTargets } from '../targets/extract.ts';
-import { inScope } from './scope.ts';
+import { inScope } from '../targets/scope.ts';
 import { browserFindings, browserReadOnly, initialBrowserState, isBrowser, parseBrowser, type BrowserState } from './browser.ts';
-import { scriptRun } from './interp.ts';
+import { scriptRun } from '../evidence/interp.ts';
 import { resolvePath } from '../paths/index.ts';
 
 export type StrixPreset = 'guarded' | 'observe';
