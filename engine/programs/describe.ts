@@ -1,17 +1,413 @@
-// describe(): parse one invocation's argv with its program spec (placeholder until the tables land).
+// describe(): parse one invocation's argv with its program spec and give every word its role.
 import type { Word } from '../shell/types.ts';
-import type { ProgramFacts, ProgramSpec } from './types.ts';
+import type { ArgFact, ArgRole, CommandSpec, Grammar, OperandToken, OptionDef, ProgramFacts, ProgramSpec } from './types.ts';
+import { ALL_SPECS } from './specs/index.ts';
+import { basename, fields, mayBeFlag, sv, textOf } from './words.ts';
 
-const EMPTY = new Map<string, string | true>();
+const REG = new Map<string, ProgramSpec>();
+for (const s of ALL_SPECS) for (const n of s.names) if (!REG.has(n)) REG.set(n, s);
 
-export function lookup(_name: string): ProgramSpec | undefined {
-  return undefined;
+/** Every program name with a spec. */
+export function programNames(): string[] {
+  return [...REG.keys()];
 }
 
-export function describe(name: string, _args: readonly Word[]): ProgramFacts {
-  return { name, known: false, subcommand: [], args: [], options: EMPTY, effectsFree: false, info: false, issues: [] };
+export function lookup(name: string): ProgramSpec | undefined {
+  return REG.get(name);
 }
 
-export function scanUnknown(_args: readonly Word[]): { nestedArgv: Word[][]; lines: Word[] } {
-  return { nestedArgv: [], lines: [] };
+const EMPTY: ReadonlyMap<string, string | true> = new Map();
+const PATHISH = new Set<ArgRole>(['read', 'write', 'append', 'delete', 'mode', 'owner', 'dir-target']);
+
+function blank(name: string, known: boolean): ProgramFacts {
+  return { name, known, subcommand: [], args: [], options: known ? new Map() : EMPTY, effectsFree: false, info: false, issues: [] };
+}
+
+/** Facts about one invocation. `name` is the program's basename as the shell resolved it. Never throws. */
+export function describe(name: string, args: readonly Word[]): ProgramFacts {
+  const spec = REG.get(name);
+  if (!spec) return blank(name, false);
+  const facts = blank(name, true);
+  try {
+    const st: RunState = { effect: false, recursive: false, last: spec };
+    run(spec, args, 0, facts, st, 0);
+    finish(facts, st);
+  } catch (e) {
+    facts.issues.push(`internal: ${(e as Error).message}`);
+    facts.effectsFree = false;
+  }
+  return facts;
+}
+
+interface RunState {
+  effect: boolean;
+  /** An option marked `>` was seen: the rest are operands. */
+  stop?: boolean;
+  recursive: boolean;
+  last: CommandSpec;
+}
+
+function finish(f: ProgramFacts, st: RunState): void {
+  const c = st.last;
+  if (c.stdin && f.stdin === undefined) f.stdin = c.stdin;
+  if (c.stdinLanguage && f.stdinLanguage === undefined) f.stdinLanguage = c.stdinLanguage;
+  if (c.writesStdout !== undefined && f.writesStdout === undefined) f.writesStdout = c.writesStdout;
+  if (c.network) f.network = true;
+  if (c.destructive && !f.destructive) f.destructive = c.destructive;
+  if (f.stdin === 'code' && f.args.some((a) => a.role === 'code' || a.role === 'code-file' || a.role === 'exec-line' || a.role === 'exec-argv')) f.stdin = 'data';
+  if (st.recursive) for (const a of f.args) if (PATHISH.has(a.role)) a.recursive = true;
+  if (f.issues.length) {
+    f.effectsFree = false;
+    return;
+  }
+  if (f.info) {
+    f.effectsFree = true;
+    return;
+  }
+  f.effectsFree =
+    c.pure && !st.effect && !f.network && !f.destructive && f.args.every((a) => a.role === 'read' || a.role === 'none' || (a.role === 'code' && a.harmless === true));
+}
+
+function lookupLong(g: Grammar, name: string): OptionDef | undefined | null {
+  const exact = g.long.get(name);
+  if (exact) return exact;
+  if (g.exact || !name) return undefined;
+  let found: OptionDef | undefined;
+  for (const n of g.longNames) {
+    if (n.startsWith(name)) {
+      const d = g.long.get(n)!;
+      if (found && found !== d) return null;
+      found = d;
+    }
+  }
+  return found;
+}
+
+function optName(d: OptionDef): string {
+  return d.canon.length > 1 ? '--' + d.canon : '-' + d.canon;
+}
+
+/** Record one option occurrence; `valueWord` is the word holding the value, `text` set when only part of it is. */
+function record(f: ProgramFacts, st: RunState, d: OptionDef, value: string | true, valueWord: Word | undefined, partial: boolean, text?: string): void {
+  (f.options as Map<string, string | true>).set(d.canon, value);
+  if (d.info) f.info = true;
+  if (d.effect) st.effect = true;
+  if (d.network) f.network = true;
+  if (d.recursive) st.recursive = true;
+  if (d.destructive && !f.destructive) f.destructive = d.destructive;
+  if (d.stop) st.stop = true;
+  if (d.role === 'none' || !valueWord) return;
+  const a: ArgFact = { role: d.role, word: valueWord, option: d.canon };
+  if (partial && text !== undefined) a.text = text;
+  if (d.language) a.language = d.language;
+  if (d.direction) a.direction = d.direction;
+  if (d.create) a.create = d.create;
+  f.args.push(a);
+}
+
+/** The value of a short or long option that takes the next word. */
+function nextValue(f: ProgramFacts, args: readonly Word[], i: number, d: OptionDef): Word | undefined {
+  const w = args[i];
+  if (!w) f.issues.push(`missing value for ${optName(d)}`);
+  return w;
+}
+
+function attached(w: Word, v: string, from: number): { value: string; text: string | undefined } {
+  // A static word: the value is the rest. A dynamic word never reaches here (options are static).
+  const text = v.slice(from);
+  return { value: text, text: w.static ? text : undefined };
+}
+
+function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFacts, st: RunState, depth: number): void {
+  st.last = c;
+  const g = c.grammar;
+  const stopAtOperand = g.posix || !!c.subs;
+  const ops: Word[] = [];
+  const idx: number[] = [];
+  let i = start;
+  let dashdash = false;
+  if (c.bundleFirst && i < args.length) {
+    const w = args[i];
+    const v = sv(w);
+    if (v && v[0] !== '-' && !c.subs) {
+      i = bundle(g, args, i, v, f, st);
+    }
+  }
+  for (; i < args.length; i++) {
+    const w = args[i];
+    if (!w.static) {
+      if (mayBeFlag(w)) f.issues.push(`dynamic word where an option could be: ${w.approx}`);
+      ops.push(w);
+      idx.push(i);
+      if (stopAtOperand) {
+        i++;
+        break;
+      }
+      continue;
+    }
+    const v = w.value ?? '';
+    if (v === '--' && !c.loose) {
+      dashdash = true;
+      i++;
+      break;
+    }
+    if (v.length < 2 || v.charCodeAt(0) !== 45) {
+      ops.push(w);
+      idx.push(i);
+      if (stopAtOperand) {
+        i++;
+        break;
+      }
+      continue;
+    }
+    const long = v.charCodeAt(1) === 45;
+    if (long || (g.singleDash && v.length > 2)) {
+      const body = v.slice(long ? 2 : 1);
+      const eq = body.indexOf('=');
+      const name = eq < 0 ? body : body.slice(0, eq);
+      const d = long ? lookupLong(g, name) : g.long.get(name);
+      if (d) {
+        if (eq >= 0) {
+          if (d.arg === 0) f.issues.push(`${optName(d)} takes no value`);
+          const a = attached(w, body, eq + 1);
+          record(f, st, d, a.value, w, true, a.text);
+        } else if (d.arg === 1) {
+          const vw = nextValue(f, args, i + 1, d);
+          record(f, st, d, vw ? textOf(vw) : '', vw, false);
+          i++;
+        } else if (d.arg === 3) {
+          const a1 = nextValue(f, args, i + 1, d);
+          const a2 = nextValue(f, args, i + 2, d);
+          record(f, st, d, (a1 ? textOf(a1) : '') + '\u0000' + (a2 ? textOf(a2) : ''), a2, false);
+          i += 2;
+        } else record(f, st, d, true, undefined, false);
+        if (st.stop) {
+          st.stop = false;
+          i++;
+          break;
+        }
+        continue;
+      }
+      if (long) {
+        if (c.loose) {
+          ops.push(w);
+          idx.push(i);
+          continue;
+        }
+        f.issues.push(d === null ? `ambiguous option --${name}` : `unknown option --${name}`);
+        continue;
+      }
+      // single-dash grammar: fall back to short options
+    }
+    if (g.numeric && digits(v, 1)) {
+      const d = g.short.get(g.numeric) ?? g.long.get(g.numeric);
+      if (d) record(f, st, d, v.slice(1), undefined, false);
+      else (f.options as Map<string, string | true>).set(g.numeric, v.slice(1));
+      continue;
+    }
+    if (c.loose && ![...v.slice(1)].every((ch) => g.short.has(ch))) {
+      ops.push(w);
+      idx.push(i);
+      continue;
+    }
+    i = shorts(g, args, i, v, 1, f, st);
+    if (st.stop) {
+      st.stop = false;
+      i++;
+      break;
+    }
+  }
+  for (; i < args.length; i++) {
+    ops.push(args[i]);
+    idx.push(i);
+  }
+  if (c.subs && ops.length && depth < 6) {
+    const w = ops[0];
+    const v = sv(w);
+    if (v === undefined) f.issues.push(`dynamic subcommand ${w.approx}`);
+    else {
+      const canon = c.aliases?.get(v) ?? v;
+      const sub = c.subs.get(canon);
+      if (sub) {
+        f.subcommand.push(canon);
+        run(sub, args, idx[0] + 1, f, st, depth + 1);
+        return;
+      }
+      if (!c.subOpen) f.issues.push(`unknown subcommand ${v}`);
+      else f.subcommand.push(v);
+    }
+    assign(c, f, st, ops.slice(1), idx.slice(1), args, dashdash);
+    return;
+  }
+  if (c.subs && c.subRequired && !ops.length && !f.info && !f.options.size) f.issues.push('missing subcommand');
+  assign(c, f, st, ops, idx, args, dashdash);
+}
+
+/** A bundle of short options starting at v[from]; returns the index of the last word consumed. */
+function shorts(g: Grammar, args: readonly Word[], i: number, v: string, from: number, f: ProgramFacts, st: RunState): number {
+  for (let j = from; j < v.length; j++) {
+    const ch = v[j];
+    const d = g.short.get(ch);
+    if (!d) {
+      f.issues.push(`unknown option -${ch}`);
+      continue;
+    }
+    if (d.arg === 0) {
+      record(f, st, d, true, undefined, false);
+      continue;
+    }
+    const rest = v.slice(j + 1);
+    const w = args[i];
+    if (d.arg === 2) record(f, st, d, rest.length ? rest : true, rest.length ? w : undefined, true, rest.length ? rest : undefined);
+    else if (d.arg === 3) {
+      const a1 = nextValue(f, args, i + 1, d);
+      const a2 = nextValue(f, args, i + 2, d);
+      record(f, st, d, (a1 ? textOf(a1) : '') + '\u0000' + (a2 ? textOf(a2) : ''), a2, false);
+      i += 2;
+    } else if (rest.length) record(f, st, d, rest, w, true, rest);
+    else {
+      const vw = nextValue(f, args, i + 1, d);
+      record(f, st, d, vw ? textOf(vw) : '', vw, false);
+      i++;
+    }
+    break;
+  }
+  return i;
+}
+
+/** Old-style bundle (`tar xzf F`, `ar rcs`): letters are short options, values come from the next words in order. */
+function bundle(g: Grammar, args: readonly Word[], i: number, v: string, f: ProgramFacts, st: RunState): number {
+  let next = i + 1;
+  for (const ch of v) {
+    const d = g.short.get(ch);
+    if (!d) {
+      f.issues.push(`unknown option ${ch} in ${v}`);
+      continue;
+    }
+    if (d.arg === 1 || d.arg === 3) {
+      const vw = nextValue(f, args, next, d);
+      record(f, st, d, vw ? textOf(vw) : '', vw, false);
+      next += d.arg === 3 ? 2 : 1;
+    } else record(f, st, d, true, undefined, false);
+  }
+  return next;
+}
+
+function digits(s: string, from: number): boolean {
+  if (s.length <= from) return false;
+  for (let i = from; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+function layout(c: CommandSpec, f: ProgramFacts): OperandToken[] {
+  for (const a of c.alt) if (a.when.some((all) => all.every((o) => f.options.has(o)))) return a.operands;
+  return c.operands;
+}
+
+function assign(c: CommandSpec, f: ProgramFacts, st: RunState, ops: Word[], idx: number[], args: readonly Word[], dashdash: boolean): void {
+  void dashdash;
+  const tokens = layout(c, f);
+  const need: number[] = new Array(tokens.length + 1).fill(0);
+  for (let k = tokens.length - 1; k >= 0; k--) need[k] = need[k + 1] + (tokens[k].count === '' || tokens[k].count === '+' ? 1 : 0);
+  let p = 0;
+  const sources: ArgFact[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k];
+    const left = ops.length - p;
+    let take: number;
+    if (t.role === 'exec-argv' || t.join) take = Math.max(0, left - need[k + 1]);
+    else if (t.count === '') take = Math.min(1, left);
+    else if (t.count === '?') take = left > need[k + 1] ? 1 : 0;
+    else take = Math.max(t.count === '+' ? Math.min(1, left) : 0, left - need[k + 1]);
+    if (take <= 0) continue;
+    if (t.role === 'exec-argv') {
+      f.args.push({ role: 'exec-argv', word: ops[p], argvIndex: idx[p] });
+      p += take;
+      continue;
+    }
+    if (t.join) {
+      f.args.push({ role: t.role, word: ops[p], argv: ops.slice(p, p + take), ...(t.language ? { language: t.language } : {}) });
+      p += take;
+      continue;
+    }
+    for (let n = 0; n < take; n++, p++) {
+      const w = ops[p];
+      if (t.dest) {
+        const dir = f.options.has('target-directory') ? false : sources.length > 1 || (sv(w) ?? '').endsWith('/');
+        const a: ArgFact = { role: dir ? 'dir-target' : 'write', word: w };
+        if (!dir) {
+          a.create = 'truncate';
+          if (!f.options.has('no-target-directory')) a.mayBeDir = true;
+        }
+        f.args.push(a);
+        continue;
+      }
+      const a = operandFact(t, w, f);
+      f.args.push(a);
+      if (k < tokens.length - 1) sources.push(a);
+    }
+  }
+  if (p < ops.length) f.issues.push(`extra operand ${ops[p].approx}`);
+  if (c.hook) {
+    const ctx = { facts: f, args, operands: ops, operandIndex: idx, stop: idx.length ? idx[0] : args.length, effect: false };
+    c.hook(ctx);
+    if (ctx.effect) st.effect = true;
+  }
+}
+
+function operandFact(t: OperandToken, w: Word, f: ProgramFacts): ArgFact {
+  const v = sv(w);
+  if (v === '-' && (t.role === 'read' || t.role === 'write' || t.role === 'append' || t.role === 'code-file')) {
+    // `-` is stdin or stdout
+    if (t.role === 'code-file') {
+      f.stdin = 'code';
+      if (t.language) f.stdinLanguage = t.language;
+    } else if (t.role === 'read') f.stdin = 'data';
+    return { role: 'none', word: w };
+  }
+  const a: ArgFact = { role: t.role, word: w };
+  if (t.language) a.language = t.language;
+  if (t.direction) a.direction = t.direction;
+  if (t.create) a.create = t.create;
+  return a;
+}
+
+/** For unknown programs: argv suffixes that start with a known program, and words that look like command lines. */
+export function scanUnknown(args: readonly Word[]): { nestedArgv: Word[][]; lines: Word[] } {
+  const nestedArgv: Word[][] = [];
+  const lines: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    if (!w.static) continue;
+    const v = w.value ?? '';
+    if (v && (v.indexOf('/') < 0 || v[0] === '/') && REG.has(basename(v))) nestedArgv.push(args.slice(i));
+    const line = commandLine(v);
+    if (line !== null) lines.push(line === v ? w : { ...w, raw: line, value: line, approx: line });
+  }
+  return { nestedArgv, lines };
+}
+
+/** The part of `v` that looks like a shell command line (after `--opt=`), or null. */
+function commandLine(v: string): string | null {
+  if (v.length < 2) return null;
+  let text = v;
+  if (v[0] === '-') {
+    const eq = v.indexOf('=');
+    if (eq < 0) return null;
+    text = v.slice(eq + 1);
+  }
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === ';' || c === '&' || c === '|' || c === '`' || c === '\n' || (c === '$' && text[i + 1] === '(')) return text;
+  }
+  const parts = fields(text);
+  if (parts.length < 2) return null;
+  for (let k = 0; k < parts.length - 1; k++) {
+    const p = parts[k];
+    if ((p.indexOf('/') < 0 || p[0] === '/') && REG.has(basename(p))) return text;
+  }
+  return null;
 }

@@ -89,6 +89,8 @@ export interface OptionDef {
   recursive?: boolean;
   /** `@name`: a named destructive effect. */
   destructive?: string;
+  /** `>`: ends the options; every later word is an operand (python -c, python -m). */
+  stop?: boolean;
 }
 
 export interface Grammar {
@@ -116,6 +118,8 @@ export interface OperandToken {
   count: '' | '?' | '*' | '+';
   /** `dest`: the last operand of cp/mv/ln/install (write, or dir-target with several sources). */
   dest?: boolean;
+  /** exec-line from several words: the rest of the operands joined with spaces (watch a b, ssh host a b). */
+  join?: boolean;
 }
 
 /** A context handed to a spec's custom hook. */
@@ -126,8 +130,10 @@ export interface HookContext {
   operands: Word[];
   /** Index in args of each operand. */
   operandIndex: number[];
-  /** Where the options ended for posix specs (index of the first operand), else args.length. */
+  /** Index in args of the first operand, else args.length. */
   stop: number;
+  /** Set by a hook: the invocation has an effect no arg role expresses (never effects-free). */
+  effect: boolean;
 }
 
 export interface CommandSpec {
@@ -150,6 +156,12 @@ export interface CommandSpec {
   subRequired?: boolean;
   /** Unknown subcommands are allowed to pass through as operands (npm run-script names …). */
   subOpen?: boolean;
+  /** Old-style tar/ar/ps bundle: a first word without `-` is a bundle of short options. */
+  bundleFirst?: boolean;
+  /** Unknown `-x` words are operands, not issues (echo). */
+  loose?: boolean;
+  /** Subcommand aliases → canonical subcommand name. */
+  aliases?: Map<string, string>;
 }
 
 export interface ProgramSpec extends CommandSpec {

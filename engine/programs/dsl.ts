@@ -1,0 +1,149 @@
+// The compact spec language. Options: groups separated by spaces, names in a group by `|`
+// (one character = short option, longer = long option; the canonical name is the first long one).
+//   `:` required value, `::` optional attached value, `:2` two values; the role follows the colon:
+//   `o|output:write`, `e|expression:code.sed`, `C|directory:cwd`, `d|data:net.out` (role.detail).
+//   Leading marks: `?` help/version (info), `!` an effect no role expresses, `%` reaches the network,
+//   `^` makes the operation recursive, `>` ends the options (python -c). A trailing `@name` names a destructive effect.
+// Operands: tokens `role[.detail][?*+]`, matched left to right (`read*`, `code.awk read*`, `read+ dest`);
+//   `argv` = the rest is a command to run; `line` = one shell command line; `lines` = the rest joined.
+import { fields } from './words.ts';
+import type { ArgRole, CommandSpec, Grammar, OperandToken, OptionDef, ProgramSpec } from './types.ts';
+
+const ROLES: Record<string, ArgRole> = {
+  read: 'read', write: 'write', append: 'append', delete: 'delete', mode: 'mode', owner: 'owner',
+  argv: 'exec-argv', line: 'exec-line', lines: 'exec-line', code: 'code', codefile: 'code-file', net: 'network',
+  config: 'config', dir: 'dir-target', cwd: 'cwd', env: 'env', none: 'none', '': 'none',
+};
+
+function role(text: string, where: string): { role: ArgRole; language?: string; direction?: 'in' | 'out' | 'both'; create?: 'truncate' | 'append' | 'create' } {
+  const dot = text.indexOf('.');
+  const base = dot < 0 ? text : text.slice(0, dot);
+  const detail = dot < 0 ? undefined : text.slice(dot + 1);
+  const r = ROLES[base];
+  if (!r) throw new Error(`programs dsl: unknown role ${JSON.stringify(base)} in ${where}`);
+  const out: ReturnType<typeof role> = { role: r };
+  if (r === 'network') out.direction = (detail as 'in' | 'out' | 'both') ?? 'both';
+  else if (r === 'write') out.create = (detail as 'truncate' | 'create') ?? 'truncate';
+  else if (r === 'append') out.create = 'append';
+  else if (detail) out.language = detail;
+  return out;
+}
+
+export interface GrammarOpts {
+  posix?: boolean;
+  exact?: boolean;
+  singleDash?: boolean;
+}
+
+export function grammar(defs: string, o: GrammarOpts = {}): Grammar {
+  const g: Grammar = { short: new Map(), long: new Map(), longNames: [], posix: !!o.posix, exact: !!o.exact, singleDash: !!o.singleDash, all: [] };
+  for (let group of fields(defs)) {
+    if (!group) continue;
+    if (group[0] === '#') {
+      g.numeric = group.slice(1);
+      continue;
+    }
+    const def: OptionDef = { canon: '', arg: 0, role: 'none' };
+    for (;;) {
+      const c = group[0];
+      if (c === '?') def.info = true;
+      else if (c === '!') def.effect = true;
+      else if (c === '%') def.network = true;
+      else if (c === '^') def.recursive = true;
+      else if (c === '>') def.stop = true;
+      else break;
+      group = group.slice(1);
+    }
+    const at = group.lastIndexOf('@');
+    if (at > 0) {
+      def.destructive = group.slice(at + 1);
+      group = group.slice(0, at);
+    }
+    const colon = group.indexOf(':', 1);
+    let names = group;
+    if (colon > 0) {
+      names = group.slice(0, colon);
+      let rest = group.slice(colon);
+      if (rest.startsWith('::')) {
+        def.arg = 2;
+        rest = rest.slice(2);
+      } else if (rest.startsWith(':2')) {
+        def.arg = 3;
+        rest = rest.slice(2);
+      } else {
+        def.arg = 1;
+        rest = rest.slice(1);
+      }
+      Object.assign(def, role(rest, group));
+    }
+    const list = names.split('|');
+    for (const n of list) if (!n || '?!%^>@:'.includes(n[0])) throw new Error(`programs dsl: bad option name ${JSON.stringify(n)} in ${group}`);
+    def.canon = list.find((n) => n.length > 1) ?? list[0];
+    g.all.push(def);
+    for (const n of list) {
+      if (n.length === 1) g.short.set(n, def);
+      else {
+        g.long.set(n, def);
+        g.longNames.push(n);
+      }
+    }
+  }
+  return g;
+}
+
+export function operands(text: string): OperandToken[] {
+  const out: OperandToken[] = [];
+  for (let t of fields(text)) {
+    if (!t) continue;
+    let count: OperandToken['count'] = '';
+    const last = t[t.length - 1];
+    if (last === '?' || last === '*' || last === '+') {
+      count = last;
+      t = t.slice(0, -1);
+    }
+    if (t === 'dest') {
+      out.push({ role: 'write', count, dest: true });
+      continue;
+    }
+    const r = role(t, text);
+    if (t === 'argv' || t === 'lines') count = '*';
+    out.push(t === 'lines' ? { ...r, count, join: true } : { ...r, count });
+  }
+  return out;
+}
+
+export interface Extra extends GrammarOpts, Partial<Omit<CommandSpec, 'grammar' | 'operands' | 'alt' | 'subs'>> {
+  /** Operand layouts by option: `{ 'in-place,expression|in-place,file': 'write*' }`. */
+  alt?: [string, string][];
+  subs?: Record<string, CommandSpec>;
+  /** Subcommand aliases: `{ i: 'install', rm: 'uninstall' }`. */
+  alias?: Record<string, string>;
+}
+
+/** One command (or subcommand) spec. `pure` defaults to false: say `pure: true` for viewers. */
+export function cmd(opts: string, ops = 'read*', x: Extra = {}): CommandSpec {
+  const { posix, exact, singleDash, alt, subs, alias, ...rest } = x;
+  const c: CommandSpec = {
+    pure: false,
+    ...rest,
+    grammar: grammar(opts, { posix, exact, singleDash }),
+    operands: operands(ops),
+    alt: (alt ?? []).map(([when, o]) => ({ when: when.split('|').map((a) => a.split(',')), operands: operands(o) })),
+  };
+  if (subs) c.subs = new Map(Object.entries(subs));
+  if (alias) c.aliases = new Map(Object.entries(alias));
+  return c;
+}
+
+/** A program: `names` separated by `|`. */
+export function prog(family: string, names: string, opts: string, ops = 'read*', x: Extra = {}): ProgramSpec {
+  return { ...cmd(opts, ops, x), names: names.split('|'), family };
+}
+
+/** A viewer: effects-free unless an option or argument says otherwise. */
+export function viewer(family: string, names: string, opts: string, ops = 'read*', x: Extra = {}): ProgramSpec {
+  return prog(family, names, opts, ops, { pure: true, writesStdout: true, ...x });
+}
+
+/** GNU's --help / --version. */
+export const HV = '?help ?version';

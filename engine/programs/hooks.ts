@@ -1,0 +1,118 @@
+// Hooks for grammars a table cannot say: dd operands, env NAME=value prefixes, date, flock …
+import type { Word } from '../shell/types.ts';
+import type { ArgFact, ArgRole, HookContext } from './types.ts';
+import { sv, textOf } from './words.ts';
+
+/** `NAME=value` (static or dynamic text): the name, else null. */
+export function assignmentName(w: Word): string | null {
+  const t = textOf(w);
+  const eq = t.indexOf('=');
+  if (eq <= 0) return null;
+  for (let i = 0; i < eq; i++) {
+    const c = t.charCodeAt(i);
+    const ok = c === 95 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (i > 0 && c >= 48 && c <= 57);
+    if (!ok) return null;
+  }
+  return t.slice(0, eq);
+}
+
+/** The operand fact for a word (assigned by the layout), if any. */
+export function factOf(ctx: HookContext, w: Word): ArgFact | undefined {
+  for (const a of ctx.facts.args) if (a.word === w && a.option === undefined) return a;
+  return undefined;
+}
+
+/** Set the role of an operand fact, creating one if the layout gave none. */
+export function setRole(ctx: HookContext, w: Word, role: ArgRole, extra: Partial<ArgFact> = {}): ArgFact {
+  let a = factOf(ctx, w);
+  if (!a) {
+    a = { role, word: w };
+    ctx.facts.args.push(a);
+  }
+  a.role = role;
+  Object.assign(a, extra);
+  return a;
+}
+
+/** env / sudo: `NAME=value` words before the command are env facts; with no command left, nothing runs. */
+export function envPrefix(ctx: HookContext): void {
+  const f = ctx.facts;
+  const k = f.args.findIndex((a) => a.role === 'exec-argv');
+  if (k < 0) return;
+  const a = f.args[k];
+  let i = a.argvIndex ?? 0;
+  while (i < ctx.args.length && assignmentName(ctx.args[i]) !== null) {
+    const w = ctx.args[i];
+    const eq = textOf(w).indexOf('=');
+    f.args.push({ role: 'env', word: w, ...(w.static ? { text: (w.value ?? '').slice(eq + 1) } : {}) });
+    i++;
+  }
+  if (i >= ctx.args.length) f.args.splice(k, 1);
+  else {
+    a.argvIndex = i;
+    a.word = ctx.args[i];
+  }
+}
+
+const DD_KEYS = new Set(['bs', 'cbs', 'conv', 'count', 'ibs', 'iflag', 'obs', 'oflag', 'seek', 'skip', 'status', 'iseek', 'oseek']);
+
+/** dd: `if=` is read, `of=` is written (truncated unless conv=notrunc; oflag=append appends). */
+export function ddHook(ctx: HookContext): void {
+  let notrunc = false;
+  let append = false;
+  for (const w of ctx.operands) {
+    const t = textOf(w);
+    if (t.startsWith('conv=') && t.includes('notrunc')) notrunc = true;
+    if (t.startsWith('oflag=') && t.includes('append')) append = true;
+  }
+  for (const w of ctx.operands) {
+    const t = textOf(w);
+    const eq = t.indexOf('=');
+    const key = eq < 0 ? '' : t.slice(0, eq);
+    const text = w.static ? t.slice(eq + 1) : undefined;
+    const part = text !== undefined ? { text } : {};
+    if (key === 'if') setRole(ctx, w, 'read', part);
+    else if (key === 'of') setRole(ctx, w, append ? 'append' : 'write', { ...part, create: append ? 'append' : notrunc ? 'create' : 'truncate' });
+    else if (!DD_KEYS.has(key)) ctx.facts.issues.push(`unknown dd operand ${w.approx}`);
+  }
+  if (!ctx.operands.some((w) => textOf(w).startsWith('if='))) ctx.facts.stdin = 'data';
+}
+
+/** date: an operand that is not `+FORMAT` sets the clock. */
+export function dateHook(ctx: HookContext): void {
+  for (const w of ctx.operands) if (!w.static || !(w.value ?? '').startsWith('+')) ctx.effect = true;
+}
+
+/** flock FILE -c CMD / flock FILE CMD ARGS / flock FD: the lock file is created, the rest runs. */
+export function flockHook(ctx: HookContext): void {
+  const f = ctx.facts;
+  const ops = ctx.operands;
+  f.args = f.args.filter((a) => a.option !== undefined);
+  if (!ops.length) return;
+  const first = ops[0];
+  const v = sv(first);
+  if (v !== undefined && !isNumber(v)) f.args.push({ role: 'write', word: first, create: 'create' });
+  else if (v === undefined) f.args.push({ role: 'write', word: first, create: 'create' });
+  if (ops.length < 2) return;
+  const second = sv(ops[1]);
+  if (second === '-c' || second === '--command') {
+    if (ops[2]) f.args.push({ role: 'exec-line', word: ops[2], language: 'sh' });
+    else f.issues.push('flock -c without a command');
+    return;
+  }
+  if (second !== undefined && second.startsWith('--command=')) {
+    f.args.push({ role: 'exec-line', word: ops[1], text: second.slice(10), language: 'sh' });
+    return;
+  }
+  f.args.push({ role: 'exec-argv', word: ops[1], argvIndex: ctx.operandIndex[1] });
+}
+
+/** Words that look like a single number (a pid, an fd). */
+export function isNumber(v: string | undefined): boolean {
+  if (!v) return false;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}

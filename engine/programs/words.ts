@@ -1,0 +1,48 @@
+// Small helpers over resolved words (kept here so engine/programs depends only on shell/types).
+import type { Word } from '../shell/types.ts';
+
+/** Static value or undefined. */
+export function sv(w: Word | undefined): string | undefined {
+  return w && w.static ? w.value : undefined;
+}
+
+export function basename(p: string): string {
+  let end = p.length;
+  while (end > 1 && p.charCodeAt(end - 1) === 47) end--;
+  const s = p.slice(0, end);
+  const i = s.lastIndexOf('/');
+  return i < 0 ? s : s.slice(i + 1);
+}
+
+/** Could this word start with `-` at run time? (A static prefix that fixes the first character says no.) */
+export function mayBeFlag(w: Word): boolean {
+  if (w.static) return (w.value ?? '').charCodeAt(0) === 45;
+  if (w.braces && w.braces.length) return w.braces.some(mayBeFlag);
+  const gp = w.globPrefix;
+  if (gp !== undefined && gp.length > 0) return gp.charCodeAt(0) === 45;
+  const c = w.approx.charCodeAt(0);
+  if (Number.isNaN(c)) return true;
+  // $ ` * ? [ \ { ! @ + : the first character is only known at run time
+  if (c === 36 || c === 96 || c === 42 || c === 63 || c === 91 || c === 92 || c === 123 || c === 33 || c === 64 || c === 43) return true;
+  return c === 45;
+}
+
+/** The text a word stands for: its value when static, else its canonical approximation. */
+export function textOf(w: Word): string {
+  return w.static ? (w.value ?? '') : w.approx;
+}
+
+/** Split on blanks (space, tab, newline) without a regex. */
+export function fields(s: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : 32;
+    const blank = c === 32 || c === 9 || c === 10 || c === 13;
+    if (blank) {
+      if (start >= 0) out.push(s.slice(start, i));
+      start = -1;
+    } else if (start < 0) start = i;
+  }
+  return out;
+}
