@@ -11,7 +11,7 @@ export { PolicyError, policySchema, policyFromData } from './pipeline/policy.ts'
 export { MODES, MODE_NAMES, PRESETS, modeRow, applyMode } from './pipeline/modes.ts';
 export { IMMUNE_PROFILES } from './pipeline/immune.ts';
 export { parseRule, RuleError, LAYERS } from './pipeline/rules/index.ts';
-export { importClaudeSettings } from './pipeline/import.ts';
+export { importClaudeSettings, claudePermissions } from './pipeline/import.ts';
 export { builtinDetectors } from './pipeline/detectors.ts';
 export { useRegexEngine, regexEngine, re2jsEngine } from './regex/index.ts';
 export { PROTECTED_DIRS, PROTECTED_FILES, isProtected, isCredential } from './paths/index.ts';

@@ -3,5 +3,6 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { main } = await import('./main.ts');
+const { main, quietOnEpipe } = await import('./main.ts');
+quietOnEpipe();
 process.exitCode = await main(process.argv.slice(2));

@@ -4,6 +4,48 @@ import { PolicyError } from '../engine/index.ts';
 
 const VALUED = ['policy', 'mode', 'tool', 'input', 'cwd', 'home', 'o', 'level', 'junit', 'family', 'detector', 'preset', 'baseline', 'from', 'id', 'command', 'effect', 'expect', 'allowedBy', 'source', 'profile', 'detectors', 'notDetectors', 'tags', 'case'];
 
+/** The flags each verb accepts (valued or boolean); any other flag is a usage error (exit 2). */
+const FLAGS: Record<string, readonly string[]> = {
+  run: ['json'],
+  list: ['json'],
+  hint: ['level', 'json'],
+  reset: ['json'],
+  code: ['json'],
+  solution: ['json'],
+  progress: ['json'],
+  decide: ['jsonl', 'policy', 'preset', 'fs'],
+  explain: ['mode', 'json', 'policy', 'tool', 'input', 'cwd', 'home', 'preset', 'fs'],
+  regress: ['json', 'junit', 'family', 'detector', 'mode', 'update-baseline', 'baseline'],
+  corpus: ['json', 'family', 'case', 'from', 'id', 'tool', 'command', 'effect', 'expect', 'allowedBy', 'policy', 'source', 'profile', 'detectors', 'notDetectors', 'tags', 'immune'],
+  policy: ['o'],
+  screen: ['json'],
+  hook: [],
+};
+
+function checkFlags(verb: string, flags: Record<string, string | true>): void {
+  const known = FLAGS[verb];
+  if (!known) return;
+  for (const f of Object.keys(flags)) {
+    if (!known.includes(f)) {
+      const spell = f.length === 1 ? `-${f}` : `--${f}`;
+      throw new UsageError(`unknown flag ${spell}${known.length ? ` (flags: ${known.map((k) => (k.length === 1 ? '-' : '--') + k).join(' ')})` : ' (it takes none)'}`);
+    }
+  }
+}
+
+/**
+ * A reader that goes away (`lab run all | head -1`) closes stdout: the write fails with EPIPE.
+ * That is not an error of the verb: stop quietly, exit 0. Any other stream error exits 3.
+ */
+export function quietOnEpipe(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code === 'EPIPE') process.exit(EXIT.ok);
+      process.exit(EXIT.internal);
+    });
+  }
+}
+
 const HELP = `lab — gatelab, the permission-engine lab
 
 usage: lab <verb> [options]
@@ -56,6 +98,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     const { flags, rest } = parseArgs(args, VALUED);
+    if (flags.help === true || flags.h === true) {
+      process.stdout.write(HELP);
+      return EXIT.ok;
+    }
+    checkFlags(verb, flags);
     let fn: Verb | undefined;
     if (VERBS[verb]) fn = await VERBS[verb]!();
     else if (LAZY[verb]) {

@@ -24,7 +24,7 @@ export const EXIT = { ok: 0, fail: 1, usage: 2, internal: 3 } as const;
 
 export class UsageError extends Error {}
 
-/** Minimal flag parser: --flag, --flag value, --flag=value; `--` ends flags. */
+/** Minimal flag parser: --flag, --flag value, --flag=value, -f; `--` ends flags. */
 export function parseArgs(argv: string[], valued: readonly string[]): { flags: Record<string, string | true>; rest: string[] } {
   const flags: Record<string, string | true> = {};
   const rest: string[] = [];
@@ -47,6 +47,9 @@ export function parseArgs(argv: string[], valued: readonly string[]): { flags: R
       const v = argv[++i];
       if (v === undefined) throw new UsageError(`${a} needs a value`);
       flags[a.slice(1)] = v;
+    } else if (a.startsWith('-') && a.length > 1) {
+      // A short flag (or `-rf` meant for a command that belongs after `--`): the verb checks it.
+      flags[a.slice(1)] = true;
     } else rest.push(a);
   }
   return { flags, rest };

@@ -6,7 +6,7 @@ import type { RuleSet } from './rules/index.ts';
 import { modeRow, applyMode, PRESETS, type ResultClass, type PresetName } from './modes.ts';
 import type { Judge } from '../judge/index.ts';
 import { applyPreset } from './preset.ts';
-import { validateInput, isKnownTool } from './input.ts';
+import { validateInput, isKnownTool, contextError } from './input.ts';
 import { result, Tracer, type CheckResult } from './result.ts';
 import { normalizePath, resolvePath } from '../paths/index.ts';
 import type { CheckEnv } from './env.ts';
@@ -67,10 +67,12 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   const tool = typeof call?.tool === 'string' ? call.tool : '';
   const v = tool ? validateInput(tool, call.input) : { ok: false as const, message: 'call: field "tool" must be a tool name' };
   if (!v.ok) return t.add('input', 'deny', v.message), finish(result('deny', { type: 'input' }, v.message), 'deny', false);
+  const badCtx = contextError(ctx);
+  if (badCtx) return t.add('input', 'deny', badCtx), finish(result('deny', { type: 'input', detail: 'context' }, badCtx), 'deny', false);
   if (t.on) t.add('input', 'info', `${tool} in ${mode} mode`);
 
-  const cwd = normalizePath(ctx.cwd || '/');
-  const home = normalizePath(ctx.home || '/');
+  const cwd = normalizePath(ctx.cwd);
+  const home = normalizePath(ctx.home);
   const workspace = workspaceFor(state, ctx, cwd, home);
   const env: CheckEnv = {
     policy: state.policy,

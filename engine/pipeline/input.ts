@@ -81,3 +81,17 @@ function bareCommand(input: object): boolean {
   const opt = (k: string, type: string) => !Object.hasOwn(o, k) || o[k] === undefined || typeof o[k] === type;
   return opt('timeout', 'number') && opt('description', 'string') && opt('run_in_background', 'boolean');
 }
+
+/**
+ * The context's folders must be absolute: a relative or empty cwd would be read as `/` and make
+ * the workspace the whole disk. Returns the input error, or null.
+ */
+export function contextError(ctx: { cwd?: unknown; home?: unknown }): string | null {
+  for (const key of ['cwd', 'home'] as const) {
+    const v = ctx[key];
+    if (typeof v !== 'string' || !v.startsWith('/')) {
+      return `context: field "${key}" must be an absolute path (got ${typeof v === 'string' ? JSON.stringify(v.slice(0, 80)) : typeof v})`;
+    }
+  }
+  return null;
+}

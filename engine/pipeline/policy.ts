@@ -89,6 +89,12 @@ export class PolicyError extends Error {
   }
 }
 
+/** Size caps of a policy file and of one rule (bigger is an error, not a slow load). */
+export const MAX_POLICY_CHARS = 32 * 1024 * 1024;
+export const MAX_RULE_CHARS = 4096;
+/** YAML aliases a policy may expand (the yaml library's own guard, made explicit). */
+const MAX_ALIASES = 100;
+
 function dirOf(file: string): string {
   const i = file.lastIndexOf('/');
   return i <= 0 ? '/' : file.slice(0, i);
@@ -96,6 +102,7 @@ function dirOf(file: string): string {
 
 /** Parse and validate policy YAML. `file` names it in errors and anchors `/path` rules. */
 export function parsePolicy(text: string, file = '<policy>', dir?: string): Policy {
+  if (text.length > MAX_POLICY_CHARS) throw new PolicyError(`larger than ${MAX_POLICY_CHARS} characters`, file, 1, 1, '');
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, prettyErrors: false });
   const at = (offset: number | undefined, field: string, msg: string) => {
@@ -106,6 +113,13 @@ export function parsePolicy(text: string, file = '<policy>', dir?: string): Poli
     const e = doc.errors[0]!;
     throw at(e.pos[0], '', e.message.split('\n')[0]!);
   }
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: MAX_ALIASES }) ?? {};
+  } catch (e) {
+    // An alias bomb (more aliases than MAX_ALIASES) or an alias to nothing.
+    throw at(0, '', `cannot load: ${String((e as Error)?.message ?? e).split('\n')[0]}`);
+  }
   const nodeAt = (path: PropertyKey[]) => {
     for (let n = path.length; n >= 0; n--) {
       const node = doc.getIn(path.slice(0, n) as (string | number)[], true);
@@ -113,7 +127,6 @@ export function parsePolicy(text: string, file = '<policy>', dir?: string): Poli
     }
     return 0;
   };
-  const raw = doc.toJS() ?? {};
   const parsed = policySchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -139,14 +152,28 @@ export function parsePolicy(text: string, file = '<policy>', dir?: string): Poli
   }, (path) => position(path).line);
 }
 
-/** Policy data that has no YAML source (JSON settings, data embedded in a bundle) → Policy. */
-export function policyFromData(raw: unknown, file: string, dir: string, layer: LayerName = 'project'): Policy {
+/**
+ * Policy data that has no YAML source (JSON settings, data embedded in a bundle) → Policy.
+ * `locate` places a data path in the source text for errors (JSON settings); default 1:1.
+ */
+export function policyFromData(
+  raw: unknown,
+  file: string,
+  dir: string,
+  layer: LayerName = 'project',
+  locate: (path: readonly PropertyKey[]) => { line: number; col: number } = () => ({ line: 1, col: 1 }),
+): Policy {
   const parsed = policySchema.safeParse(raw ?? {});
+  const fail = (path: PropertyKey[], msg: string) => {
+    const at = locate(path);
+    return new PolicyError(msg, file, at.line, at.col, path.join('.'));
+  };
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new PolicyError(issue.message, file, 1, 1, issue.path.join('.'));
+    throw fail(issue.path as PropertyKey[], issue.message);
   }
-  return buildPolicy(parsed.data, file, dir, layer, (path, msg) => new PolicyError(msg, file, 1, 1, path.join('.')), () => 1);
+  // No per-rule line here: locating each rule in a large JSON file would cost a scan per rule.
+  return buildPolicy(parsed.data, file, dir, layer, fail, () => undefined);
 }
 
 /** Validated data → Policy: rules parsed (errors placed by `fail`), layers pooled. */
@@ -156,7 +183,7 @@ function buildPolicy(
   dir: string,
   topLayer: LayerName,
   fail: (path: PropertyKey[], msg: string) => PolicyError,
-  lineOf: (path: PropertyKey[]) => number,
+  lineOf: (path: PropertyKey[]) => number | undefined,
 ): Policy {
   const rules: Rule[] = [];
   const examples: RuleExample[] = [];
@@ -165,16 +192,18 @@ function buildPolicy(
       lists[behavior].forEach((entry, i) => {
         const text = typeof entry === 'string' ? entry : entry.rule;
         const path = [...base, behavior, i];
+        if (text.length > MAX_RULE_CHARS) throw fail(path, `rule longer than ${MAX_RULE_CHARS} characters`);
         try {
           const rule = parseRule(text, behavior, layer);
-          rule.where = `${file}:${lineOf(path)}`;
+          const line = lineOf(path);
+          rule.where = line === undefined ? file : `${file}:${line}`;
           rules.push(rule);
           if (typeof entry !== 'string' && entry.examples) {
             examples.push({ rule, match: entry.examples.match, notMatch: entry.examples.not_match });
           }
         } catch (e) {
-          if (e instanceof RuleError) throw fail(path, e.message);
-          throw e;
+          // A rule error, or a pattern the regex engine refuses: the whole policy fails.
+          throw fail(path, e instanceof RuleError ? e.message : `bad rule: ${String((e as Error)?.message ?? e)}`);
         }
       });
     }

@@ -21,9 +21,11 @@ export function checkMode(m: unknown): ModeName | undefined {
 }
 
 export function contextFrom(o: { cwd?: unknown; home?: unknown; mode?: unknown; workspace?: unknown; prior?: unknown }, useFs: boolean): Context {
+  // Absent: this process's folder and home. Given: taken as it is; the engine denies (reason
+  // input) a cwd or home that is not an absolute path, instead of reading it as `/`.
   const ctx: Context = {
-    cwd: typeof o.cwd === 'string' ? o.cwd : process.cwd(),
-    home: typeof o.home === 'string' ? o.home : homedir(),
+    cwd: (o.cwd === undefined ? process.cwd() : o.cwd) as string,
+    home: (o.home === undefined ? homedir() : o.home) as string,
     mode: checkMode(o.mode),
   };
   if (Array.isArray(o.workspace)) ctx.workspace = o.workspace.map(String);

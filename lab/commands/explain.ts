@@ -29,6 +29,10 @@ export function runExplain(flags: Record<string, string | true>, rest: string[])
   const arg = rest.join(' ');
   if (!arg && flags.input === undefined) throw new UsageError("usage: lab explain [--mode M] [--json] -- '<command>'");
   const engine = engineFor(typeof flags.policy === 'string' ? flags.policy : undefined, flags.preset);
+  for (const k of ['cwd', 'home'] as const) {
+    const v = flags[k];
+    if (v !== undefined && (typeof v !== 'string' || !v.startsWith('/'))) throw new UsageError(`--${k} must be an absolute path`);
+  }
   const ctx = contextFrom({ mode: flags.mode, cwd: flags.cwd, home: flags.home }, flags.fs === true);
   const d = engine.explain({ tool, input: inputFor(tool, arg, typeof flags.input === 'string' ? flags.input : undefined) }, ctx);
   if (flags.json) {

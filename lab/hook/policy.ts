@@ -9,7 +9,7 @@
 // data pre-parsed at build time, and settings files are JSON; both become a policy through the
 // same schema and rule parser loadPolicy uses (policyFromData). test/hook/policy.test.ts checks
 // that this gives the same rules as importClaudeSettings + loadPolicy.
-import { loadPolicy, policyFromData, PolicyError } from '../../engine/index.ts';
+import { claudePermissions, loadPolicy, policyFromData, PolicyError } from '../../engine/index.ts';
 import type { Policy, LayerName } from '../../engine/index.ts';
 
 export interface PolicyIo {
@@ -41,27 +41,14 @@ function join(dir: string, rel: string): string {
   return (dir.endsWith('/') ? dir : dir + '/') + rel;
 }
 
-/** Claude Code settings JSON → policy data: the same fields importClaudeSettings converts. */
+/**
+ * Claude Code settings JSON → policy data: the same fields importClaudeSettings converts, with
+ * the same all-or-nothing validation (a bad entry throws PolicyError with file:line:col).
+ */
 export function settingsData(jsonText: string, file: string, warnings: string[]): Record<string, unknown> {
-  let data: unknown;
-  try {
-    data = JSON.parse(jsonText);
-  } catch (e) {
-    throw new PolicyError(`not valid JSON: ${(e as Error).message}`, file, 1, 1, '');
-  }
-  const p = (data && typeof data === 'object' ? (data as { permissions?: unknown }).permissions : undefined) ?? {};
-  if (typeof p !== 'object' || p === null) return { version: 1 };
-  const perms = p as Record<string, unknown>;
-  const list = (key: string): string[] => {
-    const v = perms[key];
-    if (v === undefined) return [];
-    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) {
-      warnings.push(`${file}: permissions.${key} is not a list of rule strings; skipped`);
-      return [];
-    }
-    return v as string[];
-  };
-  return { version: 1, additionalDirectories: list('additionalDirectories'), allow: list('allow'), ask: list('ask'), deny: list('deny') };
+  const p = claudePermissions(jsonText, file);
+  warnings.push(...p.warnings.map((w) => `${file}: ${w}`));
+  return p.data;
 }
 
 /** Build the merged policy. Throws PolicyError (bad YAML, bad rule, unreadable JSON). */
@@ -94,7 +81,9 @@ export function resolveHookPolicy(inp: PolicyInputs, io: PolicyIo): HookPolicy {
     const file = join(inp.projectDir, rel);
     const json = io.readText(file);
     if (json === null) continue;
-    const p = policyFromData(settingsData(json, file, warnings), file, inp.projectDir, layer);
+    const perms = claudePermissions(json, file);
+    warnings.push(...perms.warnings.map((w) => `${file}: ${w}`));
+    const p = policyFromData(perms.data, file, inp.projectDir, layer, perms.locate);
     rules.push(...p.rules);
     dirs.push(...p.additionalDirectories);
     sources.push(file);

@@ -116,10 +116,11 @@ describe('hook policy', () => {
     expect(built.rules.length).toBe(before);
     expect(built.dir).not.toBe('/p');
   });
-  it('warns about lists that are not rule strings', () => {
+  it('a list that is not a list of rule strings is an error at its place, not a skipped list', () => {
     const w: string[] = [];
-    settingsData('{"permissions":{"allow":"Bash(ls)"}}', 's.json', w);
-    expect(w[0]).toMatch(/permissions.allow is not a list/);
+    expect(() => settingsData('{"permissions":{"allow":"Bash(ls)"}}', 's.json', w)).toThrow(/^s\.json:1:29: permissions\.allow: must be a list of strings/);
+    expect(() => settingsData('{\n "permissions": {\n  "deny": ["Bash(rm *)", 7]}}', 's.json', w)).toThrow(/^s\.json:3:25: permissions\.deny\.1: must be a string/);
+    expect(w).toEqual([]);
   });
 });
 
