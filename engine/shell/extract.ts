@@ -9,6 +9,7 @@ import { NONE } from './ast.ts';
 import type { Shared } from './lexer.ts';
 import { parseNested, toAssign } from './parser.ts';
 import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, resolveParts, resolveWord } from './words.ts';
+import { ArithCollector, mayHoldArith } from './arith.ts';
 
 interface St {
   ctx: ContextEntry[];
@@ -54,6 +55,8 @@ export class Extractor {
   private stopped = false;
   private readonly sh: Shared;
   private readonly home: string;
+  /** Arithmetic sites and the values names get (null when the source cannot hold a site). */
+  private ar: ArithCollector | null = null;
 
   constructor(sh: Shared, home: string) {
     this.sh = sh;
@@ -61,12 +64,14 @@ export class Extractor {
   }
 
   run(ast: ListNode, source: string): Extraction {
+    if (mayHoldArith(source)) this.ar = new ArithCollector(source);
     this.list(ast, mk([], false, false, undefined, []));
     return {
       source,
       commands: this.commands,
       functions: this.functions,
       issues: this.sh.issues,
+      arith: this.ar ? this.ar.finish() : NONE,
       stats: { chars: source.length, tokens: this.sh.tokens, maxDepth: this.sh.maxDepth, commands: this.commands.length },
     };
   }
@@ -105,6 +110,7 @@ export class Extractor {
       const own = c.redirects.map((r) => this.redirect(r));
       st = mk(st0.ctx, st0.conditional, st0.background, st0.pipe, [...own, ...st0.redirs]);
       for (const r of c.redirects) this.redirectSubs(r, st0);
+      if (this.ar) for (const r of c.redirects) this.ar.redirect(r);
     }
     switch (c.type) {
       case 'Simple': return this.simple(c, st);
@@ -127,18 +133,22 @@ export class Extractor {
       case 'For': {
         const s = push(st, { kind: 'loop', span: c.span, name: c.name.raw });
         if (c.words) for (const w of c.words) this.parts(w.parts, s);
+        this.ar?.forLoop(c.name, c.words ? c.words.map((w) => resolveWord(w, this.home, undefined, MODE_ARG)) : null, c.words);
         return this.list(c.body, cond(s));
       }
       case 'ArithFor': {
         const s = push(st, { kind: 'loop', span: c.span });
         this.parts(c.parts, inner(s, { kind: 'condition', span: c.span }));
+        this.ar?.arith('for', c.span, c.parts);
         return this.list(c.body, cond(s));
       }
       case 'Case': {
         const s = push(st, { kind: 'case', span: c.span });
         this.parts(c.word.parts, s);
+        this.ar?.words(c.word.parts);
         for (const it of c.items) {
           for (const p of it.patterns) this.parts(p.parts, cond(s));
+          if (this.ar) for (const p of it.patterns) this.ar.words(p.parts);
           this.list(it.body, cond(s));
         }
         return;
@@ -157,11 +167,13 @@ export class Extractor {
       case 'Cond': {
         const s = inner(st, { kind: 'condition', span: c.span });
         for (const it of c.items) if (it.type === 'Word') this.parts(it.parts, s);
+        this.ar?.cond(c);
         if (st.redirs.length) this.emitBare(c.span, st);
         return;
       }
       case 'Arith': {
         this.parts(c.parts, inner(st, { kind: 'condition', span: c.span }));
+        this.ar?.arith('arith', c.span, c.parts);
         if (st.redirs.length) this.emitBare(c.span, st);
         return;
       }
@@ -202,6 +214,7 @@ export class Extractor {
       ? { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional, pipe: st.pipe }
       : { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional };
     if (!this.add(cmd)) return;
+    this.ar?.simple(c, own);
     // substitutions inside the command's own words
     for (const a of c.assigns) {
       if (!hasSub(a.subscript) && !hasSub(a.value) && !(a.array && a.array.some((w) => hasSub(w.parts)))) continue;

@@ -140,7 +140,9 @@ export interface SimpleCommand {
 
 /** Something the analyser could not fully model. Any issue makes the decision at least ask. */
 export interface Issue {
-  kind: 'parse' | 'limit';
+  /** parse: not understood; limit: a work budget ran out; input: the text itself is damaged
+   *  (invalid UTF-8 shown as U+FFFD, a lone surrogate). */
+  kind: 'parse' | 'limit' | 'input';
   message: string;
   span: Span;
 }
@@ -151,8 +153,48 @@ export interface Extraction {
   /** Function names defined anywhere in the source. Calls to them are still listed as commands. */
   functions: string[];
   issues: Issue[];
+  /**
+   * Every place bash evaluates text as arithmetic (see ArithSite), in source order. Set by
+   * analyze(); absent only on Extractions built by hand.
+   */
+  arith?: ArithSite[];
   /** Budget counters actually used (for explain and benchmarks). */
   stats: { chars: number; tokens: number; maxDepth: number; commands: number };
+}
+
+/** What makes bash evaluate a text as arithmetic (docs/shell.md, "Arithmetic contexts"). */
+export type ArithSiteKind =
+  | 'arith' // (( … )), $(( … )), $[ … ]
+  | 'for' // for (( …; …; … ))
+  | 'let' // each argument of let
+  | 'subscript' // a[i]=…, ${a[i]}, ${#a[i]}, ${!a[i]}, a=([i]=…) on an indexed array
+  | 'substring' // ${x:off:len}, ${a[@]:off:len}
+  | 'integer' // any assignment to a name declared -i (declare/typeset/local), read/printf -v into it
+  | 'cond' // [[ a -eq b ]] and -ne -lt -le -gt -ge operands (test / [ do not evaluate them)
+  | 'test-v' // [[ -v NAME ]], test -v NAME, [ -v NAME ]: NAME's subscript
+  | 'printf-v' // printf -v NAME
+  | 'read' // read NAME
+  | 'unset' // unset NAME
+  | 'declare' // declare/typeset/local NAME (no '='): NAME's subscript
+  | 'nameref' // declare -n r=NAME: NAME used as a name later
+  | 'indirect'; // ${!x}: x's value used as a name
+
+/**
+ * One place where bash evaluates arithmetic, with the text that reaches it. `safety`:
+ * - number: a static number; name: a plain variable name (its value, if set in the same source,
+ *   was followed and is safe); expr: a static expression whose names are all safe.
+ * - code: the text is only known at run time, or holds `$`, `` ` `` or quotes that arithmetic
+ *   evaluation would expand in a subscript: running it can run any command.
+ * For 'name' contexts (test-v, read, unset …) only a subscript `NAME[…]` is evaluated.
+ */
+export interface ArithSite {
+  kind: ArithSiteKind;
+  span: Span;
+  /** The text bash evaluates (after expansion, when it is known), else the source text. */
+  text: string;
+  safety: 'number' | 'name' | 'expr' | 'code';
+  /** Why the text is code. */
+  why?: string;
 }
 
 export interface Budget {

@@ -1,0 +1,506 @@
+// Arithmetic contexts: every place bash evaluates text as an arithmetic expression, and whether the
+// text that reaches it could run a command. Bash evaluates a name's value recursively and expands
+// `$(…)` inside array subscripts, so `x='a[$(id)]'; (( x ))` runs id. Each behaviour used here was
+// checked with bash 5.2 (docs/shell.md, "Arithmetic contexts", lists them).
+// The collector is fed by the Extractor while it walks the tree; finish() judges every site with
+// the values assigned anywhere in the same source (flow-insensitive: every value a name is given
+// anywhere counts), and returns the sites for Extraction.arith.
+import type { ArithSite, ArithSiteKind, Span, Word } from './types.ts';
+import type { AssignNode, CondNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
+import { toAssign, plainText } from './parser.ts';
+
+/** Text with none of these cannot reach a site at all. */
+const TRIGGERS = ['((', '$[', '[', '${', 'let', 'declare', 'typeset', 'local', 'read', 'printf', 'unset', 'test'];
+
+/** Could `source` hold an arithmetic site? (a cheap pre-check; false means none can exist) */
+export function mayHoldArith(source: string): boolean {
+  for (const t of TRIGGERS) if (source.includes(t)) return true;
+  return false;
+}
+
+/** Parameters bash always sets to a number. */
+const NUMERIC_PARAMS = new Set([
+  '#', '?', '$', '!', 'RANDOM', 'SRANDOM', 'LINENO', 'SECONDS', 'EPOCHSECONDS', 'BASHPID', 'PPID', 'UID', 'EUID',
+  'OPTIND', 'HISTCMD',
+]);
+
+/** The most candidate values one text may expand to before it counts as unknown. */
+const MAX_VALUES = 32;
+/** Characters the judging may produce in all (values are concatenated); past it, text is unknown. */
+const MAX_WORK = 256 * 1024;
+/** Name values followed inside values (x=y, y=z …). */
+const MAX_NAME_DEPTH = 12;
+
+interface RawSite {
+  kind: ArithSiteKind;
+  span: Span;
+  /** 'expr': evaluated as an expression; 'name': used as a variable name (a subscript is evaluated). */
+  as: 'expr' | 'name';
+  parts: Part[] | null;
+  /** Precomputed candidates (for-loop words, indirect names); used instead of parts when set. */
+  values?: string[] | null;
+  /** For 'indirect': the name whose value is the name used. */
+  ref?: string;
+}
+
+/** A value given to a name: its parts, or null when bash only knows it at run time. */
+interface Event {
+  name: string;
+  span: Span;
+  parts: Part[] | null;
+  values?: string[] | null;
+  /** a+=v: the appended text (what arithmetic evaluates for a name declared -i). */
+  appended?: Part[];
+}
+
+type Vals = string[] | null;
+
+const DECL = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
+const INT_DECL = new Set(['declare', 'typeset', 'local']);
+const COND_NUM = new Set(['-eq', '-ne', '-lt', '-le', '-gt', '-ge']);
+const READ_OPTS_WITH_VALUE = new Set(['d', 'i', 'n', 'N', 'p', 't', 'u', 'a']);
+
+export class ArithCollector {
+  private readonly raw: RawSite[] = [];
+  private readonly events: Event[] = [];
+  private readonly integer = new Set<string>();
+  private readonly assoc = new Set<string>();
+  private readonly source: string;
+  private byName: Map<string, Event[]> | null = null;
+  private memo = new Map<string, Vals | 'busy'>();
+  private work = 0;
+  private why = '';
+
+  constructor(source: string) {
+    this.source = source;
+  }
+
+  // ------------------------------------------------------------ feeding
+
+  /** A simple command; `argv` are its resolved words (for the command name and options). */
+  simple(c: SimpleNode, argv: Word[]): void {
+    for (const a of c.assigns) this.assign(a, true);
+    for (const w of c.words) this.walk(w.parts);
+    for (const r of c.redirects) this.redirect(r);
+    let i = 0;
+    while (i < argv.length && (argv[i]!.value === 'builtin' || argv[i]!.value === 'command')) i++;
+    const name = argv[i]?.value;
+    if (name === undefined) return;
+    const words = c.words.slice(i + 1);
+    const args = argv.slice(i + 1);
+    if (name === 'let') {
+      for (const w of words) this.site('let', w.span, 'expr', w.parts);
+    } else if (DECL.has(name)) this.declare(name, words, args);
+    else if (name === 'test' || name === '[') {
+      for (let k = 0; k + 1 < args.length; k++) if (args[k]!.value === '-v') this.site('test-v', words[k + 1]!.span, 'name', words[k + 1]!.parts);
+    } else if (name === 'printf') {
+      for (let k = 0; k + 1 < args.length; k++) {
+        const v = args[k]!.value;
+        if (v === '--' || (v !== undefined && !v.startsWith('-'))) break;
+        if (v === '-v') this.nameTarget('printf-v', words[k + 1]!);
+      }
+    } else if (name === 'read') this.read(words, args);
+    else if (name === 'unset') {
+      let fns = false;
+      for (let k = 0; k < args.length; k++) {
+        const v = args[k]!.value;
+        if (v !== undefined && v.startsWith('-') && v.length > 1) { if (v.includes('f')) fns = true; continue; }
+        if (!fns) this.site('unset', words[k]!.span, 'name', words[k]!.parts);
+      }
+    } else if (name === 'mapfile' || name === 'readarray' || name === 'getopts' || name === 'wait') {
+      // names these fill get run-time values (no arithmetic on the name itself: checked with bash)
+      const last = words[words.length - 1];
+      if (last && args.length > 1) this.dynamic(plainName(last), last.span);
+      if (name === 'getopts') this.dynamic('OPTARG', c.span);
+      if (name === 'mapfile' || name === 'readarray') this.dynamic('MAPFILE', c.span);
+    }
+  }
+
+  /** [[ … ]]: -eq … operands are arithmetic, -v takes a name, =~ fills BASH_REMATCH. */
+  cond(c: CondNode): void {
+    const items = c.items;
+    for (let k = 0; k < items.length; k++) {
+      const it = items[k]!;
+      if (it.type !== 'Word') continue;
+      this.walk(it.parts);
+      const t = plainText(it);
+      if (t !== null && COND_NUM.has(t)) {
+        const l = items[k - 1];
+        const r = items[k + 1];
+        if (l && l.type === 'Word') this.site('cond', l.span, 'expr', l.parts);
+        if (r && r.type === 'Word') this.site('cond', r.span, 'expr', r.parts);
+      } else if (t === '-v') {
+        const r = items[k + 1];
+        if (r && r.type === 'Word') this.site('test-v', r.span, 'name', r.parts);
+      } else if (t === '=~') this.dynamic('BASH_REMATCH', c.span);
+    }
+  }
+
+  /** (( … )) and for (( … )). */
+  arith(kind: 'arith' | 'for', span: Span, parts: Part[]): void {
+    this.site(kind, span, 'expr', parts);
+    this.walk(parts);
+  }
+
+  /** for NAME in WORDS: the name takes each word's value. */
+  forLoop(name: WordNode, words: Word[] | null, nodes: WordNode[] | null): void {
+    const n = plainText(name);
+    if (nodes) for (const w of nodes) this.walk(w.parts);
+    if (n === null) return;
+    if (words === null) return this.dynamic(n, name.span);
+    const vals: string[] = [];
+    for (const w of words) {
+      const alts = w.braces ?? [w];
+      for (const a of alts) {
+        if (!a.static || vals.length >= MAX_VALUES) return this.dynamic(n, name.span);
+        vals.push(a.value!);
+      }
+    }
+    this.events.push({ name: n, span: name.span, parts: null, values: vals });
+  }
+
+  /** Any other words bash expands (case words and patterns, redirect targets of compounds). */
+  words(parts: Part[]): void {
+    this.walk(parts);
+  }
+
+  redirect(r: RedirNode): void {
+    if (r.op !== '<<' && r.op !== '<<-') this.walk(r.target.parts);
+    if (r.heredoc?.parts) this.walk(r.heredoc.parts);
+  }
+
+  // ---------------------------------------------------------- builtins
+
+  private declare(name: string, words: WordNode[], args: Word[]): void {
+    let integer = false;
+    let nameref = false;
+    let assoc = false;
+    for (let k = 0; k < args.length; k++) {
+      const v = args[k]!.value;
+      const w = words[k]!;
+      if (v !== undefined && (v.startsWith('-') || v.startsWith('+')) && v.length > 1 && !v.includes('=')) {
+        if (v === '--') continue;
+        const on = v[0] === '-';
+        if (INT_DECL.has(name) && v.includes('i')) integer = on;
+        if (v.includes('n')) nameref = on && name !== 'export';
+        if (v.includes('A')) assoc = on;
+        continue;
+      }
+      const a = toAssign(w);
+      if (a) {
+        if (assoc) this.assoc.add(a.name);
+        if (integer) this.integer.add(a.name);
+        if (nameref) this.site('nameref', w.span, 'name', a.value);
+        if (name === 'export' || name === 'readonly') {
+          // bash takes these names literally (a subscript there is an error, checked with bash)
+          this.assign({ ...a, subscript: null }, false);
+        } else this.assign(a, false);
+        continue;
+      }
+      const n = plainName(w);
+      if (n !== null) {
+        if (assoc) this.assoc.add(n);
+        if (integer) this.integer.add(n);
+      }
+      if (name !== 'export' && name !== 'readonly') this.site('declare', w.span, 'name', w.parts);
+    }
+  }
+
+  private read(words: WordNode[], args: Word[]): void {
+    let names = 0;
+    for (let k = 0; k < args.length; k++) {
+      const v = args[k]!.value;
+      if (v !== undefined && v.startsWith('-') && v.length > 1 && names === 0) {
+        if (v === '--') continue;
+        const opt = v[v.length - 1]!;
+        if (READ_OPTS_WITH_VALUE.has(opt) && v.length === 2) {
+          if (opt === 'a' && words[k + 1]) this.dynamic(plainName(words[k + 1]!), words[k + 1]!.span);
+          k++;
+        }
+        continue;
+      }
+      names++;
+      this.nameTarget('read', words[k]!);
+    }
+    if (names === 0) this.dynamic('REPLY', words[0]?.span ?? { start: 0, end: 0 });
+  }
+
+  /** A word naming a variable that gets a run-time value (read NAME, printf -v NAME). */
+  private nameTarget(kind: ArithSiteKind, w: WordNode): void {
+    this.site(kind, w.span, 'name', w.parts);
+    this.dynamic(plainName(w), w.span);
+  }
+
+  /** name=value; `walk` when its parts were not walked with the command's words already. */
+  private assign(a: AssignNode, walk: boolean): void {
+    if (a.subscript && !this.assoc.has(a.name)) this.site('subscript', a.span, 'expr', a.subscript);
+    if (walk) this.walk(a.subscript);
+    if (a.array) {
+      for (const item of a.array) {
+        if (walk) this.walk(item.parts);
+        const key = keyOf(item);
+        if (key) {
+          if (!this.assoc.has(a.name)) this.site('subscript', item.span, 'expr', key.parts);
+          this.events.push({ name: a.name, span: item.span, parts: key.value });
+        } else this.events.push({ name: a.name, span: item.span, parts: item.parts });
+      }
+      return;
+    }
+    if (walk) this.walk(a.value);
+    // a+=v appends to a value this analysis does not track in order: unknown
+    this.events.push(a.append ? { name: a.name, span: a.span, parts: null, appended: a.value } : { name: a.name, span: a.span, parts: a.value });
+  }
+
+  private dynamic(name: string | null, span: Span): void {
+    if (name !== null) this.events.push({ name, span, parts: null });
+  }
+
+  private site(kind: ArithSiteKind, span: Span, as: 'expr' | 'name', parts: Part[] | null): void {
+    this.raw.push({ kind, span, as, parts });
+  }
+
+  /** Arithmetic inside words: $(( )), $[ ], subscripts, ${x:off:len}, ${!x}, ${x:=v}. */
+  private walk(parts: Part[] | null): void {
+    if (!parts) return;
+    for (const p of parts) {
+      switch (p.type) {
+        case 'arith':
+          this.site('arith', p.span, 'expr', p.parts);
+          this.walk(p.parts);
+          break;
+        case 'dq': case 'extglob':
+          this.walk(p.parts);
+          break;
+        case 'array':
+          for (const w of p.items) this.walk(w.parts);
+          break;
+        case 'param': {
+          const sub = p.subscript;
+          if (sub && !isAllSubscript(sub) && !this.assoc.has(p.name)) this.site('subscript', p.span, 'expr', sub);
+          this.walk(sub);
+          if (p.op === ':' && p.operand) this.site('substring', p.span, 'expr', p.operand);
+          if (p.prefix === '!' && !sub && p.op === '') this.raw.push({ kind: 'indirect', span: p.span, as: 'name', parts: null, ref: p.name });
+          if ((p.op === ':=' || p.op === '=') && p.operand) this.events.push({ name: p.name, span: p.span, parts: p.operand });
+          this.walk(p.operand);
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+
+  // ------------------------------------------------------------ judging
+
+  finish(): ArithSite[] {
+    // an assignment to a name declared -i anywhere is evaluated as arithmetic
+    for (const e of this.events) {
+      if (!this.integer.has(e.name)) continue;
+      if (e.appended) this.raw.push({ kind: 'integer', span: e.span, as: 'expr', parts: e.appended });
+      else this.raw.push({ kind: 'integer', span: e.span, as: 'expr', parts: e.parts, ...(e.values !== undefined ? { values: e.values } : {}) });
+    }
+    const out: ArithSite[] = [];
+    for (const r of this.raw) out.push(this.judge(r));
+    return out;
+  }
+
+  private judge(r: RawSite): ArithSite {
+    const text = this.source.slice(r.span.start, r.span.end);
+    this.why = '';
+    let vals: Vals;
+    if (r.kind === 'indirect') vals = this.param(r.ref!);
+    else if (r.values !== undefined) vals = r.values;
+    else if (r.parts === null) {
+      vals = null;
+      this.why ||= 'the value is only known at run time';
+    } else vals = this.expand(r.parts);
+    if (vals === null) return { kind: r.kind, span: r.span, text, safety: 'code', why: this.why || 'the text is only known at run time' };
+    let safety: ArithSite['safety'] = 'expr';
+    for (const v of vals) {
+      const bad = r.as === 'name' ? this.checkName(v) : this.checkExpr(v, 0);
+      if (bad !== null) return { kind: r.kind, span: r.span, text: vals.length === 1 ? v : text, safety: 'code', why: bad };
+      const t = v.trim();
+      const s = isNumber(t) || t === '' ? 'number' : isName(t) ? 'name' : 'expr';
+      if (vals.length === 1) safety = s;
+    }
+    return { kind: r.kind, span: r.span, text: vals.length === 1 ? vals[0]! : text, safety };
+  }
+
+  /** Used as a variable name: only a subscript is evaluated (and expanded first). */
+  private checkName(v: string): string | null {
+    const open = v.indexOf('[');
+    if (open < 0) return null;
+    const close = v.lastIndexOf(']');
+    return this.checkExpr(v.slice(open + 1, close > open ? close : v.length), 0);
+  }
+
+  /** null when evaluating `v` as arithmetic cannot run a command; else why it can. */
+  private checkExpr(v: string, depth: number): string | null {
+    if (depth > MAX_NAME_DEPTH) return 'names refer to names too deeply to follow';
+    const n = v.length;
+    for (let i = 0; i < n; i++) {
+      const c = v.charCodeAt(i);
+      if (c === 36 || c === 96 || c === 92) return `'${clip(v)}' holds an expansion that arithmetic evaluation runs`;
+      if (c === 39 || c === 34) return `'${clip(v)}' holds quotes that arithmetic evaluation removes`;
+    }
+    let i = 0;
+    while (i < n) {
+      const c = v.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        // a number, possibly 0x1f or 16#ff: its letters are digits, not names
+        while (i < n && (isWordCode(v.charCodeAt(i)) || v.charCodeAt(i) === 35 || v.charCodeAt(i) === 64)) i++;
+        continue;
+      }
+      if (!isNameStartCode(c)) { i++; continue; }
+      let j = i + 1;
+      while (j < n && isWordCode(v.charCodeAt(j))) j++;
+      const name = v.slice(i, j);
+      i = j;
+      if (this.integer.has(name)) continue;
+      const vals = this.values(name);
+      if (vals === undefined) continue; // not set in this source: a plain name
+      if (vals === null) return `${name} gets a value only known at run time, and arithmetic evaluates it`;
+      for (const x of vals) {
+        const bad = this.checkExpr(x, depth + 1);
+        if (bad !== null) return `${name} = '${clip(x)}': ${bad}`;
+      }
+    }
+    return null;
+  }
+
+  /** Every value given to `name` in this source; undefined if none, null if one is unknown. */
+  private values(name: string): Vals | undefined {
+    if (!this.byName) {
+      this.byName = new Map();
+      for (const e of this.events) {
+        const l = this.byName.get(e.name);
+        if (l) l.push(e);
+        else this.byName.set(e.name, [e]);
+      }
+    }
+    const evs = this.byName.get(name);
+    if (!evs) return undefined;
+    const m = this.memo.get(name);
+    if (m === 'busy') return null; // x=$x…: circular
+    if (m !== undefined) return m;
+    this.memo.set(name, 'busy');
+    let out: string[] | null = [];
+    for (const e of evs) {
+      const v = e.values !== undefined ? e.values : e.parts === null ? null : this.expand(e.parts);
+      if (v === null || out.length + v.length > MAX_VALUES) { out = null; break; }
+      for (const x of v) out.push(x);
+    }
+    this.memo.set(name, out);
+    return out;
+  }
+
+  /** $name as a candidate list: numeric parameters give a number, unknown ones null. */
+  private param(name: string): Vals {
+    if (NUMERIC_PARAMS.has(name) || this.integer.has(name)) return ['0'];
+    const v = this.values(name);
+    if (v === undefined) {
+      this.why ||= `$${name} is not set in this command, so its text is unknown`;
+      return null;
+    }
+    if (v === null) this.why ||= `$${name} gets a value only known at run time`;
+    return v;
+  }
+
+  /** The texts `parts` can expand to (after quote removal), or null when one is unknown. */
+  private expand(parts: Part[]): Vals {
+    let acc: string[] = [''];
+    for (const p of parts) {
+      let add: Vals;
+      switch (p.type) {
+        case 'lit': case 'esc': case 'sq': case 'ansi': add = [p.text]; break;
+        case 'dq': add = this.expand(p.parts); break;
+        case 'arith': add = ['0']; break; // its result is a number (the expression is its own site)
+        case 'param':
+          if (p.prefix === '#') add = ['0'];
+          else if (p.prefix === '!') { this.why ||= 'an indirect expansion is only known at run time'; add = null; }
+          else if (p.op === '') add = this.param(p.name);
+          else if ((p.op === ':-' || p.op === '-' || p.op === ':=' || p.op === '=') && p.operand) {
+            const a = this.param(p.name);
+            const b = a === null ? null : this.expand(p.operand);
+            add = a === null || b === null ? null : a.concat(b);
+          } else { this.why ||= `\${${p.name}${p.op}…} is only known at run time`; add = null; }
+          break;
+        default:
+          this.why ||= p.type === 'cmdsub' ? 'a command substitution’s output is only known at run time' : 'the text is only known at run time';
+          add = null;
+      }
+      if (add === null) return null;
+      if (acc.length * add.length > MAX_VALUES) { this.why ||= 'too many possible values'; return null; }
+      const next: string[] = [];
+      for (const x of acc) {
+        for (const y of add) {
+          this.work += x.length + y.length;
+          if (this.work > MAX_WORK) { this.why ||= 'the values are too large to follow'; return null; }
+          next.push(x + y);
+        }
+      }
+      acc = next;
+    }
+    return acc;
+  }
+}
+
+/** `[key]=value` in a compound assignment: the key's parts and the value's parts. */
+function keyOf(item: WordNode): { parts: Part[]; value: Part[] | null } | null {
+  const p0 = item.parts[0];
+  if (!p0 || p0.type !== 'lit' || !p0.text.startsWith('[')) return null;
+  const key: Part[] = [];
+  for (let i = 0; i < item.parts.length; i++) {
+    const p = item.parts[i]!;
+    if (p.type === 'lit') {
+      const text = i === 0 ? p.text.slice(1) : p.text;
+      const end = text.indexOf(']=');
+      if (end >= 0) {
+        if (end > 0) key.push({ type: 'lit', span: p.span, text: text.slice(0, end) });
+        const rest = text.slice(end + 2);
+        const value: Part[] = rest ? [{ type: 'lit', span: p.span, text: rest }] : [];
+        for (let k = i + 1; k < item.parts.length; k++) value.push(item.parts[k]!);
+        return { parts: key, value };
+      }
+      if (text) key.push({ type: 'lit', span: p.span, text });
+    } else key.push(p);
+  }
+  return null;
+}
+
+function isAllSubscript(sub: Part[]): boolean {
+  return sub.length === 1 && sub[0]!.type === 'lit' && (sub[0]!.text === '@' || sub[0]!.text === '*');
+}
+
+function plainName(w: WordNode): string | null {
+  const t = plainText(w);
+  if (t === null) return null;
+  const b = t.indexOf('[');
+  const n = b < 0 ? t : t.slice(0, b);
+  return isName(n) ? n : null;
+}
+
+function isNameStartCode(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+function isWordCode(c: number): boolean {
+  return isNameStartCode(c) || (c >= 48 && c <= 57);
+}
+function isName(t: string): boolean {
+  if (!t.length || !isNameStartCode(t.charCodeAt(0))) return false;
+  for (let i = 1; i < t.length; i++) if (!isWordCode(t.charCodeAt(i))) return false;
+  return true;
+}
+/** Decimal, 0x…, 0…, base#digits, with an optional sign. */
+function isNumber(t: string): boolean {
+  const s = t[0] === '-' || t[0] === '+' ? t.slice(1) : t;
+  if (!s.length || s.charCodeAt(0) < 48 || s.charCodeAt(0) > 57) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!isWordCode(c) && c !== 35 && c !== 64) return false;
+  }
+  return true;
+}
+function clip(s: string): string {
+  return s.length > 60 ? s.slice(0, 57) + '…' : s;
+}
