@@ -115,21 +115,14 @@ function render(inv: Invocation): string {
 }
 
 /**
- * Bash evaluates array subscripts inside arithmetic, so `y='a[$(rm x)]'; (( y ))` runs rm.
- * The analyser does not follow values through arithmetic: a value holding command text in a
- * command that also does arithmetic is not understood, so it asks.
+ * Arithmetic that can run a command: a site the parser marked (Extraction.arith) whose text is
+ * not a static number, a plain name or a static expression of safe names (`x='a[$(id)]'; (( x ))`).
  */
 function codeInArithmetic(ex: Extraction): string | null {
-  const holdsCode = (v: string | undefined) => v !== undefined && (v.includes('$(') || v.includes('`') || v.includes('${'));
-  let why: string | null = null;
-  for (const sc of ex.commands) {
-    for (const a of sc.env) if (!why && holdsCode(a.value?.value)) why = `${a.name} holds command text and the command evaluates arithmetic`;
-    for (const w of sc.argv.slice(1)) if (!why && w.static && w.value!.includes('=') && holdsCode(w.value)) why = 'an assignment holds command text and the command evaluates arithmetic';
-    if (why) break;
+  for (const s of ex.arith ?? []) {
+    if (s.safety === 'code') return `arithmetic (${s.kind}) at ${s.span.start}-${s.span.end} can run a command: ${s.why ?? s.text}`;
   }
-  if (!why) return null;
-  const src = ex.source;
-  return src.includes('((') || src.includes('$[') || src.includes('[[') || src.includes('let ') ? why : null;
+  return null;
 }
 
 /** Deny, then ask rules against a simple command exactly as written (wrappers and carriers included). */
