@@ -1,6 +1,7 @@
 // The shape every detector module has (contract §5).
 import type { Finding, SafetyClass } from '../types.ts';
 import type { Invocation, Extraction } from '../shell/types.ts';
+import type { Effect, EffectKind, EffectScope } from '../effects/index.ts';
 
 export type DetectorFamily =
   | 'destructive'
@@ -34,10 +35,26 @@ export interface DetectContext {
   resolve(path: string): string;
   isProtected(absPath: string): boolean;
   isInWorkspace(absPath: string): boolean;
+  /**
+   * The invocation being checked and its effects, when the pipeline computed them (read them with
+   * effectsFor(inv, ctx) from ./util.ts, which computes them when absent).
+   */
+  inv?: Invocation;
+  effects?: readonly Effect[];
+  /** The decision's effect scope (downloads, secrets read into pipes). */
+  scope?: EffectScope;
+}
+
+/** What a detector can fire on: it runs only on invocations with one of these effect kinds or programs. */
+export interface Concerns {
+  effects?: readonly EffectKind[];
+  programs?: readonly string[];
 }
 
 export interface Detector {
   meta: DetectorMeta;
+  /** Absent: runs on every invocation. */
+  concerns?: Concerns;
   /** Per invocation. Pure: no I/O, no throws. */
   check(inv: Invocation, ctx: DetectContext): Finding[];
   /** Optional whole-command pass (e.g. fork bombs, control characters in the raw text). */

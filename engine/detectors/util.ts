@@ -2,9 +2,9 @@
 import type { Finding, SafetyClass } from '../types.ts';
 import type { Invocation, Word } from '../shell/types.ts';
 import type { DetectContext, DetectorMeta } from './types.ts';
-import { spanOf, parseOptions } from '../shell/normalize/index.ts';
+import { spanOf } from '../shell/normalize/index.ts';
 import { normalizePath } from '../paths/index.ts';
-import { sedRunsCode } from '../shell/normalize/carriers.ts';
+import { effectsOf, newScope, type Effect } from '../effects/index.ts';
 
 /** cwd marker when a `cd` or wrapper moved to a directory only known at run time. */
 export const UNKNOWN_CWD = '/\u0000unknown-cwd';
@@ -155,166 +155,34 @@ function isParent(p: string, child: string): boolean {
   return child.startsWith(p === '/' ? '/' : p + '/');
 }
 
-const WRITE_OPS = new Set(['>', '>>', '>|', '<>', '&>', '&>>']);
-
 export interface Target {
   word: Word;
   abs: string | null;
   how: string;
+  kind: Effect['kind'];
   append?: boolean;
 }
 
-function opt(p: ReturnType<typeof parseOptions>, ...names: string[]): string | undefined {
-  for (const n of names) {
-    const v = p.options.get(n);
-    if (typeof v === 'string') return v;
-  }
-  return undefined;
+/** The invocation's effects: the pipeline's, or computed here for a context that has none. */
+export function effectsFor(inv: Invocation, ctx: DetectContext): readonly Effect[] {
+  if (ctx.inv === inv && ctx.effects) return ctx.effects;
+  const cwd = ctx.cwd === UNKNOWN_CWD ? null : ctx.cwd;
+  return effectsOf(inv, ctx.scope ?? newScope({ home: ctx.home, workspace: ctx.workspace, cwd }));
 }
 
-let targetInv: Invocation | null = null;
-let targetCtx: DetectContext | null = null;
-let targetList: Target[] = [];
+const TARGET_KINDS = new Set<Effect['kind']>(['write', 'delete', 'mode', 'owner', 'device']);
 
-/** Every path this invocation writes (redirects, tee, cp/mv targets, sed -i, touch …). */
-export function writeTargets(inv: Invocation, ctx0: DetectContext): Target[] {
-  const ctx = ctxFor(inv, ctx0);
-  if (inv === targetInv && ctx === targetCtx) return targetList;
-  const targets = computeTargets(inv, ctx);
-  targetInv = inv;
-  targetCtx = ctx;
-  targetList = targets;
-  return targets;
-}
-
-const WRITERS = new Set(['tee', 'cp', 'install', 'ln', 'rsync', 'mv', 'sed', 'touch', 'mkdir', 'rm', 'rmdir', 'shred', 'truncate', 'unlink', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'dd', 'patch', 'tar', 'curl', 'wget', 'sort', 'git']);
-
-function computeTargets(inv: Invocation, ctx: DetectContext): Target[] {
+/** Every path this invocation writes, deletes or changes (redirects, tee, cp/mv targets, sed -i, rm …). */
+export function writeTargets(inv: Invocation, ctx: DetectContext): Target[] {
   const out: Target[] = [];
-  for (const r of inv.redirects) {
-    if (WRITE_OPS.has(r.op)) out.push({ word: r.target, abs: pathOf(r.target, ctx), how: `redirect ${r.op}`, append: r.op === '>>' || r.op === '&>>' });
-  }
-  if (!inv.program.static || !WRITERS.has(inv.name)) return out;
-  return writerTargets(inv, ctx, out);
-}
-
-/** What a known writer program writes, after its redirections. */
-function writerTargets(inv: Invocation, ctx: DetectContext, out: Target[]): Target[] {
-  const add = (word: Word, how: string, append = false) => out.push({ word, abs: pathOf(word, ctx), how, append });
-  const addPath = (value: string, word: Word, how: string) => out.push({ word, abs: ctx.resolve(value), how });
-  const name = inv.name;
-  const p = parseOptions(inv);
-  const ops = p.operands;
-  switch (name) {
-    case 'tee':
-      for (const w of ops) add(w, 'tee', p.options.has('append'));
-      break;
-    case 'cp':
-    case 'install':
-    case 'ln':
-    case 'rsync': {
-      const t = opt(p, 'target-directory');
-      if (t !== undefined) addPath(t, inv.program, `${name} -t`);
-      else if (ops.length) add(ops[ops.length - 1], name);
-      if (name === 'install' && p.options.has('directory')) for (const w of ops) add(w, 'install -d');
-      break;
-    }
-    case 'mv': {
-      const t = opt(p, 'target-directory');
-      if (t !== undefined) addPath(t, inv.program, 'mv -t');
-      for (const w of ops) add(w, 'mv');
-      break;
-    }
-    case 'sed': {
-      const explicit = p.options.has('expression') || p.options.has('file');
-      if (p.options.has('in-place')) for (const w of explicit ? ops : ops.slice(1)) add(w, 'sed -i');
-      const scripts: string[] = [];
-      if (!explicit && ops[0] && ops[0].static) scripts.push(ops[0].value ?? '');
-      const ev = p.options.get('expression');
-      if (typeof ev === 'string') scripts.push(ev);
-      for (const sc of scripts) {
-        const files: string[] = [];
-        sedRunsCode(sc, undefined, files);
-        for (const f of files) if (f && f !== '/dev/stdout' && f !== '/dev/stderr') addPath(f, inv.program, 'sed w');
-      }
-      break;
-    }
-    case 'touch':
-    case 'mkdir':
-    case 'rm':
-    case 'rmdir':
-    case 'shred':
-    case 'truncate':
-    case 'unlink':
-      for (const w of ops) add(w, name);
-      break;
-    case 'chmod':
-    case 'chown':
-    case 'chgrp':
-    case 'chattr':
-    case 'setfacl':
-      for (const w of p.options.has('reference') || name === 'setfacl' ? ops : ops.slice(1)) add(w, name);
-      break;
-    case 'dd':
-      for (const w of inv.args) if (w.static && (w.value ?? '').startsWith('of=')) addPath((w.value ?? '').slice(3), w, 'dd of=');
-      break;
-    case 'patch': {
-      const o = opt(p, 'output');
-      if (o !== undefined) addPath(o, inv.program, 'patch -o');
-      if (ops[0]) add(ops[0], 'patch');
-      break;
-    }
-    case 'tar': {
-      const c = opt(p, 'directory');
-      if (p.options.has('extract') || firstBundle(inv, 'x')) {
-        if (c !== undefined) addPath(c, inv.program, 'tar -x -C');
-        else out.push({ word: inv.program, abs: ctx.cwd, how: 'tar -x' });
-      }
-      break;
-    }
-    case 'curl': {
-      const o = opt(p, 'output');
-      if (o !== undefined) addPath(o, inv.program, 'curl -o');
-      break;
-    }
-    case 'wget': {
-      const o = opt(p, 'output-document');
-      if (o !== undefined && o !== '-') addPath(o, inv.program, 'wget -O');
-      break;
-    }
-    case 'sort': {
-      for (const w of inv.args) if (w.static && (w.value ?? '').startsWith('-o') && (w.value ?? '').length > 2) addPath((w.value ?? '').slice(2), w, 'sort -o');
-      const i = inv.args.findIndex((w) => w.static && (w.value === '-o' || w.value === '--output'));
-      if (i >= 0 && inv.args[i + 1]) add(inv.args[i + 1], 'sort -o');
-      break;
-    }
-    case 'git': {
-      const sub = p.subcommand[0];
-      if (sub === 'config' && !isConfigRead(p)) {
-        if (p.options.has('global')) addPath(ctx.home + '/.gitconfig', inv.program, 'git config --global');
-        else if (p.options.has('system')) addPath('/etc/gitconfig', inv.program, 'git config --system');
-        else {
-          const f = opt(p, 'file');
-          addPath(f ?? '.git/config', inv.program, 'git config');
-        }
-      }
-      break;
-    }
+  for (const e of effectsFor(inv, ctx)) {
+    if (!TARGET_KINDS.has(e.kind) || !e.path) continue;
+    out.push({ word: e.path.word, abs: e.path.abs, how: e.how, kind: e.kind, append: e.create === 'append' });
   }
   return out;
 }
 
-function firstBundle(inv: Invocation, c: string): boolean {
-  const f = inv.args[0];
-  return !!f && f.static && !(f.value ?? '').startsWith('-') && (f.value ?? '').includes(c) && /* old-style tar bundle */ (f.value ?? '').length <= 8;
-}
-
-export function isConfigRead(p: ReturnType<typeof parseOptions>): boolean {
-  for (const k of ['get', 'get-all', 'get-regexp', 'get-urlmatch', 'list', 'get-color', 'get-colorbool']) if (p.options.has(k)) return true;
-  const sub = p.operands[0];
-  if (sub && sub.static && (sub.value === 'get' || sub.value === 'list')) return true;
-  return p.operands.length === 1 && !p.options.has('unset') && !p.options.has('unset-all') && !p.options.has('add') && !p.options.has('replace-all') && !p.options.has('rename-section') && !p.options.has('remove-section') && !p.options.has('edit');
-}
+export { isConfigRead } from '../effects/index.ts';
 
 /** Static value or approx. */
 export function text(w: Word): string {

@@ -1,0 +1,69 @@
+// Effects from program facts (engine/programs): the role of every option value and operand.
+import type { Invocation } from '../shell/types.ts';
+import type { ArgFact, ProgramFacts } from '../programs/index.ts';
+import type { Effect } from './types.ts';
+import { pathRef, type PathScope } from './paths.ts';
+import { isBlockDevice } from './devices.ts';
+
+function ref(f: ArgFact, sc: PathScope) {
+  return pathRef(f.word, sc, f.text !== undefined ? f.text : f.word.static ? f.word.value : undefined);
+}
+
+/** Append the effects `facts` describes for `inv`. */
+export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope, out: Effect[]): void {
+  const how = facts.subcommand.length ? `${facts.name} ${facts.subcommand.join(' ')}` : facts.name;
+  for (const f of facts.args) {
+    const label = f.option ? `${how} --${f.option}` : how;
+    switch (f.role) {
+      case 'read':
+        out.push({ kind: 'read', how: label, path: ref(f, sc), recursive: f.recursive });
+        break;
+      case 'write':
+      case 'append':
+      case 'dir-target': {
+        const path = ref(f, sc);
+        const create = f.role === 'append' ? 'append' : f.role === 'dir-target' ? 'create' : (f.create ?? 'truncate');
+        if (path.abs !== null && isBlockDevice(path.abs)) out.push({ kind: 'device', how: label, path, create });
+        else out.push({ kind: 'write', how: label, path, create, recursive: f.recursive });
+        break;
+      }
+      case 'delete':
+        out.push({ kind: 'delete', how: label, path: ref(f, sc), recursive: f.recursive ?? false });
+        break;
+      case 'mode':
+      case 'owner':
+        out.push({ kind: f.role, how: label, path: ref(f, sc), recursive: f.recursive ?? false });
+        break;
+      case 'exec-argv':
+      case 'exec-line':
+        out.push({ kind: 'exec', how: label, word: f.word, text: f.text ?? (f.word.static ? f.word.value : undefined) });
+        break;
+      case 'code':
+        out.push({ kind: 'code', how: label, language: f.language, origin: 'inline', word: f.word, text: f.text ?? (f.word.static ? f.word.value : undefined) });
+        break;
+      case 'code-file': {
+        const path = ref(f, sc);
+        out.push({ kind: 'read', how: label, path });
+        out.push({ kind: 'code', how: label, language: f.language, origin: 'file', path });
+        break;
+      }
+      case 'network':
+        out.push({ kind: 'network', how: label, host: f.text ?? f.word.approx, direction: f.direction ?? 'both', word: f.word });
+        break;
+      case 'config':
+        out.push({ kind: 'config', how: label, name: f.option, word: f.word, text: f.text });
+        break;
+      case 'env': {
+        const t = f.text ?? (f.word.static ? f.word.value! : f.word.approx);
+        const eq = t.indexOf('=');
+        out.push({ kind: 'env', how: label, name: eq > 0 ? t.slice(0, eq) : t, word: f.word, text: eq > 0 ? t.slice(eq + 1) : undefined });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (facts.network) out.push({ kind: 'network', how, direction: 'both', word: inv.program });
+  if (facts.stdin === 'code') out.push({ kind: 'code', how: `${how} (stdin)`, language: facts.stdinLanguage, origin: 'stdin', word: inv.program });
+  if (facts.issues.length) out.push({ kind: 'unknown', how: `${how}: ${facts.issues[0]}`, word: inv.program });
+}

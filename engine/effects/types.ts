@@ -1,0 +1,89 @@
+// Typed effects: what one resolved invocation really does (contract §4b). Every check reads these.
+import type { Word } from '../shell/types.ts';
+
+export type EffectKind =
+  | 'read'
+  | 'write'
+  | 'delete'
+  | 'mode'
+  | 'owner'
+  | 'device'
+  | 'exec'
+  | 'code'
+  | 'network'
+  | 'env'
+  | 'config'
+  | 'unknown';
+
+/** Classes a path could reach. A static path has the ones it does reach. */
+export type PathClass = 'protected' | 'credential' | 'critical' | 'outside' | 'device' | 'persistence' | 'gate-config';
+
+/** A path an effect touches. */
+export interface PathRef {
+  /** Canonical absolute path; null when it is only known at run time. */
+  abs: string | null;
+  /** The word that names it (for spans and messages). */
+  word: Word;
+  /** The path as written (value, or the word's approx). */
+  text: string;
+  /**
+   * For a dynamic path: the classes it could reach (a glob's folder, `$HOME/…`, an unknown cwd).
+   * Absent for a static path.
+   */
+  could?: readonly PathClass[];
+  /** A glob: the folder its matches lie directly in (absolute), when that folder is fixed. */
+  globDir?: string;
+}
+
+export interface Effect {
+  kind: EffectKind;
+  /** Where it comes from, e.g. 'redirect >', 'cp', 'tee', 'curl -o', 'find -delete'. */
+  how: string;
+  path?: PathRef;
+  /** write: how the file is opened. */
+  create?: 'create' | 'truncate' | 'append';
+  /** delete / mode / owner / read: over a whole tree. */
+  recursive?: boolean;
+  /** code: the language, and where the program text comes from. */
+  language?: string;
+  origin?: 'inline' | 'file' | 'stdin' | 'network';
+  /** network: the host or URL word, and which way data goes. */
+  host?: string;
+  direction?: 'in' | 'out' | 'both';
+  /** network out: what leaves (a credential read flowing into it is `secret`). */
+  flows?: 'secret' | 'data';
+  /** env / config: the variable or key. */
+  name?: string;
+  /** Span anchor when there is no path. */
+  word?: Word;
+  /** A static nested command line (exec) or code text (code), when known. */
+  text?: string;
+}
+
+/** One bit per effect kind, for dispatch. */
+export const KIND_BIT: Readonly<Record<EffectKind, number>> = {
+  read: 1,
+  write: 2,
+  delete: 4,
+  mode: 8,
+  owner: 16,
+  device: 32,
+  exec: 64,
+  code: 128,
+  network: 256,
+  env: 512,
+  config: 1024,
+  unknown: 2048,
+};
+
+export function kindMask(effects: readonly Effect[]): number {
+  let m = 0;
+  for (const e of effects) m |= KIND_BIT[e.kind];
+  return m;
+}
+
+export function maskOf(kinds: readonly EffectKind[]): number {
+  let m = 0;
+  for (const k of kinds) m |= KIND_BIT[k];
+  return m;
+}

