@@ -24,7 +24,7 @@ export { presets, strixRules, strixVerdict, recordBrowserCall } from './presets/
 export { inScope } from './targets/index.ts';
 export { TargetGate, extractTargets, guardCall } from './targets/index.ts';
 export type { Pin, Resolver, Approver, ApprovalRequest, ApprovalAnswer, TargetGateOptions, TargetResult, Target, GuardInput, GuardOutcome } from './targets/index.ts';
-export { blockMessage, targetBlockMessage, AuditLog, attributeResult, Attribution, redactSecrets } from './audit/index.ts';
+export { blockMessage, targetBlockMessage, AuditLog, attributeResult, Attribution, redactSecrets, redactDeep } from './audit/index.ts';
 export { classifyProvenance, screenResult, referenceClassifier, sourceLabel } from './screen/index.ts';
 export type { Classifier, Provenance, ProvenanceMeta } from './screen/index.ts';
 export { analyze, workCounter } from './shell/index.ts';

@@ -2,7 +2,7 @@
 // plus the baseline of counts (checks/baseline.json) so count drift shows up in review.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { MODES } from '../engine/index.ts';
+import { MODES, redactDeep, redactSecrets } from '../engine/index.ts';
 import { writeFileAtomic as writeAtomic } from './fsutil.ts';
 import type { EngineOptions } from '../engine/index.ts';
 import { loadCorpus, formatLintError } from './corpus/schema.ts';
@@ -178,7 +178,7 @@ export function runRegress(opts: RegressOptions): RegressResult {
       drift,
       errors: errors.map(formatLintError),
     };
-    out.push(JSON.stringify(report, null, 2));
+    out.push(JSON.stringify(redactDeep(report), null, 2));
     return { exitCode: failed ? 1 : 0, output: out.join('\n') + '\n' };
   }
 
@@ -195,7 +195,7 @@ export function runRegress(opts: RegressOptions): RegressResult {
   if (baselineNote) out.push('', baselineNote);
   if (filtered) out.push('', 'baseline not checked (filtered run)');
   out.push('', failed ? 'regress: FAIL' : `regress: ok (${results.length} cases × ${modes.length} modes)`);
-  return { exitCode: failed ? 1 : 0, output: out.join('\n') + '\n' };
+  return { exitCode: failed ? 1 : 0, output: redactSecrets(out.join('\n') + '\n') };
 }
 
 function mismatchLine(m: Mismatch): string {
@@ -259,8 +259,9 @@ function annotation(file: string, line: number, title: string, message: string):
   return `::error file=${prop(file)},line=${line},title=${prop(title)}::${data(message)}`;
 }
 
+// Redacted first: JUnit goes to CI logs like every other output.
 const xml = (s: string) =>
-  s.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch] as string)
+  redactSecrets(s).replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch] as string)
     // XML 1.0 cannot hold most control characters, even escaped.
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 

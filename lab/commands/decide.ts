@@ -2,7 +2,7 @@
 // Every line gets an answer, in order: a bad line gets {"id","error"}, a line that is not valid
 // UTF-8 gets an ask (reason input; never repaired and judged), and nothing on one line (a deep
 // `id`, an engine exception) stops the lines after it.
-import { applyMode, isKnownTool, modeRow, type ModeName } from '../../engine/index.ts';
+import { applyMode, isKnownTool, modeRow, redactDeep, type ModeName } from '../../engine/index.ts';
 import { contextFrom, engineFor } from './common.ts';
 
 export async function runDecide(flags: Record<string, string | true>): Promise<number> {
@@ -64,7 +64,7 @@ export function answerLine(engine: ReturnType<typeof engineFor>, bytes: Uint8Arr
 /** JSON of an answer; an answer that cannot be written (a cyclic or too deep value) becomes an error line. */
 function safeJson(o: Record<string, unknown>, lineNo = 0): string {
   try {
-    return JSON.stringify(o);
+    return JSON.stringify(redactDeep(o));
   } catch (e) {
     return JSON.stringify({ id: null, error: `line ${lineNo}: cannot write the answer: ${(e as Error).message}` });
   }

@@ -1,5 +1,5 @@
 // `lab explain [--mode M] [--json] [--policy F] [--tool T] -- '<command or path>'`
-import type { Decision, TraceStep } from '../../engine/index.ts';
+import { redactDeep, redactSecrets, type Decision, type TraceStep } from '../../engine/index.ts';
 import { c, colorBehavior, UsageError } from '../ui.ts';
 import { contextFrom, engineFor } from './common.ts';
 
@@ -35,11 +35,12 @@ export function runExplain(flags: Record<string, string | true>, rest: string[])
   }
   const ctx = contextFrom({ mode: flags.mode, cwd: flags.cwd, home: flags.home }, flags.fs === true);
   const d = engine.explain({ tool, input: inputFor(tool, arg, typeof flags.input === 'string' ? flags.input : undefined) }, ctx);
+  // One redaction pass, the audit export's: nothing printed echoes a secret of the command.
   if (flags.json) {
-    process.stdout.write(JSON.stringify(d, null, 2) + '\n');
+    process.stdout.write(JSON.stringify(redactDeep(d), null, 2) + '\n');
     return 0;
   }
-  process.stdout.write(renderExplain(tool, arg, d));
+  process.stdout.write(redactSecrets(renderExplain(tool, arg, d)));
   return 0;
 }
 

@@ -30,19 +30,19 @@ export function nodeDeps(defaultPolicy: DefaultPolicy): HookDeps {
   return { env: process.env, home: process.env.HOME || homedir(), defaultPolicy, readText, fs: hookFs };
 }
 
-/** Read all of stdin (sync for pipes and files; async fallback for anything else). */
-export async function readStdin(): Promise<string> {
+/** Read all of stdin as bytes (sync for pipes and files; async fallback for anything else). Decoding is runHook's. */
+export async function readStdin(): Promise<Buffer> {
   try {
-    return readFileSync(0, 'utf8');
+    return readFileSync(0);
   } catch {
     const chunks: Buffer[] = [];
     for await (const c of process.stdin) chunks.push(c as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    return Buffer.concat(chunks);
   }
 }
 
 /** One hook call on stdin text; an exception anywhere becomes a deny (exit 2). */
-export function answer(stdin: string, defaultPolicy: DefaultPolicy): HookResult {
+export function answer(stdin: string | Uint8Array, defaultPolicy: DefaultPolicy): HookResult {
   try {
     return runHook(stdin, nodeDeps(defaultPolicy));
   } catch (e) {
@@ -54,11 +54,11 @@ export function answer(stdin: string, defaultPolicy: DefaultPolicy): HookResult 
 
 /** Run one hook call against this process's stdin/stdout; returns the exit code. */
 export async function hookMain(defaultPolicy: DefaultPolicy): Promise<number> {
-  let stdin: string;
+  let stdin: Buffer;
   try {
     stdin = await readStdin();
   } catch (e) {
-    stdin = '';
+    stdin = Buffer.alloc(0);
     process.stderr.write(`gatelab hook: cannot read stdin: ${(e as Error).message}\n`);
   }
   const r = answer(stdin, defaultPolicy);

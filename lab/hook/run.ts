@@ -1,6 +1,6 @@
 // One hook call: stdin JSON → decision → stdout JSON and an exit code.
 // The host (lab/hook/node.ts) supplies the I/O; nothing here touches the process.
-import { PermissionEngine, PolicyError, type Decision, type FsPort } from '../../engine/index.ts';
+import { modeRow, PermissionEngine, PolicyError, redactSecrets, type Decision, type FsPort } from '../../engine/index.ts';
 import { formatOutput, parseHookInput, type Flavor, type HookRequest } from './protocol.ts';
 import { resolveHookPolicy, workspaceOf, type PolicyInputs, type PolicyIo } from './policy.ts';
 
@@ -22,8 +22,8 @@ export interface HookResult {
 }
 
 /** Fail closed: a deny in JSON and exit 2, so either channel alone blocks the call. */
-function failClosed(flavor: Flavor, why: string): HookResult {
-  const reason = `gatelab hook: ${why}`;
+export function failClosed(flavor: Flavor, why: string): HookResult {
+  const reason = redactSecrets(`gatelab hook: ${why}`);
   return { stdout: formatOutput(flavor, 'deny', reason) + '\n', stderr: reason + '\n', exitCode: 2, verdict: 'deny' };
 }
 
@@ -33,18 +33,46 @@ function reasonText(d: Decision, req: HookRequest): string {
   const flags = [d.silenced ? 'silenced' : '', d.immune ? 'immune' : ''].filter(Boolean).join(', ');
   let text = `gatelab ${d.behavior} (${tag}${flags ? '; ' + flags : ''}, ${d.mode} mode): ${d.message}`;
   if (req.modeNote) text += ` [${req.modeNote}]`;
-  return text;
+  // The same redaction as the audit export: the reason must not echo a secret from the command.
+  return redactSecrets(text);
 }
 
-export function runHook(stdin: string, deps: HookDeps): HookResult {
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * stdin bytes → text. Bytes that are not UTF-8 are never repaired and judged: the call is
+ * answered ask (reason input), or deny where the mode does not honour an ask.
+ */
+function decodeStdin(stdin: string | Uint8Array): { text: string } | { invalid: HookResult } {
+  if (typeof stdin === 'string') return { text: stdin };
+  try {
+    return { text: strictUtf8.decode(stdin) };
+  } catch {
+    const lossy = new TextDecoder('utf-8').decode(stdin);
+    const parsed = parseHookInput(lossy);
+    const flavor = parsed.ok ? parsed.req.flavor : parsed.flavor;
+    if (!parsed.ok) return { invalid: failClosed(flavor, `malformed hook input: not valid UTF-8 (and ${parsed.error})`) };
+    const mode = parsed.req.mode ?? 'default';
+    const row = modeRow(mode)!;
+    // An ask survives only where the mode shows a prompt for an immune ask (default, acceptEdits).
+    const verdict = parsed.req.modeNote || row.askImmune !== 'ask' || mode === 'bypassPermissions' ? 'deny' : 'ask';
+    const reason = `gatelab ${verdict} (input; ${mode} mode): the hook input is not valid UTF-8, so the call is not judged${verdict === 'deny' ? ' (a person must run it by hand)' : ''}`;
+    return { invalid: { stdout: formatOutput(flavor, verdict, reason) + '\n', stderr: '', exitCode: 0, verdict } };
+  }
+}
+
+export function runHook(stdin: string | Uint8Array, deps: HookDeps): HookResult {
   let flavor: Flavor = 'claude';
   try {
-    const parsed = parseHookInput(stdin);
+    const decoded = decodeStdin(stdin);
+    if ('invalid' in decoded) return decoded.invalid;
+    const parsed = parseHookInput(decoded.text);
     if (!parsed.ok) return failClosed(parsed.flavor, parsed.error);
     flavor = parsed.req.flavor;
     const req = parsed.req;
     const env = deps.env;
     const projectDir = env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || req.cwd;
+    if (!projectDir.startsWith('/')) return failClosed(flavor, `the project folder must be an absolute path (CLAUDE_PROJECT_DIR / GEMINI_PROJECT_DIR is ${JSON.stringify(projectDir.slice(0, 200))})`);
     let hp;
     try {
       hp = resolveHookPolicy({ projectDir, policyFile: env.GATELAB_POLICY || undefined, defaultPolicy: deps.defaultPolicy }, deps);

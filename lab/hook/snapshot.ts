@@ -49,9 +49,9 @@ warm();
  */
 function main(): void {
   const t0 = process.env.GATELAB_HOOK_TIMING ? process.hrtime.bigint() : 0n;
-  let stdin: string;
+  let stdin: Buffer;
   try {
-    stdin = readFileSync(0, 'utf8');
+    stdin = readFileSync(0);
   } catch {
     // Not a pipe or a file (a TTY, say): the stream path, which exits once stdout has drained.
     hookMain(defaultPolicy).then(

@@ -118,8 +118,8 @@ describe('hook policy', () => {
   });
   it('a list that is not a list of rule strings is an error at its place, not a skipped list', () => {
     const w: string[] = [];
-    expect(() => settingsData('{"permissions":{"allow":"Bash(ls)"}}', 's.json', w)).toThrow(/^s\.json:1:29: permissions\.allow: must be a list of strings/);
-    expect(() => settingsData('{\n "permissions": {\n  "deny": ["Bash(rm *)", 7]}}', 's.json', w)).toThrow(/^s\.json:3:25: permissions\.deny\.1: must be a string/);
+    expect(() => settingsData('{"permissions":{"allow":"Bash(ls)"}}', 's.json', w)).toThrow(/^s\.json:1:25: permissions\.allow: must be a list of strings/);
+    expect(() => settingsData('{\n "permissions": {\n  "deny": ["Bash(rm *)", 7]}}', 's.json', w)).toThrow(/^s\.json:3:26: permissions\.deny\.1: must be a string/);
     expect(w).toEqual([]);
   });
 });
