@@ -70,6 +70,12 @@ export class ArithCollector {
   private memo = new Map<string, Vals | 'busy'>();
   private work = 0;
   private why = '';
+  /** Sites and events already judged (finish() is called again after hidden payloads are listed). */
+  private judged = 0;
+  private eventsSeen = 0;
+  /** Static texts that arithmetic would expand (`$(…)` in a subscript), by text. */
+  private hidden = new Map<string, Span>();
+  private site0: Span | null = null;
 
   constructor(source: string) {
     this.source = source;
@@ -292,20 +298,42 @@ export class ArithCollector {
 
   // ------------------------------------------------------------ judging
 
+  /**
+   * Judge the sites collected since the last call. Names declared -i count everywhere, so the
+   * integer sites are added here, once every event is known.
+   */
   finish(): ArithSite[] {
+    if (this.eventsSeen !== this.events.length) {
+      this.byName = null;
+      this.memo = new Map();
+    }
     // an assignment to a name declared -i anywhere is evaluated as arithmetic
-    for (const e of this.events) {
+    for (let k = this.eventsSeen; k < this.events.length; k++) {
+      const e = this.events[k]!;
       if (!this.integer.has(e.name)) continue;
       if (e.appended) this.raw.push({ kind: 'integer', span: e.span, as: 'expr', parts: e.appended });
       else this.raw.push({ kind: 'integer', span: e.span, as: 'expr', parts: e.parts, ...(e.values !== undefined ? { values: e.values } : {}) });
     }
+    this.eventsSeen = this.events.length;
     const out: ArithSite[] = [];
-    for (const r of this.raw) out.push(this.judge(r));
+    for (; this.judged < this.raw.length; this.judged++) out.push(this.judge(this.raw[this.judged]!));
+    return out;
+  }
+
+  /**
+   * Static texts holding `$(…)` or `` `…` `` that a site would expand, with the site's span, and
+   * forgets them: the Extractor parses each as a payload, so the commands they run are checked
+   * like any other (`x='a[$(rm -rf ~)]'; (( x ))` runs rm).
+   */
+  takeHidden(): { text: string; span: Span }[] {
+    const out = [...this.hidden].map(([text, span]) => ({ text, span }));
+    this.hidden.clear();
     return out;
   }
 
   private judge(r: RawSite): ArithSite {
     const text = this.source.slice(r.span.start, r.span.end);
+    this.site0 = r.span;
     this.why = '';
     let vals: Vals;
     if (r.kind === 'indirect') vals = this.param(r.ref!);
@@ -340,7 +368,10 @@ export class ArithCollector {
     const n = v.length;
     for (let i = 0; i < n; i++) {
       const c = v.charCodeAt(i);
-      if (c === 36 || c === 96 || c === 92) return `'${clip(v)}' holds an expansion that arithmetic evaluation runs`;
+      if (c === 36 || c === 96 || c === 92) {
+        if (this.site0 && !this.hidden.has(v) && this.hidden.size < 16 && (v.includes('$(') || v.includes('`'))) this.hidden.set(v, this.site0);
+        return `'${clip(v)}' holds an expansion that arithmetic evaluation runs`;
+      }
       if (c === 39 || c === 34) return `'${clip(v)}' holds quotes that arithmetic evaluation removes`;
     }
     let i = 0;

@@ -59,6 +59,12 @@ function expand(cells: Cell[], out: Cell[][], b: Budget): void {
     const pre = cells.slice(0, i);
     const post = cells.slice(m.close + 1);
     for (const a of alts) {
+      // counted before the copy is made: a 64 KiB word of braces must not build gigabytes
+      b.work -= pre.length + a.length + post.length;
+      if (b.work <= 0) {
+        b.over = true;
+        return;
+      }
       expand(pre.concat(a, post), out, b);
       if (b.over) return;
     }

@@ -2,7 +2,7 @@
 // the commands inside its own words), each with its resolved words and the context chain that
 // leads to it. Payloads that bash parses later (trap, alias, PROMPT_COMMAND) are parsed here too.
 import type {
-  Assignment, ContextEntry, Extraction, Pipe, Redirect, SimpleCommand, Word,
+  ArithSite, Assignment, ContextEntry, Extraction, Pipe, Redirect, SimpleCommand, Word,
 } from './types.ts';
 import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
 import { NONE } from './ast.ts';
@@ -65,15 +65,33 @@ export class Extractor {
 
   run(ast: ListNode, source: string): Extraction {
     if (mayHoldArith(source)) this.ar = new ArithCollector(source);
-    this.list(ast, mk([], false, false, undefined, []));
+    const top = mk([], false, false, undefined, []);
+    this.list(ast, top);
+    const arith = this.ar ? this.arith(top) : NONE;
     return {
       source,
       commands: this.commands,
       functions: this.functions,
       issues: this.sh.issues,
-      arith: this.ar ? this.ar.finish() : NONE,
+      arith,
       stats: { chars: source.length, tokens: this.sh.tokens, maxDepth: this.sh.maxDepth, commands: this.commands.length },
     };
+  }
+
+  /**
+   * Judge the arithmetic sites; static text that arithmetic would expand (`a[$(cmd)]`) is parsed
+   * as a payload so its commands are listed too (context 'arith'), a few rounds deep.
+   */
+  private arith(top: St): ArithSite[] {
+    const ar = this.ar!;
+    const out = ar.finish();
+    for (let round = 0; round < 4; round++) {
+      const hidden = ar.takeHidden();
+      if (!hidden.length) break;
+      for (const h of hidden) this.payload(': ' + h.text, h, top, { kind: 'arith', span: h.span });
+      for (const s of ar.finish()) out.push(s);
+    }
+    return out;
   }
 
   list(l: ListNode, st: St): void {

@@ -708,6 +708,11 @@ export function parseSource(source: string, budget?: Partial<Budget>): ParseResu
     sh.issues.push({ kind: 'limit', message: `input longer than ${sh.budget.maxChars} characters`, span: { start: 0, end: source.length } });
     return { ast: { type: 'List', span: { start: 0, end: 0 }, items: [] }, issues: sh.issues, shared: sh };
   }
+  const bad = damagedAt(source);
+  if (bad >= 0) {
+    // bash would see different bytes than this text shows: judge nothing silently repaired
+    sh.issues.push({ kind: 'input', message: 'the command is not valid UTF-8 (a replacement character or a lone surrogate)', span: { start: bad, end: bad + 1 } });
+  }
   let ast: ListNode;
   try {
     ast = new Parser(source, 0, sh).parseProgram();
@@ -716,6 +721,27 @@ export function parseSource(source: string, budget?: Partial<Budget>): ParseResu
     ast = { type: 'List', span: { start: 0, end: 0 }, items: [] };
   }
   return { ast, issues: sh.issues, shared: sh };
+}
+
+/**
+ * Where the text holds U+FFFD (what a decoder puts for invalid UTF-8) or a lone surrogate (which
+ * has no UTF-8 form); -1 when it holds neither.
+ */
+export function damagedAt(s: string): number {
+  const r = s.indexOf('\uFFFD');
+  if (r >= 0) return r;
+  const wf = (s as { isWellFormed?: () => boolean }).isWellFormed;
+  if (wf && wf.call(s)) return -1;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) { i++; continue; }
+    }
+    return i;
+  }
+  return -1;
 }
 
 /** Parse a payload string (trap, alias, PROMPT_COMMAND …) inside an existing budget. */

@@ -107,7 +107,8 @@ export type ContextKind =
   | 'hook' // PROMPT_COMMAND=…, command_not_found_handle, alias definitions, hash -p
   | 'assignment' // substitution inside an assignment value
   | 'redirect' // substitution inside a redirect target
-  | 'heredoc'; // substitution inside an unquoted heredoc body
+  | 'heredoc' // substitution inside an unquoted heredoc body
+  | 'arith'; // `$(…)` in static text that arithmetic evaluation expands (x='a[$(cmd)]'; (( x )))
 
 export interface ContextEntry {
   kind: ContextKind;
@@ -204,11 +205,16 @@ export interface Budget {
   maxCommands: number;
 }
 
+/**
+ * Work budgets (never time): a 64 KiB input, 12,000 tokens, nesting 64 deep, 200 simple commands.
+ * Brace expansion has its own (engine/shell/braces.ts), counted before anything is built. Any
+ * budget that runs out is a `limit` issue, and the decision is at least ask.
+ */
 export const DEFAULT_BUDGET: Budget = {
   maxChars: 64 * 1024,
-  maxTokens: 20_000,
+  maxTokens: 12_000,
   maxDepth: 64,
-  maxCommands: 500,
+  maxCommands: 200,
 };
 
 export interface ShellContext {

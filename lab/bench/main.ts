@@ -18,6 +18,7 @@ import { EngineCache, CASE_CWD, CASE_HOME, caseCall } from '../corpus/run.ts';
 import { buildHook, HOOK_BUNDLE, HOOK_LAUNCHER, hookIsStale } from '../hook/build.ts';
 import { loadSafetyNet, loadTreeSitter } from './peers.ts';
 import { SHAPES, SIZES } from './scaling.ts';
+import { SEARCH_SHAPES, formatWorst, searchWorst } from './search.ts';
 import { summarize, fmt, type Summary } from './stats.ts';
 import { timeProcesses, type ProcResult } from './process.ts';
 import { renderMarkdown, type BenchResult, type Target } from './report.ts';
@@ -160,6 +161,8 @@ async function main(): Promise<void> {
   // 5. Scaling.
   log('5/6 scaling …');
   const scaling = scale(engine, ctx);
+  const worst = searchWorst(engine, 64 * 1024, QUICK ? 1 : 5);
+  log(`worst of ${SEARCH_SHAPES.length} generated shapes ≤ 64 KiB (target ≤ 5 ms):\n${formatWorst(worst).join('\n')}`);
 
   // 6. regress-equivalent: every case × every mode, engine time only.
   log('6/6 regress (engine time) …');

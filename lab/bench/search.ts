@@ -1,0 +1,132 @@
+// Worst-case search: generated input shapes (nesting of every construct, repetition, quoting,
+// braces, ranges, wrappers, option lists, heredocs, arithmetic, long words …) scaled up to a size
+// limit, each timed through PermissionEngine.decide. `npm run bench` prints the slowest five;
+// `npx tsx lab/bench/search.ts [KiB]` prints them alone. The vitest suite runs the same shapes at
+// a small size for correctness only (every shape answered, no throw, a limit answers ask).
+import { PermissionEngine, type Decision, type ModeName } from '../../engine/index.ts';
+
+export interface SearchShape {
+  name: string;
+  /** A command of about `bytes` bytes (never more). */
+  make(bytes: number): string;
+}
+
+/** `unit` repeated between prefix and suffix to fill `bytes`. */
+function fill(prefix: string, unit: string, suffix: string, bytes: number): string {
+  const n = Math.max(1, Math.floor((bytes - prefix.length - suffix.length) / unit.length));
+  return prefix + unit.repeat(n) + suffix;
+}
+
+/** `open` … `close` nested as deep as `bytes` allows, around `core`. */
+function nest(open: string, core: string, close: string, bytes: number): string {
+  const n = Math.max(1, Math.floor((bytes - core.length) / (open.length + close.length)));
+  return open.repeat(n) + core + close.repeat(n);
+}
+
+export const SEARCH_SHAPES: SearchShape[] = [
+  { name: 'nest $( )', make: (b) => nest('$(', 'id', ')', b) },
+  { name: 'nest "$( )"', make: (b) => 'echo ' + nest('"$(echo ', 'id', ')"', b - 5) },
+  { name: 'nest backticks', make: (b) => { const n = Math.max(1, Math.min(12, Math.floor(Math.log2(b / 4)))); let s = 'id'; for (let i = 0; i < n; i++) s = 'echo `' + s.replace(/[\\`$]/g, (c) => '\\' + c) + '`'; return s.slice(0, b); } },
+  { name: 'nest ( )', make: (b) => nest('(', 'id', ')', b) },
+  { name: 'nest { }', make: (b) => nest('{ ', 'id; ', '}; ', b) },
+  { name: 'nest if', make: (b) => nest('if true; then ', 'id; ', 'fi; ', b) },
+  { name: 'nest while', make: (b) => nest('while true; do ', 'id; ', 'done; ', b) },
+  { name: 'nest case', make: (b) => nest('case x in x) ', 'id ', ';; esac; ', b) },
+  { name: 'nest $(( ))', make: (b) => 'echo ' + nest('$((', '1', '))', b - 5) },
+  { name: 'nest (( ( ) ))', make: (b) => '(( ' + nest('(', '1', ')', b - 6) + ' ))' },
+  { name: 'nest ${ }', make: (b) => 'echo ' + nest('${x:-', 'y', '}', b - 5) },
+  { name: 'nest [[ ( ) ]]', make: (b) => '[[ ' + nest('( ', 'a ', ') ', b - 6) + ']]' },
+  { name: 'nest <( )', make: (b) => 'cat ' + nest('<(cat ', 'f', ')', b - 4) },
+  { name: 'nest bash -c', make: (b) => { let s = 'id'; while (s.length * 2 + 12 < b) s = `bash -c '${s.split("'").join("'\\''")}'`; return s; } },
+  { name: 'nest sudo', make: (b) => fill('', 'sudo ', 'id', b) },
+  { name: 'wrappers mixed', make: (b) => fill('', 'timeout 5 nice -n 1 env A=1 nohup ', 'id', b) },
+  { name: 'git -c a=b ×N', make: (b) => fill('git ', '-c a=b ', 'status', b) },
+  { name: 'option list', make: (b) => fill('ls ', '-l ', '.', b) },
+  { name: 'long options', make: (b) => fill('grep ', '--color=auto ', 'x f', b) },
+  { name: 'braces {a,b}×N', make: (b) => fill('echo ', '{a,b}', '', b) },
+  { name: 'braces {1..2}×N', make: (b) => fill('echo ', '{1..2}', '', b) },
+  { name: 'brace range huge', make: () => 'echo {1..99999999}' },
+  { name: 'braces nested', make: (b) => 'echo ' + nest('{a,', 'b', '}', b - 5) },
+  { name: 'braces wide', make: (b) => 'echo {' + fill('', 'a,', 'b', b - 7) + '}' },
+  { name: 'globs', make: (b) => fill('ls ', '*/?[a-z]', '', b) },
+  { name: 'extglob nest', make: (b) => 'ls ' + nest('@(', 'a', ')', b - 3) },
+  { name: 'quotes mixed', make: (b) => fill('echo ', `"a'b"'c"d'\\"$'\\x41'`, '', b) },
+  { name: 'ansi-c escapes', make: (b) => fill("echo $'", '\\x41\\u263a\\n', "'", b) },
+  { name: 'backslashes', make: (b) => fill('echo ', '\\a', '', b) },
+  { name: 'long word', make: (b) => 'echo ' + 'a'.repeat(Math.max(1, b - 5)) },
+  { name: 'long assignment', make: (b) => 'x=' + 'a'.repeat(Math.max(1, b - 2)) },
+  { name: 'many assignments', make: (b) => fill('', 'a=1 ', 'true', b) },
+  { name: 'many pipes', make: (b) => fill('cat f', ' | cat', '', b) },
+  { name: 'and-or chain', make: (b) => fill('true', ' && false || echo ok', '', b) },
+  { name: 'many commands', make: (b) => fill('', 'echo a; ', '', b) },
+  { name: 'heredocs', make: (b) => fill('', 'cat <<EOF\nhello $USER $(id)\nEOF\n', '', b) },
+  { name: 'one big heredoc', make: (b) => fill('cat <<EOF\n', '$x ${y} $(z) line\n', 'EOF\n', b) },
+  { name: 'heredocs pending', make: (b) => { const n = Math.max(1, Math.floor(b / 40)); return 'cat' + ' <<E'.repeat(n) + '\n' + 'x\nE\n'.repeat(n); } },
+  { name: 'arithmetic long', make: (b) => fill('echo $(( ', 'a+1*', '1 ))', b) },
+  { name: 'arithmetic names', make: (b) => fill('a=1; ', 'b=$a; ', '(( b ))', b) },
+  { name: 'arith values ×', make: (b) => fill('x=' + 'a'.repeat(Math.floor(b / 4)) + '; y=', '$x', '; (( y ))', b) },
+  { name: 'subscripts', make: (b) => fill('echo ', '${a[i+1]}', '', b) },
+  { name: 'let args', make: (b) => fill('let ', 'a=a+1 ', '', b) },
+  { name: 'declare -i', make: (b) => fill('declare -i n; ', 'n=n+1; ', '', b) },
+  { name: 'for words', make: (b) => fill('for i in ', '1 ', '; do echo $((i)); done', b) },
+  { name: 'functions', make: (b) => fill('', 'f() { g; }; ', 'f', b) },
+  { name: 'aliases', make: (b) => fill('', "alias a='b'; ", 'a', b) },
+  { name: 'traps', make: (b) => fill('', "trap 'echo x' EXIT; ", '', b) },
+  { name: 'redirections', make: (b) => fill('echo ', '>f 2>&1 ', '', b) },
+  { name: 'find -exec', make: (b) => fill('find . ', '-exec echo {} \\; ', '', b) },
+  { name: 'xargs chain', make: (b) => fill('', 'xargs ', 'echo', b) },
+  { name: 'unicode', make: (b) => fill('echo ', 'é☺𝄞', '', b) },
+  { name: 'comments', make: (b) => fill('', 'echo a # comment\n', '', b) },
+  { name: 'line continuations', make: (b) => fill('echo', ' \\\na', '', b) },
+];
+
+export interface SearchRow {
+  shape: string;
+  bytes: number;
+  /** Median µs of decide over the runs. */
+  us: number;
+  behavior: string;
+  reason: string;
+}
+
+const CTX = { mode: 'default' as ModeName, cwd: '/home/dev/app', home: '/home/dev' };
+
+/** One decision for one input; exported for the correctness test. */
+export function decideShape(engine: PermissionEngine, command: string): Decision {
+  return engine.decide({ tool: 'Bash', input: { command } }, CTX);
+}
+
+/** Every shape at `bytes` (cut to at most that), timed `runs` times; slowest first. */
+export function searchWorst(engine: PermissionEngine, bytes = 64 * 1024, runs = 3): SearchRow[] {
+  const rows: SearchRow[] = [];
+  for (const s of SEARCH_SHAPES) {
+    if (process.env.SEARCH_TRACE) process.stderr.write(s.name + '\n');
+    const cmd = s.make(bytes).slice(0, bytes);
+    let d = decideShape(engine, cmd); // warm
+    const t: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const a = process.hrtime.bigint();
+      d = decideShape(engine, cmd);
+      t.push(Number(process.hrtime.bigint() - a) / 1000);
+    }
+    t.sort((x, y) => x - y);
+    rows.push({ shape: s.name, bytes: cmd.length, us: t[Math.floor(t.length / 2)]!, behavior: d.behavior, reason: d.reason.type });
+  }
+  return rows.sort((a, b) => b.us - a.us);
+}
+
+/** The top `n` rows as text lines. */
+export function formatWorst(rows: SearchRow[], n = 5): string[] {
+  return rows.slice(0, n).map((r) => `  ${r.shape.padEnd(20)} ${String(r.bytes).padStart(6)} B  ${(r.us / 1000).toFixed(2).padStart(7)} ms  ${r.behavior}/${r.reason}`);
+}
+
+// run directly: npx tsx lab/bench/search.ts [KiB]
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { loadPolicy } = await import('../../engine/index.ts');
+  const { readFileSync } = await import('node:fs');
+  const kib = Number(process.argv[2] ?? 64);
+  const engine = new PermissionEngine(loadPolicy(readFileSync(new URL('../../policies/default.yaml', import.meta.url), 'utf8')));
+  const rows = searchWorst(engine, kib * 1024);
+  console.log(`worst inputs ≤ ${kib} KiB (${SEARCH_SHAPES.length} shapes):`);
+  for (const l of formatWorst(rows, Number(process.argv[3] ?? 5))) console.log(l);
+}
