@@ -54,7 +54,10 @@ function finish(f: ProgramFacts, st: RunState): void {
   if (c.writesStdout !== undefined && f.writesStdout === undefined) f.writesStdout = c.writesStdout;
   if (c.network) f.network = true;
   if (c.destructive && !f.destructive) f.destructive = c.destructive;
-  if (f.stdin === 'code' && f.args.some((a) => a.role === 'code' || a.role === 'code-file' || a.role === 'exec-line' || a.role === 'exec-argv')) f.stdin = 'data';
+  if (f.stdin === 'code' && f.args.some((a) => a.role === 'code' || a.role === 'code-file' || a.role === 'exec-line' || a.role === 'exec-argv')) {
+    f.stdin = 'data';
+    delete f.stdinLanguage;
+  }
   if (st.recursive) for (const a of f.args) if (PATHISH.has(a.role)) a.recursive = true;
   if (f.issues.length) {
     f.effectsFree = false;
@@ -230,7 +233,15 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
       const sub = c.subs.get(canon);
       if (sub) {
         f.subcommand.push(canon);
+        const outer = f.args.length;
         run(sub, args, idx[0] + 1, f, st, depth + 1);
+        // the outer level's hook still sees its own options (git -c …)
+        if (c.hook) {
+          const ctx = { facts: f, args, operands: [], operandIndex: [], stop: idx[0], effect: false };
+          void outer;
+          c.hook(ctx);
+          if (ctx.effect) st.effect = true;
+        }
         return;
       }
       if (!c.subOpen) f.issues.push(`unknown subcommand ${v}`);

@@ -13,6 +13,7 @@ const ROLES: Record<string, ArgRole> = {
   read: 'read', write: 'write', append: 'append', delete: 'delete', mode: 'mode', owner: 'owner',
   argv: 'exec-argv', line: 'exec-line', lines: 'exec-line', code: 'code', codefile: 'code-file', net: 'network',
   config: 'config', dir: 'dir-target', cwd: 'cwd', env: 'env', none: 'none', '': 'none',
+  network: 'network', 'code-file': 'code-file', 'exec-line': 'exec-line', 'exec-argv': 'exec-argv', 'dir-target': 'dir-target',
 };
 
 function role(text: string, where: string): { role: ArgRole; language?: string; direction?: 'in' | 'out' | 'both'; create?: 'truncate' | 'append' | 'create' } {
@@ -77,7 +78,7 @@ export function grammar(defs: string, o: GrammarOpts = {}): Grammar {
       Object.assign(def, role(rest, group));
     }
     const list = names.split('|');
-    for (const n of list) if (!n || '?!%^>@:'.includes(n[0])) throw new Error(`programs dsl: bad option name ${JSON.stringify(n)} in ${group}`);
+    for (const n of list) if (!n || (n.length > 1 && '?!%^>'.includes(n[0]))) throw new Error(`programs dsl: bad option name ${JSON.stringify(n)} in ${group}`);
     def.canon = list.find((n) => n.length > 1) ?? list[0];
     g.all.push(def);
     for (const n of list) {

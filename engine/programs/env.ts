@@ -1,8 +1,82 @@
-// Environment variables whose value is code, a command line, or config that changes loaded code.
+// Environment variables whose value is code, a command line, or config that changes loaded code,
+// and the git config keys that run commands.
 import type { ArgRole } from './types.ts';
 
-export const CODE_ENV: ReadonlyMap<string, ArgRole> = new Map<string, ArgRole>([]);
+const LINE = 'exec-line' as const;
+const CODE = 'code' as const;
+const CONF = 'config' as const;
+const FILE = 'code-file' as const;
 
-export function gitConfigRole(_key: string): ArgRole {
+export const CODE_ENV: ReadonlyMap<string, ArgRole> = new Map<string, ArgRole>([
+  // command lines a program runs
+  ...['GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_PAGER', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS', 'GIT_PROXY_COMMAND', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'FCEDIT', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'PROMPT_COMMAND', 'RSYNC_RSH', 'RSYNC_CONNECT_PROG', 'CVS_RSH', 'TAR_OPTIONS_', 'MAKEFLAGS_', 'DIFF_PROGRAM', 'SHELL', 'TERMINAL', 'PS0', 'PS1', 'PS2', 'PS4', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'COMPOSER_', 'CARGO_BUILD_RUSTC_WRAPPER', 'RUSTC_WRAPPER', 'RUSTC', 'CC', 'CXX', 'LD', 'AR', 'GOFLAGS_', 'PYTHONBREAKPOINT_', 'MYSQL_PS1_', 'LESSEDIT', 'FZF_DEFAULT_COMMAND', 'HGEDITOR', 'SVN_EDITOR', 'KUBE_EDITOR', 'TIG_EDITOR', 'CARGO_TARGET_RUNNER_'].filter((n) => !n.endsWith('_')).map((n) => [n, LINE] as [string, ArgRole]),
+  // shell code and startup files
+  ...['BASH_ENV', 'ENV', 'ZDOTDIR', 'PERL5DB', 'PYTHONSTARTUP', 'NODE_REPL_EXTERNAL_MODULE', 'RUBYOPT', 'PERL5OPT', 'NODE_OPTIONS', 'JAVA_TOOL_OPTIONS', '_JAVA_OPTIONS', 'JDK_JAVA_OPTIONS', 'PYTHONWARNINGS_'].filter((n) => !n.endsWith('_')).map((n) => [n, n === 'BASH_ENV' || n === 'ENV' || n === 'PYTHONSTARTUP' ? FILE : n.endsWith('OPTIONS') || n.endsWith('OPT') ? CODE : CONF] as [string, ArgRole]),
+  // where code is loaded from
+  ...['LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH', 'PATH', 'CDPATH_', 'PYTHONPATH', 'PYTHONHOME', 'PYTHONUSERBASE', 'NODE_PATH', 'PERL5LIB', 'PERLLIB', 'RUBYLIB', 'GEM_PATH', 'GEM_HOME', 'BUNDLE_GEMFILE', 'CLASSPATH', 'LUA_PATH', 'LUA_CPATH', 'LUA_INIT', 'GIT_EXEC_PATH', 'GIT_TEMPLATE_DIR', 'GIT_DIR', 'GIT_WORK_TREE', 'GIT_CONFIG', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_CONFIG_COUNT', 'GIT_CONFIG_PARAMETERS', 'XDG_CONFIG_HOME', 'HOME', 'NPM_CONFIG_USERCONFIG', 'npm_config_userconfig', 'NPM_CONFIG_GLOBALCONFIG', 'NPM_CONFIG_PREFIX', 'PIP_CONFIG_FILE', 'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'UV_INDEX_URL', 'CARGO_HOME', 'RUSTUP_HOME', 'GOPATH', 'GOPROXY', 'GOFLAGS', 'MAKEFLAGS', 'MAKEFILES', 'TAR_OPTIONS', 'GZIP', 'BZIP2', 'XZ_OPT', 'ZSTD_CLEVEL_', 'LESSKEY', 'INPUTRC', 'VIMINIT', 'EXINIT', 'MYVIMRC', 'GNUPGHOME', 'SSH_AUTH_SOCK', 'KUBECONFIG', 'DOCKER_HOST', 'DOCKER_CONFIG', 'AWS_CONFIG_FILE', 'AWS_SHARED_CREDENTIALS_FILE', 'BASH_LOADABLES_PATH', 'BASH_XTRACEFD', 'PROMPT_DIRTRIM_', 'IFS', 'GLOBIGNORE', 'BASH_COMPAT', 'SHELLOPTS', 'BASHOPTS', 'PYTEST_PLUGINS', 'PYTEST_ADDOPTS', 'TOX_', 'NODE_EXTRA_CA_CERTS_', 'PERL_MB_OPT', 'PERL_MM_OPT', 'CFLAGS_', 'LDFLAGS', 'CPATH_', 'PKG_CONFIG_PATH', 'R_PROFILE', 'R_PROFILE_USER', 'R_LIBS', 'JULIA_LOAD_PATH', 'JULIA_DEPOT_PATH', 'PHPRC', 'PHP_INI_SCAN_DIR', 'COMPOSER_HOME', 'GIT_SSL_NO_VERIFY_'].filter((n) => !n.endsWith('_')).map((n) => [n, CONF] as [string, ArgRole]),
+]);
+
+/** Env names matched by prefix: GIT_CONFIG_KEY_0, GIT_CONFIG_VALUE_0, BASH_FUNC_x%%, npm_config_* … */
+const ENV_PREFIXES: [string, ArgRole][] = [
+  ['GIT_CONFIG_KEY_', CONF],
+  ['GIT_CONFIG_VALUE_', LINE],
+  ['BASH_FUNC_', CODE],
+  ['npm_config_', CONF],
+  ['NPM_CONFIG_', CONF],
+  ['PIP_', CONF],
+  ['UV_', CONF],
+  ['POETRY_', CONF],
+  ['CARGO_', CONF],
+  ['PYTEST_', CONF],
+  ['LD_', CONF],
+  ['DYLD_', CONF],
+];
+
+/** The role of an environment variable's value (none for plain data). */
+export function envRole(name: string): ArgRole {
+  const r = CODE_ENV.get(name);
+  if (r) return r;
+  for (const [p, role] of ENV_PREFIXES) if (name.startsWith(p)) return role;
+  return 'none';
+}
+
+// git config keys (lower-cased) whose value is a command line git runs.
+const GIT_LINE_KEYS = new Set([
+  'core.pager', 'core.editor', 'core.sshcommand', 'core.fsmonitor', 'core.askpass', 'core.hookspath_', 'core.gitproxy',
+  'sequence.editor', 'diff.external', 'diff.tool_', 'merge.tool_', 'pager.*', 'gpg.program', 'gpg.ssh.program', 'gpg.x509.program',
+  'gpg.ssh.defaultkeycommand', 'credential.helper', 'web.browser', 'instaweb.httpd', 'uploadpack.packobjectshook',
+  'sendemail.smtpserver', 'sendemail.tocmd', 'sendemail.cccmd', 'ssh.variant_', 'http.proxy_', 'remote.*.uploadpack',
+  'remote.*.receivepack', 'remote.*.proxy_', 'filter.*.clean', 'filter.*.smudge', 'filter.*.process', 'diff.*.textconv',
+  'diff.*.command', 'merge.*.driver', 'difftool.*.cmd', 'mergetool.*.cmd', 'alias.*', 'browser.*.cmd', 'man.*.cmd',
+  'credential.*.helper', 'pager.*', 'interactive.difffilter', 'core.alternaterefscommand', 'receive.procreceiverefs_',
+  'url.*.insteadof_', 'protocol.ext.allow_', 'submodule.*.update', 'bisect.*_', 'trailer.*.command', 'trailer.*.cmd',
+  'log.*_', 'format.*_', 'diff.*.cachetextconv_',
+].filter((k) => !k.endsWith('_')));
+// keys that change what code git loads or where it looks (config, hooks, templates)
+const GIT_CONFIG_KEYS = new Set([
+  'core.hookspath', 'include.path', 'includeif.*.path', 'core.worktree', 'core.excludesfile', 'core.attributesfile',
+  'init.templatedir', 'protocol.allow', 'protocol.*.allow', 'url.*.insteadof', 'url.*.pushinsteadof', 'http.proxy',
+  'http.sslverify', 'safe.directory', 'core.symlinks', 'core.protectntfs', 'core.protecthfs', 'submodule.recurse',
+  'receive.denycurrentbranch', 'transfer.fsckobjects', 'core.repositoryformatversion', 'extensions.worktreeconfig',
+  'uploadpack.allowfilter', 'core.sharedrepository', 'diff.*.xfuncname_', 'remote.*.url', 'remote.*.pushurl',
+  'http.extraheader', 'http.*.extraheader', 'credential.usehttppath', 'gpg.format', 'commit.gpgsign_', 'core.bare',
+].filter((k) => !k.endsWith('_')));
+
+function matchKey(set: Set<string>, key: string): boolean {
+  if (set.has(key)) return true;
+  const first = key.indexOf('.');
+  const last = key.lastIndexOf('.');
+  if (first < 0) return false;
+  const section = key.slice(0, first);
+  if (set.has(section + '.*')) return true;
+  if (last > first) return set.has(section + '.*' + key.slice(last));
+  return false;
+}
+
+/** core.pager / core.sshCommand / alias.* / filter.*.clean / diff.*.textconv … → exec-line; hooksPath, include.path … → config. */
+export function gitConfigRole(key: string): ArgRole {
+  const k = key.toLowerCase();
+  if (matchKey(GIT_LINE_KEYS, k)) return 'exec-line';
+  if (matchKey(GIT_CONFIG_KEYS, k)) return 'config';
   return 'none';
 }

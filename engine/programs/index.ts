@@ -2,3 +2,7 @@
 export type { ArgRole, ArgFact, ProgramFacts, ProgramSpec, CommandSpec, OptionDef, Grammar, OperandToken } from './types.ts';
 export { describe, lookup, scanUnknown } from './describe.ts';
 export { CODE_ENV, gitConfigRole } from './env.ts';
+export { envRole } from './env.ts';
+export { awkHarmless } from './awk.ts';
+export { scanSed, type SedScan } from './sed.ts';
+export { programNames } from './describe.ts';

@@ -1,5 +1,11 @@
 // Every program spec, by family. The first spec naming a program wins.
 import type { ProgramSpec } from '../types.ts';
 import { COREUTILS } from './coreutils.ts';
+import { FINDUTILS } from './findutils.ts';
+import { GIT } from './git.ts';
+import { INTERPRETERS } from './interpreters.ts';
+import { SHELLS } from './shells.ts';
+import { TEXT } from './text.ts';
+import { WRAPPERS } from './wrappers.ts';
 
-export const ALL_SPECS: ProgramSpec[] = [...COREUTILS];
+export const ALL_SPECS: ProgramSpec[] = [...COREUTILS, ...FINDUTILS, ...SHELLS, ...WRAPPERS, ...INTERPRETERS, ...TEXT, ...GIT];

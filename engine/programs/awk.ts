@@ -1,0 +1,70 @@
+// A small awk scanner: does a program only compute and print to stdout?
+// Effects: system(), pipes to or from a command (`print | "cmd"`, `"cmd" | getline`, `|&`),
+// print/printf redirected to a file (`>`, `>>`), getline from a file, @load / @include.
+// Anything it cannot follow counts as an effect (fail closed).
+
+function ident(c: string): boolean {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_';
+}
+
+/** True when the awk program text provably has no effect beyond reading its input and printing. */
+export function awkHarmless(src: string): boolean {
+  let inPrint = false;
+  let depth = 0; // parentheses since the print keyword
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i];
+    if (c === '"') {
+      i++;
+      while (i < src.length && src[i] !== '"') i += src[i] === '\\' ? 2 : 1;
+      if (i >= src.length) return false;
+      i++;
+      continue;
+    }
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '@') return false; // @load, @include, @namespace …
+    if (ident(c)) {
+      let j = i;
+      while (j < src.length && ident(src[j])) j++;
+      const word = src.slice(i, j);
+      if (word === 'system' || word === 'getline' || word === 'ENVIRON' && /*writes*/ assignsAfter(src, j)) return false;
+      if (word === 'print' || word === 'printf') {
+        inPrint = true;
+        depth = 0;
+      }
+      i = j;
+      continue;
+    }
+    if (c === '|') {
+      if (src[i + 1] === '|') {
+        i += 2;
+        continue;
+      }
+      return false;
+    }
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '>' && inPrint && depth <= 0) return false;
+    else if (c === ';' || c === '\n' || c === '{' || c === '}') inPrint = false;
+    i++;
+  }
+  return true;
+}
+
+/** `ENVIRON[...] = …`: a write to the environment of commands the program runs. */
+function assignsAfter(src: string, j: number): boolean {
+  let k = j;
+  while (k < src.length && src[k] === ' ') k++;
+  if (src[k] !== '[') return false;
+  let d = 0;
+  for (; k < src.length; k++) {
+    if (src[k] === '[') d++;
+    else if (src[k] === ']' && --d === 0) break;
+  }
+  k++;
+  while (k < src.length && src[k] === ' ') k++;
+  return src[k] === '=' && src[k + 1] !== '=';
+}
