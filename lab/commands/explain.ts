@@ -56,7 +56,7 @@ export function renderExplain(tool: string, arg: string, d: Decision & { trace: 
   const badges = [d.silenced ? c.cyan('silenced') : '', d.immune ? c.yellow('immune') : ''].filter(Boolean).join(' ');
   lines.push(`decision: ${c.bold(colorBehavior(d.behavior).toUpperCase())} in ${d.mode} mode ${badges}`.trimEnd());
   const r = d.reason;
-  const by = r.type === 'rule' ? `rule ${r.rule} (${r.layer})` : r.type === 'detector' ? `detector ${r.detector}` : r.type;
+  const by = r.type === 'rule' ? `rule ${r.rule}${r.layer ? ` (${r.layer})` : ''}` : r.type === 'detector' ? `detector ${r.detector}` : r.type;
   lines.push(`decided by: ${by}${r.detail ? ' — ' + r.detail : ''}`);
   lines.push(`why: ${d.message}`);
   if (d.findings.length) {

@@ -46,7 +46,7 @@ export function checkRead(env: CheckEnv, raw: string): CheckResult {
     const why = credentialReason(p, env.home);
     if (why) {
       t.add('credential check', 'ask', `${p}: ${why}`);
-      const message = `reading ${p} exposes a ${why}`;
+      const message = `reading ${p} exposes ${why}`;
       return result('ask', { type: 'safetyCheck', safety: 'credentialRead', detail: why }, message, {
         immune: isImmune(env.policy.immune, 'credentialRead'),
         readOnly: true,
