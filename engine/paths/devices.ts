@@ -1,0 +1,58 @@
+// Device and kernel-interface paths. Writing to a device row destroys data or the system
+// (device-write class); the harmless ones are ordinary sinks and sources.
+import type { Row } from './table.ts';
+
+export const DEVICE_ROWS: readonly Row[] = [
+  { pat: '/dev/sd*', why: 'a disk device' },
+  { pat: '/dev/hd*', why: 'a disk device' },
+  { pat: '/dev/vd*', why: 'a disk device' },
+  { pat: '/dev/xvd*', why: 'a disk device' },
+  { pat: '/dev/nvme*', why: 'a disk device' },
+  { pat: '/dev/mmcblk*', why: 'a disk device' },
+  { pat: '/dev/disk/', why: 'a disk device' },
+  { pat: '/dev/disk[0-9]*', why: 'a disk device' },
+  { pat: '/dev/rdisk*', why: 'a disk device' },
+  { pat: '/dev/block/', why: 'a disk device' },
+  { pat: '/dev/mapper/', why: 'a mapped disk device' },
+  { pat: '/dev/dm-*', why: 'a mapped disk device' },
+  { pat: '/dev/md*', why: 'a RAID device' },
+  { pat: '/dev/loop*', why: 'a loop device' },
+  { pat: '/dev/nbd*', why: 'a network block device' },
+  { pat: '/dev/rbd*', why: 'a network block device' },
+  { pat: '/dev/zd*', why: 'a ZFS volume' },
+  { pat: '/dev/zvol/', why: 'a ZFS volume' },
+  { pat: '/dev/sr*', why: 'an optical drive' },
+  { pat: '/dev/sg*', why: 'a SCSI device' },
+  { pat: '/dev/st[0-9]*', why: 'a tape device' },
+  { pat: '/dev/mtd*', why: 'a flash device' },
+  { pat: '/dev/ram*', why: 'a RAM disk' },
+  { pat: '/dev/zram*', why: 'a RAM disk' },
+  { pat: '/dev/fd[0-9]*', why: 'a floppy device' },
+  { pat: '/dev/raw/', why: 'a raw device' },
+  { pat: '/dev/mem', why: 'physical memory' },
+  { pat: '/dev/kmem', why: 'kernel memory' },
+  { pat: '/dev/port', why: 'I/O ports' },
+  { pat: '/dev/cpu/', why: 'CPU registers' },
+  { pat: '/dev/snapshot', why: 'hibernation image' },
+  { pat: '/dev/watchdog*', why: 'the watchdog (reboots)' },
+  { pat: '/dev/bus/', why: 'a bus device' },
+  { pat: '/proc/sysrq-trigger', why: 'kernel SysRq (reboot, crash)' },
+  { pat: '/proc/sys/', why: 'kernel parameters' },
+  { pat: '/proc/kcore', why: 'kernel memory' },
+  { pat: '/sys/', why: 'a kernel interface' },
+];
+
+/** Sinks and sources that hold nothing: writing or reading them is harmless. */
+export const HARMLESS_DEVICE_ROWS: readonly Row[] = [
+  { pat: '/dev/null', why: 'the null device' },
+  { pat: '/dev/zero', why: 'the zero device' },
+  { pat: '/dev/full', why: 'the full device' },
+  { pat: '/dev/random', why: 'the random device' },
+  { pat: '/dev/urandom', why: 'the random device' },
+  { pat: '/dev/tty', why: 'the terminal' },
+  { pat: '/dev/stdin', why: 'standard input' },
+  { pat: '/dev/stdout', why: 'standard output' },
+  { pat: '/dev/stderr', why: 'standard error' },
+  { pat: '/dev/ptmx', why: 'the terminal multiplexer' },
+  { pat: '/dev/pts/', why: 'a terminal' },
+];

@@ -1,0 +1,87 @@
+// Lexical POSIX path helpers. Pure: no file-system access.
+
+/** Normalise an absolute path: collapse `//`, `.` and `..` (never above `/`). */
+export function normalizePath(p: string): string {
+  if (isNormal(p)) return p;
+  const out: string[] = [];
+  const n = p.length;
+  for (let i = 0; i <= n; ) {
+    let j = p.indexOf('/', i);
+    if (j < 0) j = n;
+    const len = j - i;
+    if (len === 2 && p.charCodeAt(i) === 46 && p.charCodeAt(i + 1) === 46) out.pop();
+    else if (len > 0 && !(len === 1 && p.charCodeAt(i) === 46)) out.push(p.slice(i, j));
+    i = j + 1;
+  }
+  return '/' + out.join('/');
+}
+
+/** Already absolute with no empty, `.` or `..` segment and no trailing slash? (the common case) */
+function isNormal(p: string): boolean {
+  const n = p.length;
+  if (n === 0 || p.charCodeAt(0) !== 47) return false;
+  if (n === 1) return true;
+  if (p.charCodeAt(n - 1) === 47) return false;
+  for (let i = 0; i < n; i++) {
+    if (p.charCodeAt(i) !== 47) continue;
+    const a = p.charCodeAt(i + 1);
+    if (a === 47) return false;
+    if (a === 46) {
+      const b = p.charCodeAt(i + 2);
+      if (b === 47 || Number.isNaN(b)) return false;
+      if (b === 46) {
+        const c = p.charCodeAt(i + 3);
+        if (c === 47 || Number.isNaN(c)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** Resolve a path as bash would see it (after tilde expansion) against cwd and home. */
+export function resolvePath(p: string, cwd: string, home: string): string {
+  if (p === '~') return normalizePath(home);
+  if (p.startsWith('~/')) return normalizePath(home + '/' + p.slice(2));
+  if (p.startsWith('/')) return normalizePath(p);
+  return normalizePath(cwd + '/' + p);
+}
+
+/** Resolve a word's value (already tilde-expanded by the parser) against cwd: `~` stays literal. */
+export function resolveLiteral(p: string, cwd: string): string {
+  if (p === '.') return normalizePath(cwd); // the common case, without a `/.` to remove
+  return normalizePath(p.startsWith('/') ? p : cwd + '/' + p);
+}
+
+/** Windows and NT path forms that a POSIX check would misjudge (UNC, \\?\, \??\, ADS, 8.3 names …). */
+export function suspiciousPath(p: string): string | null {
+  if (p.startsWith('\\\\') || p.startsWith('\\??\\') || p.startsWith('//?/') || p.startsWith('//./')) return 'Windows device or UNC path';
+  if (p.includes('\\')) return 'backslash in path';
+  const segs = p.split('/');
+  for (const s of segs) {
+    if (s === '...') return '"..." path component';
+    if (s.length > 1 && (s.endsWith('.') || s.endsWith(' ')) && s !== '..') return 'trailing dot or space';
+    if (s.toLowerCase().includes(':$data')) return 'NTFS alternate data stream';
+  }
+  return null;
+}
+
+/** True when `p` is `dir` or lies below it (both absolute and normalised). */
+export function isInside(p: string, dir: string): boolean {
+  if (dir === '/') return true;
+  return p === dir || (p.length > dir.length && p.charCodeAt(dir.length) === 47 && p.startsWith(dir));
+}
+
+export function isInWorkspace(p: string, workspace: readonly string[]): boolean {
+  return workspace.some((w) => isInside(p, w));
+}
+
+export function basename(p: string): string {
+  const i = p.lastIndexOf('/');
+  return i < 0 ? p : p.slice(i + 1);
+}
+
+export function dirname(p: string): string {
+  const i = p.lastIndexOf('/');
+  if (i <= 0) return '/';
+  return p.slice(0, i);
+}

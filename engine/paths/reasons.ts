@@ -1,0 +1,67 @@
+// One-table questions about a canonical absolute path (the older, narrower API; classify.ts
+// answers all of them at once and also handles dynamic words).
+import { PathTable, type Seg } from './table.ts';
+import { CREDENTIAL_ROWS } from './credentials.ts';
+import { PROTECTED_ROWS, GATE_CONFIG_ROWS, PERSISTENCE_ROWS } from './protected.ts';
+import { CRITICAL_ROWS } from './critical.ts';
+import { DEVICE_ROWS } from './devices.ts';
+
+const credential = new PathTable(CREDENTIAL_ROWS);
+const protectedT = new PathTable([...PROTECTED_ROWS, ...GATE_CONFIG_ROWS, ...PERSISTENCE_ROWS]);
+const critical = new PathTable(CRITICAL_ROWS);
+const device = new PathTable(DEVICE_ROWS);
+
+function shape(p: string): Seg[] {
+  const out: Seg[] = [];
+  for (const s of p.toLowerCase().split('/')) if (s !== '') out.push({ lit: s, toks: null });
+  if (out[0]?.lit === 'private' && ['etc', 'var', 'tmp', 'home'].includes(out[1]?.lit ?? '')) out.shift();
+  return out;
+}
+
+function homes(sh: Seg[], home: string): number[] {
+  const out: number[] = [];
+  const a = sh[0]?.lit;
+  if ((a === 'home' || a === 'users') && sh.length >= 2) out.push(2);
+  else if (a === 'root') out.push(1);
+  else if (a === 'var' && sh[1]?.lit === 'root') out.push(2);
+  const h = home.toLowerCase().split('/').filter((s) => s !== '');
+  if (h.length > 0 && h.length <= sh.length && h.every((s, i) => sh[i]!.lit === s) && !out.includes(h.length)) out.push(h.length);
+  return out;
+}
+
+function ask(t: PathTable, p: string, home: string): string | null {
+  const sh = shape(p);
+  return t.match(sh, homes(sh, home), true)?.row.why ?? null;
+}
+
+/** Why reading a path exposes credentials, or null. `p` is absolute and normalised. */
+export function credentialReason(p: string, home: string): string | null {
+  return ask(credential, p, home);
+}
+
+/** Why writing a path is a protected write (contract §6, gate config, persistence), or null. */
+export function protectedReason(p: string, home: string): string | null {
+  return ask(protectedT, p, home);
+}
+
+/** Why removing a path is catastrophic (table rows only: no workspace), or null. */
+export function criticalReason(p: string, home: string): string | null {
+  const sh = shape(p);
+  if (sh.length === 0) return 'the root directory';
+  const hs = homes(sh, home);
+  if (hs.includes(sh.length)) return 'a home directory';
+  return critical.match(sh, hs, true)?.row.why ?? null;
+}
+
+/** Why writing a path writes a device, or null. */
+export function deviceReason(p: string, home: string): string | null {
+  return ask(device, p, home);
+}
+
+export function isProtected(p: string, home: string): boolean {
+  return protectedReason(p, home) !== null;
+}
+
+export function isCredential(p: string, home: string): boolean {
+  return credentialReason(p, home) !== null;
+}

@@ -1,0 +1,229 @@
+// Path tables as data. A row is a pattern over path segments, compiled once at load:
+//   `~/.ssh/`      anchored at any home (the context's home, /home/*, /Users/*, /root, /var/root)
+//   `/etc/shadow`  anchored at the root
+//   `.git/hooks/`  anywhere (any depth); a one-segment row such as `*.pem` is a file name
+//   trailing `/`   the directory itself and everything below it
+// Segments may hold `*`, `?` and `[…]`. Matching is case-insensitive (macOS and Windows file
+// systems are), so every table entry is written in lower case.
+import { ANY, STAR, matchTokens, tokensMeet, tokenize, type Tok } from './glob.ts';
+
+export interface Row {
+  /** The pattern (see above). */
+  pat: string;
+  /** Short reason shown to the user, e.g. 'AWS credentials'. */
+  why: string;
+  /** File names that do not count (`*.pub`, `.env.example`). Only `*suffix` or exact names. */
+  except?: readonly string[];
+  /** A name heuristic (`*secret*`): a glob reaches it only when its own text holds `need`. */
+  need?: string;
+  /** Folders directly below a directory row that do not count (`.claude/worktrees`). */
+  exceptBelow?: readonly string[];
+}
+
+/** A segment of a path being judged: a literal name, or a glob the shell expands (no `/`). */
+export interface Seg {
+  lit: string | null;
+  toks: Tok[] | null;
+  /** A glob that can match a name starting with `.` (it starts with one, or dotglob is on). */
+  dot?: boolean;
+}
+
+interface PatSeg {
+  lit: string | null;
+  toks: Tok[];
+}
+
+export type Anchor = 'root' | 'home' | 'any';
+
+export interface Compiled {
+  row: Row;
+  /** The class the row stands for, in a combined table. */
+  tag: string;
+  /** The longest literal run of a one-segment pattern: a cheap test before matching. */
+  key: string;
+  anchor: Anchor;
+  segs: PatSeg[];
+  dir: boolean;
+  exceptNames: Set<string>;
+  exceptSuffixes: string[];
+}
+
+function compileRow(row: TaggedRow): Compiled {
+  let p = row.pat;
+  let anchor: Anchor = 'any';
+  if (p.startsWith('~/')) {
+    anchor = 'home';
+    p = p.slice(2);
+  } else if (p.startsWith('/')) {
+    anchor = 'root';
+    p = p.slice(1);
+  }
+  const dir = p.endsWith('/');
+  if (dir) p = p.slice(0, -1);
+  const segs = p === '' ? [] : p.split('/').map((s): PatSeg => {
+    const toks = tokenize(s);
+    return { lit: toks.every((t) => typeof t === 'string') ? s : null, toks };
+  });
+  const exceptNames = new Set<string>();
+  const exceptSuffixes: string[] = [];
+  for (const e of row.except ?? []) {
+    if (e.startsWith('*')) exceptSuffixes.push(e.slice(1));
+    else exceptNames.add(e);
+  }
+  return { row, tag: row.tag ?? '', key: longestLiteral(segs[segs.length - 1]?.toks ?? []), anchor, segs, dir, exceptNames, exceptSuffixes };
+}
+
+function longestLiteral(t: readonly Tok[]): string {
+  let best = '';
+  let cur = '';
+  for (const x of t) {
+    if (typeof x === 'string') cur += x;
+    else cur = '';
+    if (cur.length > best.length) best = cur;
+  }
+  return best;
+}
+
+/** A row with the class it stands for (one combined table serves several classes). */
+export type TaggedRow = Row & { tag?: string };
+
+/** A compiled table, indexed for literal paths by the first segment of each row. */
+export class PathTable {
+  readonly rows: readonly Compiled[];
+  private readonly byFirst = { root: new Map<string, Compiled[]>(), home: new Map<string, Compiled[]>(), any: new Map<string, Compiled[]>() };
+  private readonly wild = { root: [] as Compiled[], home: [] as Compiled[], any: [] as Compiled[] };
+  /** One-segment file-name rows with a glob (`*.pem`): tried on the last segment only. */
+  private readonly names: Compiled[] = [];
+
+  constructor(rows: readonly TaggedRow[]) {
+    this.rows = rows.map(compileRow);
+    for (const c of this.rows) {
+      const first = c.segs[0];
+      if (first && first.lit !== null) {
+        const m = this.byFirst[c.anchor];
+        const list = m.get(first.lit);
+        if (list) list.push(c);
+        else m.set(first.lit, [c]);
+      } else if (c.anchor === 'any' && c.segs.length === 1 && !c.dir) this.names.push(c);
+      else this.wild[c.anchor].push(c);
+    }
+  }
+
+  /** The first row a path shape can reach (see `all`). */
+  match(shape: readonly Seg[], homes: readonly number[], literal: boolean): Compiled | null {
+    const out: Compiled[] = [];
+    this.all(shape, homes, literal, out, true);
+    return out[0] ?? null;
+  }
+
+  /**
+   * Every row a path shape can reach, pushed to `out`. `homes` lists the segment counts at which
+   * a home root ends (a path may sit in several: the context's home is also /home/NAME).
+   */
+  all(shape: readonly Seg[], homes: readonly number[], literal: boolean, out: Compiled[], first = false): void {
+    const n = shape.length;
+    if (!literal) {
+      for (const c of this.rows) {
+        let hit = false;
+        if (c.anchor === 'root') hit = fits(c, shape, 0);
+        else if (c.anchor === 'home') hit = homes.some((h) => fits(c, shape, h));
+        else for (let o = 0; o < n && !hit; o++) hit = fits(c, shape, o);
+        if (hit) {
+          out.push(c);
+          if (first) return;
+        }
+      }
+      return;
+    }
+    const stop = () => first && out.length > 0;
+    if (n > 0) scan(this.byFirst.root.get(shape[0]!.lit!), shape, 0, out);
+    scan(this.wild.root, shape, 0, out);
+    if (stop()) return;
+    for (const h of homes) {
+      if (h < n) scan(this.byFirst.home.get(shape[h]!.lit!), shape, h, out);
+      scan(this.wild.home, shape, h, out);
+    }
+    if (stop()) return;
+    for (let o = 0; o < n; o++) scan(this.byFirst.any.get(shape[o]!.lit!), shape, o, out);
+    if (stop()) return;
+    if (n > 0) {
+      const name = shape[n - 1]!.lit!;
+      for (const c of this.names) if (name.includes(c.key) && fits(c, shape, n - 1)) out.push(c);
+    }
+    if (this.wild.any.length > 0) for (let o = 0; o < n; o++) scan(this.wild.any, shape, o, out);
+  }
+}
+
+function scan(list: readonly Compiled[] | undefined, shape: readonly Seg[], o: number, out: Compiled[]): void {
+  if (list) for (const c of list) if (fits(c, shape, o)) out.push(c);
+}
+
+/** Does the row fit the shape at offset o? */
+function fits(c: Compiled, shape: readonly Seg[], o: number): boolean {
+  const m = c.segs.length;
+  const n = shape.length;
+  if (c.dir ? n < o + m : n !== o + m) return false;
+  if (m === 0 && !c.dir) return false;
+  for (let k = 0; k < m; k++) if (!segMeets(shape[o + k]!, c.segs[k]!)) return false;
+  if (c.row.exceptBelow && n > o + m) {
+    const below = shape[o + m]!.lit;
+    if (below !== null && c.row.exceptBelow.includes(below)) return false;
+  }
+  const last = shape[n - 1];
+  if (c.row.need !== undefined && last && last.lit === null && !globText(last.toks!).includes(c.row.need)) return false;
+  return !excepted(c, last);
+}
+
+function globText(t: readonly Tok[]): string {
+  let s = '';
+  for (const x of t) s += typeof x === 'string' ? x : ' ';
+  return s;
+}
+
+/** Can the judged segment name the same entry as the pattern segment? */
+export function segMeets(s: Seg, p: PatSeg): boolean {
+  if (s.lit !== null) return p.lit !== null ? s.lit === p.lit : matchTokens(p.toks, s.lit);
+  // Without dotglob a glob matches a leading `.` only when it spells one.
+  if (!s.dot && (p.lit !== null ? p.lit.startsWith('.') : p.toks[0] === '.')) return false;
+  if (p.lit !== null) return matchTokens(s.toks!, p.lit);
+  return tokensMeet(s.toks!, p.toks);
+}
+
+/** Is the last segment one of the row's exceptions, whatever the shell expands it to? */
+function excepted(c: Compiled, last: Seg | undefined): boolean {
+  if (!last || (c.exceptNames.size === 0 && c.exceptSuffixes.length === 0)) return false;
+  if (last.lit !== null) {
+    if (c.exceptNames.has(last.lit)) return true;
+    for (const x of c.exceptSuffixes) if (last.lit.endsWith(x)) return true;
+    return false;
+  }
+  // A glob: excepted only when every name it matches ends with the suffix (a literal tail).
+  const t = last.toks!;
+  for (const x of c.exceptSuffixes) {
+    if (t.length <= x.length) continue;
+    let ok = true;
+    for (let i = 0; i < x.length; i++) if (t[t.length - x.length + i] !== x[i]) ok = false;
+    if (ok) return true;
+  }
+  return false;
+}
+
+/** Split a lower-case absolute path or glob into segments. */
+export function shapeOf(p: string, glob: boolean): Seg[] {
+  const out: Seg[] = [];
+  for (const s of p.split('/')) {
+    if (s === '') continue;
+    if (!glob) out.push({ lit: s, toks: null });
+    else {
+      const toks = tokenize(s);
+      if (toks.every((t) => typeof t === 'string')) out.push({ lit: (toks as string[]).join(''), toks: null });
+      else out.push({ lit: null, toks, dot: toks[0] === '.' });
+    }
+  }
+  return out;
+}
+
+/** A segment that can expand to any name (no literal character at all). */
+export function isWildSeg(s: Seg): boolean {
+  return s.lit === null && s.toks!.every((t) => t === STAR || t === ANY || typeof t === 'object');
+}
