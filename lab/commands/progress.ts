@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { EXIT, UsageError, c } from '../ui.ts';
 import { writeFileAtomic } from '../fsutil.ts';
 import { labRoot } from '../challenges/cli.ts';
+import { challengeIds } from '../challenges/check.ts';
 import { loadState, mergeState, stateSchema, updateState } from '../challenges/state.ts';
 
 export function run(flags: Record<string, string | true>, rest: string[]): number {
@@ -29,6 +30,9 @@ export function run(flags: Record<string, string | true>, rest: string[]): numbe
     if (data && typeof data === 'object') delete (data as Record<string, unknown>).exportedAt;
     const parsed = stateSchema.safeParse(data);
     if (!parsed.success) throw new UsageError(`${file} is not a lab progress export (${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message})`);
+    const known = new Set(challengeIds(root));
+    const unknown = Object.keys(parsed.data.challenges).filter((id) => !known.has(id));
+    if (unknown.length) throw new UsageError(`${file} names challenges this lab does not have: ${unknown.join(', ')} (nothing imported)`);
     let added: string[] = [];
     updateState(root, (s) => (added = mergeState(s, parsed.data).added));
     if (flags.json) process.stdout.write(JSON.stringify({ imported: added }) + '\n');

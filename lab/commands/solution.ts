@@ -16,21 +16,19 @@ export function run(flags: Record<string, string | true>, rest: string[]): numbe
   const root = labRoot();
   const id = challengeArg(rest[0], root);
   const { state } = loadState(root);
-  if (!state.challenges[id]?.passedAt) {
-    process.stderr.write(`${c.yellow('locked')}: pass ${id} first (lab run ${id}); the solution opens with its pass code\n`);
+  const fail = (error: string, text: string, extra: Record<string, unknown> = {}): number => {
+    if (flags.json) process.stdout.write(JSON.stringify({ id, error, ...extra }) + '\n');
+    else process.stderr.write(text + '\n');
     return EXIT.fail;
+  };
+  if (!state.challenges[id]?.passedAt) {
+    return fail('locked', `${c.yellow('locked')}: pass ${id} first (lab run ${id}); the solution opens with its pass code`, { locked: true });
   }
   const file = solutionFile(root, id);
-  if (!existsSync(file)) {
-    process.stderr.write(`no sealed solution for ${id} yet\n`);
-    return EXIT.fail;
-  }
+  if (!existsSync(file)) return fail('missing', `no sealed solution for ${id} yet`);
   const code = passCode(id, expectedVector(loadCheckOrUsage(id, root)));
   const files = unseal(JSON.parse(readFileSync(file, 'utf8')) as SealedSolution, code);
-  if (!files) {
-    process.stderr.write(`${c.red('✗')} the sealed solution does not open with ${id}'s current code (the check changed; reseal with lab/dev/seal.ts)\n`);
-    return EXIT.fail;
-  }
+  if (!files) return fail('stale', `${c.red('✗')} the sealed solution does not open with ${id}'s current code (the check changed; reseal with lab/dev/seal.ts)`);
   if (flags.json) process.stdout.write(JSON.stringify({ id, files }, null, 2) + '\n');
   else
     for (const [name, text] of Object.entries(files)) {

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync, existsSync, readdirSync, mkdirSync } from 
 import { join } from 'node:path';
 import { lab, tempLab } from './helpers.ts';
 import { openSolution } from '../../lab/challenges/devcheck.ts';
-import { loadCheck } from '../../lab/challenges/check.ts';
+import { challengeIds, loadCheck } from '../../lab/challenges/check.ts';
 import { verifierFor, looksLikeCode } from '../../lab/challenges/codes.ts';
 import { ROOT } from './helpers.ts';
 
@@ -123,6 +123,9 @@ describe('the other verbs', () => {
     const s = await lab(root, 'solution', 'c2');
     expect(s.code).toBe(1);
     expect(s.err).toContain('locked');
+    // reset (above) cleared c1's pass: solve it again first
+    for (const [f, t] of Object.entries(openSolution(ROOT, loadCheck('c1', ROOT))!)) writeFileSync(join(root, 'lab/exercises/c1', f), t);
+    expect((await lab(root, 'run', 'c1')).code).toBe(0);
     const ok = await lab(root, 'solution', 'c1');
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('reference solution');
@@ -158,6 +161,57 @@ describe('the other verbs', () => {
       expect(backups).toHaveLength(1);
       expect(readFileSync(join(other.root, '.lab', backups[0]!), 'utf8')).toBe('{ not json');
       expect(existsSync(join(other.root, '.lab/state.json'))).toBe(true);
+    } finally {
+      other.dispose();
+    }
+  });
+});
+
+describe('paths that used to break', () => {
+  it('tests see pristine starters, whatever the learner has solved in the working tree', () => {
+    const other = tempLab();
+    try {
+      for (const id of challengeIds(other.root)) {
+        const check = loadCheck(id, other.root);
+        const dir = join(other.root, 'lab/exercises', id);
+        const starter = [check.learner, check.learner + '.txt'].map((f) => join(dir, 'starter', f)).find((f) => existsSync(f));
+        if (!starter) continue;
+        expect(readFileSync(join(dir, check.learner), 'utf8'), id).toBe(readFileSync(starter, 'utf8'));
+      }
+    } finally {
+      other.dispose();
+    }
+  });
+
+  it('reset clears the pass: code then says it does not pass, solution is locked again (in JSON too)', async () => {
+    const other = tempLab();
+    try {
+      for (const [f, t] of Object.entries(openSolution(ROOT, loadCheck('c1', ROOT))!)) writeFileSync(join(other.root, 'lab/exercises/c1', f), t);
+      expect((await lab(other.root, 'run', 'c1')).code).toBe(0);
+      const r = await lab(other.root, 'reset', 'c1', '--json');
+      expect(JSON.parse(r.out)).toMatchObject({ id: 'c1', passCleared: true });
+      const state = JSON.parse(readFileSync(join(other.root, '.lab/state.json'), 'utf8'));
+      expect(state.challenges.c1.passedAt).toBeUndefined();
+      const code = await lab(other.root, 'code', 'c1');
+      expect(code.code).toBe(1);
+      expect(code.err).toContain('does not pass');
+      const sol = await lab(other.root, 'solution', 'c1', '--json');
+      expect(sol.code).toBe(1);
+      expect(JSON.parse(sol.out)).toMatchObject({ id: 'c1', error: 'locked', locked: true });
+    } finally {
+      other.dispose();
+    }
+  });
+
+  it('progress import refuses a file that names a challenge this lab does not have', async () => {
+    const other = tempLab();
+    try {
+      const file = join(other.root, 'p.json');
+      writeFileSync(file, JSON.stringify({ version: 1, challenges: { c1: { passedAt: '2026-01-01T00:00:00Z', attempts: 1, hintLevel: 0 }, c99: { passedAt: '2026-01-01T00:00:00Z', attempts: 1, hintLevel: 0 } } }));
+      const r = await lab(other.root, 'progress', 'import', file);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('c99');
+      expect(existsSync(join(other.root, '.lab/state.json'))).toBe(false);
     } finally {
       other.dispose();
     }
