@@ -412,12 +412,37 @@ function gateTable(files: readonly string[]): PathTable {
   return t;
 }
 
+const CLASS_BITS: Record<PathClass, number> = { protected: 1, credential: 2, critical: 4, outside: 8, device: 16, workspace: 32, 'gate-config': 64, persistence: 128 };
+const CLASS_NAMES = Object.keys(CLASS_BITS) as PathClass[];
+/** One frozen set per combination of classes, shared by every answer. */
+const SETS: (ReadonlySet<PathClass> | undefined)[] = [];
+function setFor(mask: number): ReadonlySet<PathClass> {
+  let s = SETS[mask];
+  if (!s) {
+    const m = new Set<PathClass>();
+    for (const c of CLASS_NAMES) if (mask & CLASS_BITS[c]) m.add(c);
+    s = SETS[mask] = m;
+  }
+  return s;
+}
+
 class Result {
-  classes = new Set<PathClass>();
+  mask = 0;
   reasons: string[] = [];
+  get classes(): ReadonlySet<PathClass> {
+    return setFor(this.mask);
+  }
+  has(c: PathClass): boolean {
+    return (this.mask & CLASS_BITS[c]) !== 0;
+  }
+  /** Add a class without a reason (workspace). */
+  mark(c: PathClass): void {
+    this.mask |= CLASS_BITS[c];
+  }
   add(c: PathClass, why: string): void {
-    if (!this.classes.has(c)) this.reasons.push(`${c}: ${why}`);
-    this.classes.add(c);
+    const b = CLASS_BITS[c];
+    if (!(this.mask & b)) this.reasons.push(`${c}: ${why}`);
+    this.mask |= b;
   }
 }
 
@@ -475,7 +500,7 @@ function criticalWhy(shape: Seg[], literal: boolean, homes: number[], ctx: PathC
         const lp = '/' + parent.map((s) => s.lit).join('/');
         const r = new Result();
         classifyShape(parent, true, ctx, r, lp);
-        if (r.classes.has('critical')) return 'everything in a critical folder';
+        if (r.has('critical')) return 'everything in a critical folder';
       } else return 'everything in a folder a glob could name';
     }
   }
@@ -558,7 +583,7 @@ function classifyLiteral(path: string, ctx: PathContext, r: Result): { harmless:
     r.reasons.push('harmless device');
     return { harmless: true };
   }
-  if (ctx.workspace.some((ws) => isInside(path, ws))) r.classes.add('workspace');
+  if (ctx.workspace.some((ws) => isInside(path, ws))) r.mark('workspace');
   else r.add('outside', 'outside the workspace');
   return { harmless: false };
 }
@@ -567,10 +592,10 @@ function classifyLiteral(path: string, ctx: PathContext, r: Result): { harmless:
 function placeGlob(stack: (string | Item[])[], ctx: PathContext, r: Result): void {
   const k = stack.findIndex((s) => typeof s !== 'string');
   const prefix = '/' + (stack.slice(0, k) as string[]).join('/');
-  if (ctx.workspace.some((ws) => isInside(prefix, ws))) r.classes.add('workspace');
+  if (ctx.workspace.some((ws) => isInside(prefix, ws))) r.mark('workspace');
   else {
     r.add('outside', 'the glob expands outside the workspace');
-    if (ctx.workspace.some((ws) => isInside(ws, prefix))) r.classes.add('workspace');
+    if (ctx.workspace.some((ws) => isInside(ws, prefix))) r.mark('workspace');
   }
 }
 
@@ -588,7 +613,7 @@ function physical(path: string, fs: FsPort): string | null {
 function classifyFree(w: Walked, ctx: PathContext, r: Result): PathInfo {
   const why = `${w.freeWhy} could hold any path`;
   for (const c of ALL_REACHABLE) r.add(c, why);
-  if (ctx.workspace.length > 0) r.classes.add('workspace');
+  if (ctx.workspace.length > 0) r.mark('workspace');
   const tail = w.tail!;
   // The tail after the last free part decides critical and device.
   let lastFree = -1;

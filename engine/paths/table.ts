@@ -135,17 +135,16 @@ export class PathTable {
       }
       return;
     }
-    const stop = () => first && out.length > 0;
     if (n > 0) scan(this.byFirst.root.get(shape[0]!.lit!), shape, 0, out);
     scan(this.wild.root, shape, 0, out);
-    if (stop()) return;
+    if (first && out.length > 0) return;
     for (const h of homes) {
       if (h < n) scan(this.byFirst.home.get(shape[h]!.lit!), shape, h, out);
       scan(this.wild.home, shape, h, out);
     }
-    if (stop()) return;
+    if (first && out.length > 0) return;
     for (let o = 0; o < n; o++) scan(this.byFirst.any.get(shape[o]!.lit!), shape, o, out);
-    if (stop()) return;
+    if (first && out.length > 0) return;
     if (n > 0) {
       const name = shape[n - 1]!.lit!;
       for (const c of this.names) if (name.includes(c.key) && fits(c, shape, n - 1)) out.push(c);
