@@ -7,15 +7,19 @@ import { evaluate, type EngineState } from './pipeline/decide.ts';
 import { checkExamples } from './pipeline/examples.ts';
 import { builtinDetectors } from './pipeline/detectors.ts';
 import { modeRow, type PresetName } from './pipeline/modes.ts';
-import type { Judge } from './judge/index.ts';
+import { judgeFromSpec, runJudgeAsync, JUDGE_DEADLINE_MS, type Judge, type JudgePort, type EvidencePacket, type JudgeOutcome } from './judge/index.ts';
 
 export interface EngineOptions {
   /** Detector modules that replace the built-in one with the same id (a learner's exercise), or add one. */
   detectors?: Detector[];
   /** A Strix preset (off / guarded / observe); overrides the policy's. */
   preset?: PresetName;
-  /** The judge a guarded preset consults (default: the deterministic reference judge). */
+  /** The judge a guarded preset consults (default: the one the policy names, else the reference judge). */
   judge?: Judge;
+  /** Runs a policy's `command` judge (the host supplies it: the engine does no I/O). */
+  judgePort?: JudgePort;
+  /** Budget of one review in milliseconds (default: the policy's, else JUDGE_DEADLINE_MS). */
+  deadlineMs?: number;
 }
 
 export interface LoadOptions {
@@ -62,14 +66,15 @@ function stateFor(policy: Policy, options: EngineOptions): EngineState {
   for (const d of builtinDetectors()) byId.set(d.meta.id, d);
   for (const d of options.detectors ?? []) byId.set(d.meta.id, d);
   const detectors = [...byId.values()].filter((d) => !policy.disabledDetectors.has(d.meta.id));
-  return { policy, rules: new RuleSet(policy.rules), detectors, preset: options.preset ?? policy.preset, judge: options.judge };
+  const judge = options.judge ?? judgeFromSpec(policy.judge, options.judgePort);
+  return { policy, rules: new RuleSet(policy.rules), detectors, preset: options.preset ?? policy.preset, judge };
 }
 
 export class PermissionEngine {
   readonly policy: Policy;
   private readonly state: EngineState;
 
-  constructor(policy: Policy | string, options: EngineOptions = {}) {
+  constructor(policy: Policy | string, private readonly options: EngineOptions = {}) {
     this.policy = typeof policy === 'string' ? loadPolicy(policy) : policy;
     this.state = stateFor(this.policy, options);
   }
@@ -95,6 +100,46 @@ export class PermissionEngine {
       d = internalError(e, context);
     }
     return { ...d, trace: d.trace ?? [] };
+  }
+
+  /** decide, with a judge that may answer asynchronously; its deadline is enforced here. */
+  decideAsync(call: ToolCall, context: Context): Promise<Decision> {
+    return this.evaluateAsync(call, context, false);
+  }
+
+  async explainAsync(call: ToolCall, context: Context): Promise<Decision & { trace: TraceStep[] }> {
+    const d = await this.evaluateAsync(call, context, true);
+    return { ...d, trace: d.trace ?? [] };
+  }
+
+  /** Whether decisions may need decideAsync (the judge answers with a promise). */
+  get asyncJudge(): boolean {
+    const j = this.state.judge;
+    return !!j && typeof j !== 'function' && j.async === true;
+  }
+
+  /**
+   * One pass records the evidence packet the pipeline would review; the judge then answers it
+   * under the deadline, and a second pass (deterministic, so it reaches the same point) takes
+   * that outcome. Without a review the first pass is the decision.
+   */
+  private async evaluateAsync(call: ToolCall, context: Context, explain: boolean): Promise<Decision> {
+    try {
+      const judge = this.state.judge;
+      if (!judge || typeof judge === 'function' || !judge.async) return evaluate(this.state, call, context, explain);
+      let packet: EvidencePacket | undefined;
+      const record = (p: EvidencePacket): JudgeOutcome => {
+        packet = p;
+        return { behavior: 'deny', reason: 'review pending', turns: 0, inspected: false };
+      };
+      const first = evaluate({ ...this.state, judge: record }, call, context, explain);
+      if (!packet) return first;
+      const deadlineMs = this.options.deadlineMs ?? this.policy.judge?.deadlineMs ?? JUDGE_DEADLINE_MS;
+      const outcome = await runJudgeAsync(judge, packet, { deadlineMs });
+      return evaluate({ ...this.state, judge: () => outcome }, call, context, explain);
+    } catch (e) {
+      return internalError(e, context);
+    }
   }
 }
 

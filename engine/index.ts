@@ -18,8 +18,8 @@ export { PROTECTED_DIRS, PROTECTED_FILES, isProtected, isCredential } from './pa
 export { isKnownTool, inputSchema } from './pipeline/input.ts';
 
 // Seed systems (issue 7): Strix safety modes and evidence, the ARTEX guard, qm's provenance screen.
-export { compileEvidence, runJudge, referenceJudge, fixtureJudge, MIN_APPROVAL_CONFIDENCE } from './judge/index.ts';
-export type { Judge, EvidencePacket, EvidenceContext, JudgeOutcome } from './judge/index.ts';
+export { compileEvidence, runJudge, runJudgeAsync, referenceJudge, fixtureJudge, commandJudge, judgeFromSpec, MIN_APPROVAL_CONFIDENCE, JUDGE_DEADLINE_MS } from './judge/index.ts';
+export type { Judge, JudgeReply, JudgePort, JudgeSpec, Review, EvidencePacket, EvidenceContext, EffectiveCommand, JudgeOutcome } from './judge/index.ts';
 export { presets, strixRules, strixVerdict, recordBrowserCall } from './presets/index.ts';
 export { inScope } from './targets/index.ts';
 export { TargetGate, extractTargets, guardCall } from './targets/index.ts';

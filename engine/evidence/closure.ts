@@ -37,6 +37,8 @@ export interface Closure {
   commands: string[];
   /** Absolute imports with no local file (standard library or installed packages). */
   external: string[];
+  /** Writes, deletes, network and database access the modules perform (`file: effect`). */
+  effects: string[];
 }
 
 export type Entry = { kind: 'file'; path: string } | { kind: 'module'; name: string } | { kind: 'inline'; source: string };
@@ -52,7 +54,7 @@ export function sha256(text: string): string {
 }
 
 export function readClosure(entry: Entry, env: ClosureEnv): Closure {
-  const c: Closure = { files: [], issues: [], commands: [], external: [] };
+  const c: Closure = { files: [], issues: [], commands: [], external: [], effects: [] };
   const fs = env.fs;
   let total = 0;
   const seen = new Set<string>();
@@ -60,7 +62,14 @@ export function readClosure(entry: Entry, env: ClosureEnv): Closure {
   const issue = (kind: ClosureIssueKind, message: string, path?: string) => {
     if (!c.issues.some((x) => x.kind === kind && x.message === message)) c.issues.push({ kind, message, path });
   };
-  const exists = (p: string, kind: 'file' | 'dir') => fs?.stat(p)?.kind === kind;
+  // A symlink is followed through the port (an in-tree link to a module is that module).
+  const kindOf = (p: string): string | undefined => {
+    const st = fs?.stat(p);
+    if (st?.kind !== 'symlink') return st?.kind;
+    const real = fs!.realpath(p);
+    return real === null ? undefined : fs!.stat(real)?.kind;
+  };
+  const exists = (p: string, kind: 'file' | 'dir') => kindOf(p) === kind;
 
   /** Files a dotted module name maps to under `base` (package inits first), or null. */
   const moduleFiles = (base: string, name: string): string[] | null => {
@@ -120,7 +129,7 @@ export function readClosure(entry: Entry, env: ClosureEnv): Closure {
         issue('oversized', `the closure has more than ${MAX_CLOSURE_FILES} files`);
         break;
       }
-      const r = fs!.readFile(item.path, MAX_MODULE_BYTES);
+      const r = fs!.readFile(real ?? item.path, MAX_MODULE_BYTES);
       if (!r) {
         issue('unreadable', `cannot read ${item.path}`, item.path);
         continue;
@@ -140,6 +149,7 @@ export function readClosure(entry: Entry, env: ClosureEnv): Closure {
     const scan = scanModule(text);
     for (const x of scan.issues) issue(x.kind, `${item.role === 'inline' ? 'inline code' : basename(item.path)}: ${x.message}`, item.path);
     c.commands.push(...scan.commands);
+    for (const e of scan.effects) c.effects.push(`${item.role === 'inline' ? 'inline code' : basename(item.path)}: ${e}`);
     if (!fs) continue;
     const pkgDir = item.path === '<inline>' ? env.cwd : dirname(item.path);
     for (const imp of scan.imports) {

@@ -1,7 +1,9 @@
 // compileEvidence: everything the judge may look at, gathered once and frozen.
 import type { Finding, ToolCall } from '../types.ts';
 import type { Invocation, SimpleCommand } from '../shell/types.ts';
-import type { Artifact, EvidenceContext, EvidencePacket } from './types.ts';
+import type { Artifact, EffectiveCommand, EvidenceContext, EvidencePacket } from './types.ts';
+import { isReadOnlyInvocation } from '../presets/rules.ts';
+import { effectiveCommand } from './settle.ts';
 import { basename, isInWorkspace, resolvePath } from '../paths/index.ts';
 import { extractTargets } from '../targets/extract.ts';
 import { readClosure, sha256 } from '../evidence/closure.ts';
@@ -36,6 +38,10 @@ function toInvocations(commands: readonly SimpleCommand[]): Invocation[] {
     });
 }
 
+function effectiveOf(inv: Invocation, from: EffectiveCommand['from']): EffectiveCommand {
+  return { ...effectiveCommand(inv, from), readOnly: isReadOnlyInvocation(inv) };
+}
+
 export function deepFreeze<T>(o: T): T {
   if (o && typeof o === 'object' && !Object.isFrozen(o)) {
     Object.freeze(o);
@@ -49,6 +55,8 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
   const findings: Finding[] = [];
   const artifacts: Artifact[] = [];
   const scriptCommands: string[] = [];
+  const scriptEffects: string[] = [];
+  const scripted = new Set<Invocation>();
   const isBash = call.tool === 'Bash';
   const command = isBash ? String(call.input?.command ?? '') : safeJson(call.input);
   let invocations: Invocation[] = [];
@@ -79,6 +87,7 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
       }
       for (const a of inv.env) if (IMPORT_PATH_ENV.includes(a.name)) findings.push(scriptFinding(`${a.name} changes the import path`));
       const closure = readClosure(run.entry, { cwd: ctx.cwd, workspace: ctx.workspace, fs: ctx.fs });
+      if (closure.files.length) scripted.add(inv);
       for (const f of closure.files) {
         if (!artifacts.some((a) => a.path === f.path && a.role !== 'input')) {
           artifacts.push({ role: f.role, path: f.path, text: f.text, sha256: f.sha256, bytes: f.bytes, truncated: false });
@@ -91,9 +100,23 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
       const lib = closure.external.find((m) => BROWSER_LIBS.includes(m.split('.')[0]!));
       if (lib) findings.push(scriptFinding(`the script automates a browser (${lib}): issue agent-browser commands one by one instead`));
       scriptCommands.push(...closure.commands);
+      scriptEffects.push(...closure.effects);
     }
   }
-  const targets = isBash ? extractTargets(invocations) : [];
+  const effective = invocations.map((inv) => ({ ...effectiveOf(inv, 'command'), ...(scripted.has(inv) ? { runsScript: true } : {}) }));
+  const scriptInvocations: Invocation[] = [];
+  for (const text of scriptCommands) {
+    try {
+      const ex = analyze(text, { home: ctx.home });
+      const invs = normalize(ex, { home: ctx.home, cwd: ctx.cwd }).invocations;
+      for (const issue of ex.issues) gaps.push(`a command a script runs could not be modelled: ${issue.message}`);
+      scriptInvocations.push(...invs);
+      effective.push(...invs.map((inv) => effectiveOf(inv, 'script')));
+    } catch {
+      gaps.push(`a command a script runs could not be parsed: ${text.slice(0, 80)}`);
+    }
+  }
+  const targets = isBash ? extractTargets([...invocations, ...scriptInvocations]) : [];
   const hosts = targets.filter((t) => !t.dynamic).map((t) => ({ host: t.host, port: t.port, program: t.program }));
   if (!isBash && typeof call.input?.url === 'string') hosts.push({ host: normalizeHost(call.input.url), port: null, program: call.tool });
   const packet: EvidencePacket = {
@@ -101,12 +124,15 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
     command,
     input: structuredCloneSafe(call.input),
     cwd: ctx.cwd,
+    home: ctx.home,
     workspace: [...ctx.workspace],
     scope: [...ctx.scope],
     hosts,
     dynamicTargets: targets.filter((t) => t.dynamic).length,
     artifacts,
     scriptCommands,
+    effective,
+    scriptEffects,
     prior: ctx.prior.map((p) => ({ ...p })),
     findings,
     gaps,

@@ -21,6 +21,22 @@ export interface PriorCall {
   output?: string;
 }
 
+/** One simple command as the judge sees it: strings, with null for a word only known at run time. */
+export interface EffectiveCommand {
+  /** Program name ('' when only known at run time). */
+  program: string;
+  argv: (string | null)[];
+  /** Names of the env assignments in front of it. */
+  env: string[];
+  redirects: { op: string; fd: number | null; target: string | null }[];
+  /** On the read-only list with read-only options. */
+  readOnly: boolean;
+  /** The call's own command line, or a literal command a script runs. */
+  from: 'command' | 'script';
+  /** It runs a Python script whose closure is in the packet (judged by the script's effects). */
+  runsScript?: boolean;
+}
+
 export interface EvidenceContext {
   cwd: string;
   home: string;
@@ -41,6 +57,7 @@ export interface EvidencePacket {
   command: string;
   input: Readonly<Record<string, unknown>>;
   cwd: string;
+  home: string;
   workspace: readonly string[];
   scope: readonly string[];
   /** Hosts the command names statically. */
@@ -50,6 +67,10 @@ export interface EvidencePacket {
   artifacts: readonly Artifact[];
   /** Literal shell commands the scripts would run. */
   scriptCommands: readonly string[];
+  /** The effective commands: the call's own, then those its scripts run. */
+  effective: readonly EffectiveCommand[];
+  /** Writes, deletes, network and database access found in the scripts (`file: effect`). */
+  scriptEffects: readonly string[];
   prior: readonly PriorCall[];
   /** Deterministic blocking findings (scripts); the runner denies before asking the judge. */
   findings: readonly Finding[];
@@ -86,11 +107,29 @@ export interface JudgeTurnInput {
   inspection?: InspectionResult;
 }
 
-/** A reviewer. The runner validates every reply; anything malformed fails closed. */
+/**
+ * A reviewer. The runner validates every reply; anything malformed fails closed. A judge may
+ * answer at once or with a promise; a promise is only awaited by the async runner, which
+ * enforces the deadline itself (a judge's own claim to have timed out is just another reply).
+ */
 export interface Judge {
   readonly name: string;
-  turn(input: JudgeTurnInput): JudgeReply;
+  /** True when `turn` returns a promise (a model, an external program). */
+  readonly async?: boolean;
+  turn(input: JudgeTurnInput): JudgeReply | Promise<JudgeReply>;
 }
+
+/** Runs an external judge program: the packet turn as JSON on stdin, one JSON reply on stdout. */
+export type JudgePort = (req: { argv: readonly string[]; stdin: string; timeoutMs: number }) => Promise<{ code: number | null; stdout: string }>;
+
+/** What a policy's `judge:` section names. */
+export type JudgeSpec =
+  | { kind: 'reference'; deadlineMs?: number }
+  | { kind: 'fixture'; records: { match?: string; replies: unknown[] }[]; deadlineMs?: number }
+  | { kind: 'command'; argv: string[]; deadlineMs?: number };
+
+/** Reviews one packet to an outcome (the pipeline's view of a judge). */
+export type Review = (packet: EvidencePacket) => JudgeOutcome;
 
 export interface JudgeOutcome {
   behavior: 'allow' | 'deny';

@@ -4,7 +4,7 @@ import type { Detector } from '../detectors/types.ts';
 import type { Policy } from './policy.ts';
 import type { RuleSet } from './rules/index.ts';
 import { modeRow, applyMode, PRESETS, type ResultClass, type PresetName } from './modes.ts';
-import type { Judge } from '../judge/index.ts';
+import type { Judge, Review } from '../judge/index.ts';
 import { applyPreset } from './preset.ts';
 import { validateInput, isKnownTool, contextError } from './input.ts';
 import { result, Tracer, type CheckResult } from './result.ts';
@@ -19,7 +19,7 @@ export interface EngineState {
   detectors: readonly Detector[];
   /** Strix preset (from the engine options or the policy) and the judge it consults. */
   preset?: PresetName;
-  judge?: Judge;
+  judge?: Judge | Review;
 }
 
 function inputSize(input: Record<string, unknown>): number {
@@ -107,7 +107,7 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   } else r = checkTool(env, tool, v.input);
   t.add('tool check', r.behavior, r.message);
 
-  // A Strix preset adds its deterministic rules, then lets the judge settle ordinary asks.
+  // A safety preset adds its deterministic rules and constraints, then the judge settles the rest.
   if (state.preset) r = applyPreset(env, { tool, input: v.input }, r, state.preset, state.judge);
 
   // 4. Deny returns. A tool-wide ask rule makes anything else an immune ask.

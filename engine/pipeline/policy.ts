@@ -4,6 +4,9 @@ import { LineCounter, parseDocument, isNode, isMap, isScalar } from 'yaml';
 import { parseRule, RuleError, LAYERS, type LayerName, type Rule, type RuleBehavior } from './rules/parse.ts';
 import { MODE_NAMES, PRESETS, type PresetName } from './modes.ts';
 import type { ModeName } from '../types.ts';
+import type { JudgeSpec } from '../judge/types.ts';
+import type { Pin } from '../targets/gate.ts';
+import { parseEndpoint } from '../targets/extract.ts';
 
 const ruleEntry = z.union([
   z.string(),
@@ -30,6 +33,25 @@ const ruleLists = {
 
 const layerSchema = z.object(ruleLists).strict();
 
+const deadline = z.number().int().positive().max(600_000).optional();
+/** The judge a safety preset consults: reference (default), fixture (recorded replies) or an external command. */
+const judgeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reference'), deadline_ms: deadline }).strict(),
+  z.object({ kind: z.literal('fixture'), records: z.array(z.object({ match: z.string().optional(), replies: z.array(z.unknown()) }).strict()), deadline_ms: deadline }).strict(),
+  z.object({ kind: z.literal('command'), command: z.union([z.string().min(1), z.array(z.string()).min(1)]), deadline_ms: deadline }).strict(),
+]);
+
+/** The target gate (ARTEX): every host a call reaches needs a pin, else an approval (an ask). */
+const targetsSchema = z
+  .object({
+    pins: z.array(z.union([z.string().min(1), z.object({ host: z.string().min(1), port: z.number().int().min(1).max(65535).nullable().optional(), addresses: z.array(z.string()).default([]) }).strict()])).default([]),
+    blocked: z.array(z.string()).default([]),
+    max_new: z.number().int().positive().optional(),
+    /** What an unpinned target gets: an approval request (ask) or a deny. */
+    unpinned: z.enum(['ask', 'deny']).default('ask'),
+  })
+  .strict();
+
 export const policySchema = z
   .object({
     version: z.literal(1).default(1),
@@ -44,6 +66,8 @@ export const policySchema = z
     env: z.object({ deny: z.array(z.string()).default([]) }).strict().default({ deny: [] }),
     /** Authorized target domains (Strix scope); each covers its subdomains. */
     scope: z.array(z.string()).default([]),
+    judge: judgeSchema.optional(),
+    targets: targetsSchema.optional(),
     ...ruleLists,
     layers: z
       .object(Object.fromEntries(LAYERS.map((l) => [l, layerSchema.optional()])) as Record<LayerName, z.ZodOptional<typeof layerSchema>>)
@@ -73,6 +97,10 @@ export interface Policy {
   disabledDetectors: Set<string>;
   envDeny: Set<string>;
   scope: string[];
+  /** The judge the guarded preset consults (absent: the reference judge). */
+  judge?: JudgeSpec;
+  /** The target gate, when the policy turns it on. */
+  targets?: TargetsPolicy;
   rules: Rule[];
   examples: RuleExample[];
 }
@@ -224,9 +252,39 @@ function buildPolicy(
     disabledDetectors: new Set(data.detectors.disable),
     envDeny: new Set(data.env.deny),
     scope: data.scope,
+    judge: judgeSpec(data.judge),
+    targets: data.targets && {
+      pins: data.targets.pins.map(pinOf),
+      blocked: data.targets.blocked,
+      maxNew: data.targets.max_new,
+      unpinned: data.targets.unpinned,
+    },
     rules,
     examples,
   };
+}
+
+export interface TargetsPolicy {
+  pins: Pin[];
+  blocked: string[];
+  maxNew?: number;
+  unpinned: 'ask' | 'deny';
+}
+
+function judgeSpec(j: PolicyData['judge']): JudgeSpec | undefined {
+  if (!j) return undefined;
+  const deadlineMs = j.deadline_ms;
+  if (j.kind === 'reference') return { kind: 'reference', deadlineMs };
+  if (j.kind === 'fixture') return { kind: 'fixture', records: j.records, deadlineMs };
+  const argv = typeof j.command === 'string' ? j.command.split(' ').filter(Boolean) : j.command;
+  return { kind: 'command', argv, deadlineMs };
+}
+
+/** `host`, `host:port`, `[v6]:port` or an object → a pin. */
+function pinOf(p: string | { host: string; port?: number | null; addresses: string[] }): Pin {
+  if (typeof p !== 'string') return { host: p.host.toLowerCase(), port: p.port ?? null, addresses: p.addresses };
+  const e = parseEndpoint(p, null);
+  return { host: e?.host ?? p.toLowerCase(), port: e?.port ?? null, addresses: [] };
 }
 
 /** The built-in policy used when none is given: detectors on, no rules. */

@@ -140,3 +140,31 @@ export function recordBrowserCall(state: BrowserState, inv: Invocation | readonl
     cmd.verb === 'close';
   return changes ? { ...state, seq, changedAt: seq } : { ...state, seq };
 }
+
+/** Earlier calls of the session, as the context carries them. */
+export interface PriorBrowserCall {
+  tool: string;
+  summary: string;
+  behavior?: 'allow' | 'deny' | 'ask';
+}
+
+/**
+ * The browser state after replaying the session's earlier calls: every Bash call that ran (not
+ * denied) and holds agent-browser commands. `parse` turns a command line into invocations.
+ */
+export function browserStateFrom(prior: readonly PriorBrowserCall[] | undefined, parse: (command: string) => readonly Invocation[]): BrowserState {
+  let state = initialBrowserState;
+  for (const p of prior ?? []) {
+    if (p.tool !== 'Bash' || p.behavior === 'deny' || !p.summary.includes('agent-browser')) continue;
+    let invs: readonly Invocation[];
+    try {
+      invs = parse(p.summary);
+    } catch {
+      // A call we cannot read may have changed the page.
+      state = { ...state, seq: state.seq + 1, changedAt: state.seq + 1 };
+      continue;
+    }
+    for (const inv of invs) if (isBrowser(inv)) state = recordBrowserCall(state, inv);
+  }
+  return state;
+}

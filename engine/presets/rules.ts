@@ -6,6 +6,7 @@ import { inScope } from '../targets/scope.ts';
 import { browserFindings, browserReadOnly, initialBrowserState, isBrowser, parseBrowser, type BrowserState } from './browser.ts';
 import { scriptRun } from '../evidence/interp.ts';
 import { resolvePath } from '../paths/index.ts';
+import { effectiveCommand, mutatingRequest } from '../judge/settle.ts';
 
 export type StrixPreset = 'guarded' | 'observe';
 
@@ -104,6 +105,10 @@ export function strixRules(call: ToolCall, invocations: readonly Invocation[], p
     }
     const d = destructive(inv);
     if (d) out.push(finding('strix-destructive', 'deny', d, inv));
+    if (preset === 'observe') {
+      const why = mutatingRequest(effectiveCommand(inv));
+      if (why) out.push(finding('strix-observe', 'deny', `observe refuses mutating requests: ${why}`, inv));
+    }
     if (isBrowser(inv)) out.push(...browserFindings(inv, preset, browser));
     if (inv.opaque) out.push(finding('strix-review', 'ask', `${inv.opaque.carrier} runs code that cannot be analysed: review`, inv));
     const run = scriptRun(inv.name, inv.program, inv.args, cwd, home);

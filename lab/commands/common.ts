@@ -3,13 +3,15 @@ import { homedir } from 'node:os';
 import { PermissionEngine, loadPolicy, PolicyError, PRESETS, type Context, type ModeName, type PresetName, MODE_NAMES } from '../../engine/index.ts';
 import { DEFAULT_POLICY, nodeFs, useNodeHost } from '../node-host.ts';
 import { UsageError } from '../ui.ts';
+import { processJudgePort } from '../judge-port.ts';
 
 export function engineFor(policyPath?: string, preset?: string | true): PermissionEngine {
   useNodeHost();
   if (preset !== undefined && (typeof preset !== 'string' || !Object.hasOwn(PRESETS, preset))) {
     throw new UsageError(`unknown preset "${String(preset)}" (presets: ${Object.keys(PRESETS).join(', ')})`);
   }
-  return new PermissionEngine(loadPolicy(policyPath ?? DEFAULT_POLICY), { preset: preset as PresetName | undefined });
+  // A policy's `command` judge runs as a child process (the engine itself does no I/O).
+  return new PermissionEngine(loadPolicy(policyPath ?? DEFAULT_POLICY), { preset: preset as PresetName | undefined, judgePort: processJudgePort });
 }
 
 export function checkMode(m: unknown): ModeName | undefined {
@@ -33,7 +35,12 @@ export function contextFrom(o: { cwd?: unknown; home?: unknown; mode?: unknown; 
   if (Array.isArray(o.prior)) {
     ctx.prior = o.prior
       .filter((p): p is { tool: string; summary: string } => typeof p?.tool === 'string' && typeof p?.summary === 'string')
-      .map((p) => ({ tool: p.tool, summary: p.summary }));
+      .map((p: { tool: string; summary: string; behavior?: unknown; output?: unknown }) => ({
+        tool: p.tool,
+        summary: p.summary,
+        ...(p.behavior === 'allow' || p.behavior === 'deny' || p.behavior === 'ask' ? { behavior: p.behavior } : {}),
+        ...(typeof p.output === 'string' ? { output: p.output } : {}),
+      }));
   }
   if (useFs) ctx.fs = nodeFs;
   return ctx;

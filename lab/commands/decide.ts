@@ -14,7 +14,7 @@ export async function runDecide(flags: Record<string, string | true>): Promise<n
   let lineNo = 0;
   for await (const bytes of stdinLines()) {
     lineNo++;
-    const out = answerLine(engine, bytes, lineNo, flags.fs === true);
+    const out = await answerLine(engine, bytes, lineNo, flags.fs === true);
     if (out !== null && !process.stdout.write(out + '\n')) await new Promise((r) => process.stdout.once('drain', r));
   }
   return 0;
@@ -43,8 +43,8 @@ function trimCr(b: Buffer): Buffer {
 const strict = new TextDecoder('utf-8', { fatal: true });
 const lossy = new TextDecoder('utf-8');
 
-/** One line of raw input → one output line (null for a blank line). Never throws. */
-export function answerLine(engine: ReturnType<typeof engineFor>, bytes: Uint8Array, lineNo: number, useFs: boolean): string | null {
+/** One line of raw input → one output line (null for a blank line). Never rejects. */
+export async function answerLine(engine: ReturnType<typeof engineFor>, bytes: Uint8Array, lineNo: number, useFs: boolean): Promise<string | null> {
   let line: string;
   try {
     line = strict.decode(bytes);
@@ -54,7 +54,7 @@ export function answerLine(engine: ReturnType<typeof engineFor>, bytes: Uint8Arr
   if (!line.trim()) return null;
   let out: Record<string, unknown>;
   try {
-    out = decideLine(engine, line, lineNo, useFs);
+    out = await decideLine(engine, line, lineNo, useFs);
   } catch (e) {
     out = { id: null, error: `line ${lineNo}: internal error: ${String((e as Error)?.message ?? e).slice(0, 300)}` };
   }
@@ -98,7 +98,7 @@ function plainId(v: unknown): string | number | null {
   return typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)) ? v : null;
 }
 
-export function decideLine(engine: ReturnType<typeof engineFor>, line: string, lineNo: number, useFs: boolean): Record<string, unknown> {
+export async function decideLine(engine: ReturnType<typeof engineFor>, line: string, lineNo: number, useFs: boolean): Promise<Record<string, unknown>> {
   let o: Record<string, unknown>;
   try {
     o = JSON.parse(line);
@@ -116,6 +116,7 @@ export function decideLine(engine: ReturnType<typeof engineFor>, line: string, l
   } catch (e) {
     return { id, error: `line ${lineNo}: ${(e as Error).message}` };
   }
-  const d = engine.decide({ tool: o.tool, input: (o.input ?? {}) as Record<string, unknown> }, ctx);
+  // decideAsync awaits a judge that answers with a promise (a policy's `command` judge).
+  const d = await engine.decideAsync({ tool: o.tool, input: (o.input ?? {}) as Record<string, unknown> }, ctx);
   return { id, behavior: d.behavior, silenced: d.silenced, immune: d.immune, reason: d.reason, findings: d.findings };
 }

@@ -24,7 +24,7 @@ function inputFor(tool: string, arg: string, raw: string | undefined): Record<st
   }
 }
 
-export function runExplain(flags: Record<string, string | true>, rest: string[]): number {
+export async function runExplain(flags: Record<string, string | true>, rest: string[]): Promise<number> {
   const tool = typeof flags.tool === 'string' ? flags.tool : 'Bash';
   const arg = rest.join(' ');
   if (!arg && flags.input === undefined) throw new UsageError("usage: lab explain [--mode M] [--json] -- '<command>'");
@@ -34,7 +34,7 @@ export function runExplain(flags: Record<string, string | true>, rest: string[])
     if (v !== undefined && (typeof v !== 'string' || !v.startsWith('/'))) throw new UsageError(`--${k} must be an absolute path`);
   }
   const ctx = contextFrom({ mode: flags.mode, cwd: flags.cwd, home: flags.home }, flags.fs === true);
-  const d = engine.explain({ tool, input: inputFor(tool, arg, typeof flags.input === 'string' ? flags.input : undefined) }, ctx);
+  const d = await engine.explainAsync({ tool, input: inputFor(tool, arg, typeof flags.input === 'string' ? flags.input : undefined) }, ctx);
   // One redaction pass, the audit export's: nothing printed echoes a secret of the command.
   if (flags.json) {
     process.stdout.write(JSON.stringify(redactDeep(d), null, 2) + '\n');
