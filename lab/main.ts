@@ -7,6 +7,7 @@ const VALUED = ['policy', 'mode', 'tool', 'input', 'cwd', 'home', 'o', 'level', 
 /** The flags each verb accepts (valued or boolean); any other flag is a usage error (exit 2). */
 const FLAGS: Record<string, readonly string[]> = {
   run: ['json'],
+  watch: [],
   list: ['json'],
   hint: ['level', 'json'],
   reset: ['json'],
@@ -51,6 +52,7 @@ const HELP = `lab — gatelab, the permission-engine lab
 usage: lab <verb> [options]
 
   run <cN|all> [--json]            check a challenge; prints a pass code on success
+  watch [cN]                       re-run the check on every save; move on after a pass
   list [--json]                    challenges with status, title and difficulty
   hint <cN> [--level 1|2|3]        a nudge, the concept, then the exact place to change
   reset <cN> | code <cN> | solution <cN>
@@ -78,6 +80,7 @@ const VERBS: Record<string, () => Promise<Verb>> = {
 /** Verbs other modules provide; each module exports `run(flags, rest)`. */
 const LAZY: Record<string, string> = {
   run: './commands/run.ts',
+  watch: './commands/watch.ts',
   list: './commands/list.ts',
   hint: './commands/hint.ts',
   reset: './commands/reset.ts',

@@ -4,6 +4,7 @@ import { c } from '../ui.ts';
 import type { TraceStep } from '../../engine/index.ts';
 import { formatDecision, type LoadedCheck } from './check.ts';
 import { explainOutcome, type CheckResult, type Counts, type RunOptions, type CaseOutcome } from './runner.ts';
+import { nextLines, whereLines, type Orientation } from './orient.ts';
 
 export const MAX_DIFFS = 3;
 
@@ -78,9 +79,10 @@ export async function diffsOf(check: LoadedCheck, opts: RunOptions, r: CheckResu
   return out;
 }
 
-export function renderResult(r: CheckResult, diffs: Diff[]): string {
+export function renderResult(r: CheckResult, diffs: Diff[], where?: Orientation): string {
   const out: string[] = [];
   out.push(`${c.bold(r.id)} · ${r.title}`);
+  if (where) out.push(...whereLines(where));
   if (r.error) {
     out.push(c.red(`✗ cannot load your file: ${r.error}`));
     out.push(`→ ${r.nudge}`);
@@ -90,7 +92,8 @@ export function renderResult(r: CheckResult, diffs: Diff[]): string {
   for (const n of r.notes) out.push('  ' + n);
   if (r.pass) {
     out.push(c.green(`✓ ${r.id} passed`) + ` — your pass code: ${c.bold(r.code!)}`);
-    out.push(c.dim(`  paste it on the site to unlock the next chapter · lab solution ${r.id} shows the reference solution`));
+    out.push(c.dim(`  lab solution ${r.id} shows the reference solution`));
+    if (where) out.push(...nextLines(where));
     return out.join('\n') + '\n';
   }
   const failing = r.outcomes.filter((o) => !o.ok).length;
@@ -109,10 +112,11 @@ export function renderResult(r: CheckResult, diffs: Diff[]): string {
   return out.join('\n') + '\n';
 }
 
-export function jsonResult(r: CheckResult, diffs: Diff[]): Record<string, unknown> {
+export function jsonResult(r: CheckResult, diffs: Diff[], where?: Orientation): Record<string, unknown> {
   return {
     id: r.id,
     title: r.title,
+    ...(where ? where : {}),
     pass: r.pass,
     ...(r.error ? { error: r.error } : {}),
     counts: r.rows,
