@@ -4,6 +4,7 @@ import { readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { nodeFs } from '../node-fs.ts';
 import { runHook, type HookDeps, type HookResult } from './run.ts';
+import { deadlineSeconds, startDeadline } from './deadline.ts';
 
 /** File text, or null when it does not exist (other errors throw). */
 export function readText(path: string): string | null {
@@ -52,8 +53,9 @@ export function answer(stdin: string | Uint8Array, defaultPolicy: DefaultPolicy)
   }
 }
 
-/** Run one hook call against this process's stdin/stdout; returns the exit code. */
+/** Run one hook call against this process's stdin/stdout, under the deadline; returns the exit code. */
 export async function hookMain(defaultPolicy: DefaultPolicy): Promise<number> {
+  const deadline = startDeadline(deadlineSeconds(process.env));
   let stdin: Buffer;
   try {
     stdin = await readStdin();
@@ -62,6 +64,7 @@ export async function hookMain(defaultPolicy: DefaultPolicy): Promise<number> {
     process.stderr.write(`gatelab hook: cannot read stdin: ${(e as Error).message}\n`);
   }
   const r = answer(stdin, defaultPolicy);
+  if (!deadline.claim()) return 2;
   if (r.stderr) process.stderr.write(r.stderr);
   process.stdout.write(r.stdout);
   return r.exitCode;
