@@ -13,13 +13,18 @@ export const lessonSchema = z
   })
   .strict();
 
+/**
+ * The hint policy: level 1 asks a question, level 2 names the concept and where in the pipeline
+ * it lives, level 3 points at the place in the file. None spells out the edit: that is shown only
+ * by `lab solution` after a pass (test/lab/hints.test.ts holds every hint to this).
+ */
 export const hintsSchema = z
   .object({
-    /** 1: a nudge. */
+    /** 1: a question that points at what the table shows. */
     nudge: z.string().min(1),
-    /** 2: the concept. */
+    /** 2: the concept, and where in the pipeline (or the engine) it lives. */
     concept: z.string().min(1),
-    /** 3: the exact place to change. */
+    /** 3: the place in the learner's file to look at, not the edit. */
     place: z.string().min(1),
   })
   .strict();
