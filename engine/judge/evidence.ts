@@ -1,6 +1,6 @@
 // compileEvidence: everything the judge may look at, gathered once and frozen.
 import type { Finding, ToolCall } from '../types.ts';
-import type { Invocation, SimpleCommand } from '../shell/types.ts';
+import type { Invocation, SimpleCommand, Word } from '../shell/types.ts';
 import type { Artifact, EffectiveCommand, EvidenceContext, EvidencePacket } from './types.ts';
 import { isReadOnlyInvocation } from '../presets/rules.ts';
 import { effectiveCommand } from './settle.ts';
@@ -151,43 +151,58 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
   return deepFreeze(packet);
 }
 
-/** Single `<` redirections (not `<<`, `<<<` or `<(`) of workspace files become input artifacts. */
+/** Options that name a file of targets a program reads (host lists, URL lists). */
+const TARGET_LIST_OPTIONS: Record<string, string[]> = {
+  nmap: ['-iL'], masscan: ['-iL', '--includefile'], dig: ['-f'], wget: ['-i', '--input-file'],
+  httpx: ['-l', '-list'], nuclei: ['-l', '-list'], subfinder: ['-dL'], dnsx: ['-l', '-list'],
+  naabu: ['-l', '-list'], fping: ['-f'], zmap: ['-w', '--allowlist-file'], ffuf: ['-w'],
+};
+
+/**
+ * Input artifacts: single `<` redirections (not `<<`, `<<<` or `<(`) of workspace files, and the
+ * files a program reads its targets from (`nmap -iL hosts.txt`). Outside files are never read.
+ */
 function attachInputs(commands: readonly SimpleCommand[], ctx: EvidenceContext, artifacts: Artifact[], gaps: string[]): void {
   const seen = new Set<string>();
+  const attach = (t: Word, how: string) => {
+    if (t.kinds.includes('process')) return;
+    if (!t.static) {
+      gaps.push(`${how} ${t.approx} is only known at run time`);
+      return;
+    }
+    if (t.value === '-' || t.value === '/dev/stdin') return;
+    const path = resolvePath(t.value!, ctx.cwd, ctx.home);
+    if (seen.has(path)) return;
+    seen.add(path);
+    if (!isInWorkspace(path, ctx.workspace)) return void gaps.push(`input file ${path} is outside the workspace and was not read`);
+    if (!ctx.fs) return void gaps.push(`input file ${path} could not be read: no file-system port`);
+    const real = ctx.fs.realpath(path);
+    if (real !== null && !isInWorkspace(real, ctx.workspace)) return void gaps.push(`input file ${path} resolves outside the workspace and was not read`);
+    const res = ctx.fs.readFile(real ?? path, ctx.maxArtifactBytes);
+    if (!res) return void gaps.push(`input file ${path} could not be read`);
+    let text = res.text;
+    const truncated = res.truncated || res.size > ctx.maxArtifactBytes || text.length > ctx.maxArtifactBytes;
+    if (text.length > ctx.maxArtifactBytes) text = text.slice(0, ctx.maxArtifactBytes);
+    artifacts.push({ role: 'input', path, text, sha256: sha256(text), bytes: text.length, truncated });
+  };
   for (const cmd of commands) {
     for (const r of cmd.redirects) {
       if (r.op !== '<' || (r.fd !== null && r.fd !== 0)) continue;
-      const t = r.target;
-      if (t.kinds.includes('process')) continue;
-      if (!t.static) {
-        gaps.push(`input redirection from ${t.approx} is only known at run time`);
-        continue;
+      attach(r.target, 'input redirection from');
+    }
+    const prog = cmd.argv[0];
+    const name = prog?.static ? basename(prog.value!) : '';
+    const opts = Object.hasOwn(TARGET_LIST_OPTIONS, name) ? TARGET_LIST_OPTIONS[name] : undefined;
+    if (!opts) continue;
+    for (let i = 1; i < cmd.argv.length; i++) {
+      const a = cmd.argv[i]!;
+      if (!a.static) continue;
+      const v = a.value!;
+      if (opts.includes(v) && cmd.argv[i + 1]) attach(cmd.argv[++i]!, `the ${v} list`);
+      else {
+        const o = opts.find((x) => x.startsWith('--') && v.startsWith(x + '='));
+        if (o) attach({ ...a, value: v.slice(o.length + 1) }, `the ${o} list`);
       }
-      const path = resolvePath(t.value!, ctx.cwd, ctx.home);
-      if (seen.has(path)) continue;
-      seen.add(path);
-      if (!isInWorkspace(path, ctx.workspace)) {
-        gaps.push(`input file ${path} is outside the workspace and was not read`);
-        continue;
-      }
-      if (!ctx.fs) {
-        gaps.push(`input file ${path} could not be read: no file-system port`);
-        continue;
-      }
-      const real = ctx.fs.realpath(path);
-      if (real !== null && !isInWorkspace(real, ctx.workspace)) {
-        gaps.push(`input file ${path} resolves outside the workspace and was not read`);
-        continue;
-      }
-      const res = ctx.fs.readFile(path, ctx.maxArtifactBytes);
-      if (!res) {
-        gaps.push(`input file ${path} could not be read`);
-        continue;
-      }
-      let text = res.text;
-      const truncated = res.truncated || res.size > ctx.maxArtifactBytes || text.length > ctx.maxArtifactBytes;
-      if (text.length > ctx.maxArtifactBytes) text = text.slice(0, ctx.maxArtifactBytes);
-      artifacts.push({ role: 'input', path, text, sha256: sha256(text), bytes: text.length, truncated });
     }
   }
 }

@@ -62,8 +62,11 @@ export function wrapper(name: string): ViaStep {
   return { name, kind: 'wrapper', span };
 }
 
-/** An in-memory fs port. `links` maps a path to its real path. */
-export function fakeFs(files: Record<string, string>, links: Record<string, string> = {}): FsPort & { reads: string[] } {
+/**
+ * An in-memory fs port. `links` maps a path to its real path. With `lstat`, stat reports a link
+ * as 'symlink' and readFile refuses it, as the Node port does.
+ */
+export function fakeFs(files: Record<string, string>, links: Record<string, string> = {}, lstat = false): FsPort & { reads: string[] } {
   const dirs = new Set<string>();
   for (const p of Object.keys(files)) {
     const parts = p.split('/');
@@ -75,6 +78,7 @@ export function fakeFs(files: Record<string, string>, links: Record<string, stri
     reads,
     realpath: (p) => (files[real(p)] !== undefined || dirs.has(real(p)) ? real(p) : null),
     stat: (p) => {
+      if (lstat && links[p] !== undefined) return { kind: 'symlink', size: 0 };
       const r = real(p);
       if (files[r] !== undefined) return { kind: 'file', size: files[r]!.length };
       if (dirs.has(r)) return { kind: 'dir', size: 0 };
@@ -82,6 +86,7 @@ export function fakeFs(files: Record<string, string>, links: Record<string, stri
     },
     readFile: (p, max) => {
       reads.push(p);
+      if (lstat && links[p] !== undefined) return null;
       const t = files[real(p)];
       if (t === undefined) return null;
       const cap = max ?? Infinity;
