@@ -1,7 +1,8 @@
 // A policy's rules, indexed once: tool-wide rules per behaviour, content rules per tool.
 import type { Pattern } from '../../regex/index.ts';
 import { LAYERS, ruleNamesTool, type Rule, type RuleBehavior, type BashMatcher } from './parse.ts';
-import { compilePathRule, type PathAnchors } from './paths.ts';
+import { compilePathRule, pathRuleProbe, type PathAnchors } from './paths.ts';
+import { normalizePath } from '../../paths/index.ts';
 
 export * from './parse.ts';
 export { compilePathRule } from './paths.ts';
@@ -9,6 +10,9 @@ export { compilePathRule } from './paths.ts';
 const layerRank = (r: Rule) => LAYERS.indexOf(r.layer);
 
 const NONE: Rule[] = [];
+
+/** From this many rules on, path rules are probed (prefix, literal part) before compiling. */
+const PROBE_FROM = 64;
 
 /** Memoise per tool name; arbitrary tool names must not grow the map forever. */
 function remember<T>(m: Map<string, T>, key: string, value: T): void {
@@ -32,6 +36,14 @@ export class RuleSet {
   /** The compiled path patterns of the last anchors seen (one context at a time, as a rule). */
   private lastAnchors: PathAnchors | null = null;
   private lastCompiled = new Map<Rule, Pattern>();
+  private lastProbes = new Map<Rule, { prefix: string; part: string }>();
+  /** normalizePath of the few roots (cwd, home, policy folder) the probes of one context share. */
+  private roots = new Map<string, string>();
+  private readonly normalizeRoot = (p: string): string => {
+    let n = this.roots.get(p);
+    if (n === undefined) this.roots.set(p, (n = normalizePath(p)));
+    return n;
+  };
 
   constructor(rules: readonly Rule[]) {
     // Stable sort: managed first … user last. Only which rule is *reported* depends on it.
@@ -78,6 +90,14 @@ export class RuleSet {
     if (last !== anchors && !(last && last.cwd === anchors.cwd && last.home === anchors.home && last.policyDir === anchors.policyDir)) {
       this.lastAnchors = anchors;
       this.lastCompiled = new Map();
+      this.lastProbes = new Map();
+      this.roots = new Map();
+    }
+    // Large rule sets: a literal prefix and part, checked before any pattern is compiled.
+    if (this.rules.length > PROBE_FROM) {
+      let probe = this.lastProbes.get(rule);
+      if (!probe) this.lastProbes.set(rule, (probe = pathRuleProbe(rule.path!, rule.behavior, anchors, this.normalizeRoot)));
+      if (!abs.startsWith(probe.prefix) || !abs.includes(probe.part)) return false;
     }
     let p = this.lastCompiled.get(rule);
     if (!p) {

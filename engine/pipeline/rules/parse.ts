@@ -92,6 +92,16 @@ function namesOneServer(tool: string): boolean {
   return end > 5 && !tool.slice(5, end).includes('*');
 }
 
+/**
+ * A pattern compiled on its first test. A policy of 100,000 rules loads without compiling any;
+ * matchBash tests the literal prefix first, so most never compile. (Rule length is capped
+ * where policies load, so compiling cannot fail on size.)
+ */
+export function lazyPattern(source: string): Pattern {
+  let p: Pattern | undefined;
+  return { source, test: (text) => (p ??= compilePattern(source)).test(text) };
+}
+
 /** Compile a Bash rule body: exact, legacy prefix `cmd:*`, or wildcard `*`. */
 export function compileBashMatcher(content: string): BashMatcher {
   if (content.endsWith(':*') && !content.slice(0, -2).includes('*')) {
@@ -127,7 +137,7 @@ export function compileBashMatcher(content: string): BashMatcher {
     }
   }
   if (optionalTail) re += '(?: .*)?';
-  const m: BashMatcher = { kind: 'wildcard', pattern: compilePattern('^(?s:' + re + ')$'), prefix };
+  const m: BashMatcher = { kind: 'wildcard', pattern: lazyPattern('^(?s:' + re + ')$'), prefix };
   // `words *` with no other star: the pattern means "prefix, alone or followed by a space".
   if (optionalTail && literal) m.literalTail = true;
   return m;

@@ -46,8 +46,8 @@ function globSource(glob: string): string {
   return re;
 }
 
-/** Compile a path rule for one context. Returns a matcher over absolute, normalised paths. */
-export function compilePathRule(pattern: string, behavior: RuleBehavior, a: PathAnchors): Pattern {
+/** Where a path rule is rooted, what follows the root, and whether it is anchored there. */
+function ruleParts(pattern: string, behavior: RuleBehavior, a: PathAnchors): { root: string; rest: string; anchored: boolean } {
   let root: string;
   let rest: string;
   let anchored: boolean;
@@ -74,6 +74,12 @@ export function compilePathRule(pattern: string, behavior: RuleBehavior, a: Path
   }
   if (rest.endsWith('/**')) rest = rest.slice(0, -3);
   else if (rest.endsWith('/')) rest = rest.slice(0, -1);
+  return { root, rest, anchored };
+}
+
+/** Compile a path rule for one context. Returns a matcher over absolute, normalised paths. */
+export function compilePathRule(pattern: string, behavior: RuleBehavior, a: PathAnchors): Pattern {
+  const { root, rest, anchored } = ruleParts(pattern, behavior, a);
   const base = normalizePath(root);
   const prefix = base === '/' ? '' : escapeAll(base);
   const body = rest === '' ? '' : '/' + (anchored ? '' : '(?:.*/)?') + globSource(rest);
@@ -84,4 +90,30 @@ function escapeAll(s: string): string {
   let out = '';
   for (const c of s) out += escapeRe(c);
   return out;
+}
+
+const GLOB_SPECIAL = '*?[]\\';
+
+/**
+ * What any path a rule matches must hold, found without compiling it: it starts with `prefix`
+ * and contains `part`. A large rule set is tested against these first; only a rule that passes
+ * is compiled (index.ts). Both are exact consequences of compilePathRule's pattern.
+ */
+export function pathRuleProbe(pattern: string, behavior: RuleBehavior, a: PathAnchors, normalize: (p: string) => string): { prefix: string; part: string } {
+  const { root, rest, anchored } = ruleParts(pattern, behavior, a);
+  const base = normalize(root);
+  let prefix = base === '/' ? '' : base;
+  let lead = 0;
+  while (lead < rest.length && !GLOB_SPECIAL.includes(rest[lead]!)) lead++;
+  if (rest !== '' && anchored) prefix += '/' + rest.slice(0, lead);
+  // The longest literal run of the rest (contiguous in every match).
+  let part = '';
+  let run = 0;
+  for (let i = 0; i <= rest.length; i++) {
+    if (i === rest.length || GLOB_SPECIAL.includes(rest[i]!)) {
+      if (i - run > part.length) part = rest.slice(run, i);
+      run = i + 1;
+    }
+  }
+  return { prefix, part };
 }
