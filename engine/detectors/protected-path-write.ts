@@ -1,7 +1,9 @@
 // Any write to a protected path (.git/, .claude/, .vscode/, ~/.ssh, .bashrc …) → immune ask.
+// Reads write, delete, mode and owner effects of every program and redirection.
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
-import { ctxFor, finding, writeTargets } from './util.ts';
+import { infoOf } from '../effects/index.ts';
+import { effectsFor, finding } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'protected-path-write',
@@ -16,13 +18,22 @@ const meta: DetectorMeta = {
   },
 };
 
+const KINDS = new Set(['write', 'delete', 'mode', 'owner', 'device']);
+
 export const protectedPathWrite: Detector = {
   meta,
-  check(inv, ctx0) {
-    const ctx = ctxFor(inv, ctx0);
+  concerns: { effects: ['write', 'delete', 'mode', 'owner', 'device'] },
+  check(inv, ctx) {
     const out: Finding[] = [];
-    for (const t of writeTargets(inv, ctx)) {
-      if (t.abs !== null && ctx.isProtected(t.abs)) out.push(finding(meta, inv, `${t.how} writes protected path ${t.abs}`, t.word));
+    for (const e of effectsFor(inv, ctx)) {
+      if (!KINDS.has(e.kind) || !e.path) continue;
+      const info = infoOf(e.path);
+      // A guessed read or write of a path that could be anything says nothing.
+      if (e.guess && info.free) continue;
+      if (!info.classes.has('protected') && !info.classes.has('gate-config')) continue;
+      const why = info.reasons[0] ?? 'protected';
+      const msg = e.path.abs !== null ? `${e.how} writes protected path ${e.path.abs}` : `${e.how} may write a protected path (${e.path.text}: ${why})`;
+      out.push(finding(meta, inv, msg, e.path.word));
     }
     return out;
   },

@@ -12,9 +12,9 @@ import { redirectEffects } from './redirects.ts';
 import { legacyEffects } from './legacy.ts';
 import { factEffects } from './facts.ts';
 
-export type { Effect, EffectKind, PathClass, PathRef } from './types.ts';
+export type { Effect, EffectKind, PathRef } from './types.ts';
 export { KIND_BIT, kindMask, maskOf } from './types.ts';
-export { pathRef, resolveIn, canonical, isCriticalDirAt, type PathScope } from './paths.ts';
+export { pathRef, resolveIn, canonical, isCriticalDirAt, infoOf, reachesClass, type PathScope } from './paths.ts';
 export { isBlockDevice } from './devices.ts';
 export { isConfigRead } from './legacy.ts';
 
@@ -28,14 +28,14 @@ export interface EffectScope extends PathScope {
 }
 
 export function newScope(base: PathScope, ex?: Extraction): EffectScope {
-  return { home: base.home, workspace: base.workspace, cwd: base.cwd, ex, downloads: new Set(), secretPipes: new Set() };
+  return { home: base.home, workspace: base.workspace, cwd: base.cwd, fs: base.fs, ex, downloads: new Set(), secretPipes: new Set() };
 }
 
 /** The cwd an invocation runs in: the scope's, moved by a `cd`/wrapper chdir (null: unknown). */
 export function cwdOf(inv: Invocation, cwd: string | null): string | null {
   if (!inv.chdir) return cwd;
   if (!inv.chdir.static) return null;
-  return resolveIn(inv.chdir.value!, { home: '', workspace: [], cwd });
+  return resolveIn(inv.chdir.value!, { cwd });
 }
 
 const CODE_FILE_OPTS: Record<string, string> = { make: 'f', gmake: 'f', awk: 'f', gawk: 'f', mawk: 'f', nawk: 'f', sed: 'f' };
@@ -66,9 +66,11 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   if (inv.name === '') return out;
   const facts = describe(inv.name, inv.args);
   if (facts.known) factEffects(inv, facts, sc, out);
-  legacyEffects(inv, sc, out);
+  legacyEffects(inv, sc, out, !facts.known);
   codeFiles(inv, sc, out);
   if (!facts.known && !KNOWN.has(inv.name)) out.push({ kind: 'unknown', how: `${inv.name} is not a known program`, word: inv.program });
+  // Code read from a file that a download wrote earlier in the command comes from the network.
+  if (sc.downloads?.size) for (const e of out) if (e.kind === 'code' && e.origin === 'file' && e.path && fromDownload(e.path, sc)) e.origin = 'network';
   track(inv, sc0, out);
   return dedupe(out);
 }

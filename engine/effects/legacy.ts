@@ -22,10 +22,10 @@ function opt(p: Parsed, ...names: string[]): string | undefined {
 }
 
 /** The effects the legacy tables know for `inv` (redirections excluded). */
-export function legacyEffects(inv: Invocation, sc: PathScope, out: Effect[]): void {
+export function legacyEffects(inv: Invocation, sc: PathScope, out: Effect[], withReads: boolean): void {
   if (!inv.program.static) return;
   const name = inv.name;
-  reads(inv, sc, out);
+  if (withReads) reads(inv, sc, out);
   writes(inv, sc, out);
   deletes(inv, sc, out);
   if (NETWORK.has(name)) out.push({ kind: 'network', how: name, direction: 'both', word: inv.program });
@@ -44,7 +44,7 @@ function reads(inv: Invocation, sc: PathScope, out: Effect[]): void {
     }
     if (!w.static) {
       if (w.kinds.length && w.kinds.every((k) => k === 'process')) continue;
-      out.push({ kind: 'read', how: name, path: pathRef(w, sc) });
+      out.push({ kind: 'read', how: name, path: pathRef(w, sc), guess: true });
       continue;
     }
     let t = w.value!;
@@ -56,7 +56,7 @@ function reads(inv: Invocation, sc: PathScope, out: Effect[]): void {
       t = t.slice(eq + 1);
     }
     if (t === '' || t === '-' || t.includes('://')) continue;
-    out.push({ kind: 'read', how: name, path: pathRef(w, sc, t) });
+    out.push({ kind: 'read', how: name, path: pathRef(w, sc, t), guess: true });
   }
 }
 

@@ -1,16 +1,20 @@
-// Paths of effects: canonical when static, or the classes a dynamic one could reach.
+// Paths of effects: canonical when static, or the classes a dynamic one could reach. What a path
+// is (protected, credential, critical …) comes from engine/paths; it is worked out on first use
+// and kept on the reference, which lives for one decision.
+import type { FsPort } from '../types.ts';
 import type { Word } from '../shell/types.ts';
-import type { PathClass, PathRef } from './types.ts';
-import { isInWorkspace, normalizePath, protectedReason } from '../paths/index.ts';
+import type { PathRef } from './types.ts';
+import { classifyPath, classifyWord, normalizePath, type PathClass, type PathContext, type PathInfo } from '../paths/index.ts';
 
 export interface PathScope {
   home: string;
   workspace: readonly string[];
   /** Where relative paths resolve; null when a `cd` made it unknown. */
   cwd: string | null;
+  fs?: FsPort;
 }
 
-/** `/proc/self/cwd/x` → cwd/x, `/proc/self/root/x` → /x; other magic links stay as they are. */
+/** `/proc/self/cwd/x` → cwd/x, `/proc/<pid>/root/x` → /x; other magic links stay as they are. */
 export function canonical(abs: string, cwd: string | null): string | null {
   if (!abs.startsWith('/proc/')) return abs;
   const segs = abs.split('/'); // ['', 'proc', pid, …]
@@ -27,8 +31,14 @@ export function canonical(abs: string, cwd: string | null): string | null {
   return cwd === null ? null : normalizePath(cwd + '/' + rest);
 }
 
+function digits(s: string): boolean {
+  if (!s.length) return false;
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) < 48 || s.charCodeAt(i) > 57) return false;
+  return true;
+}
+
 /** An absolute path for a static value, or null when the cwd is unknown and it is relative. */
-export function resolveIn(value: string, sc: PathScope): string | null {
+export function resolveIn(value: string, sc: { cwd: string | null }): string | null {
   if (value.startsWith('/')) return canonical(normalizePath(value), sc.cwd);
   if (sc.cwd === null) return null;
   return canonical(value === '.' ? sc.cwd : normalizePath(sc.cwd + '/' + value), sc.cwd);
@@ -43,142 +53,80 @@ function namedDir(w: Word, sc: PathScope): string | null {
   if (rest.length && rest[0] !== '/') return null;
   for (let i = 0; i < rest.length; i++) {
     const c = rest[i];
-    if (c === '$' || c === '`' || c === '\\') return null;
+    if (c === '$' || c === '`' || c === '\\' || c === '*' || c === '?' || c === '[') return null;
   }
   return normalizePath(base + rest);
 }
 
-function digits(s: string): boolean {
-  if (!s.length) return false;
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) < 48 || s.charCodeAt(i) > 57) return false;
-  return true;
-}
-
-/** Index of the first glob character, or -1. */
-function globAt(s: string): number {
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i];
-    if (c === '*' || c === '?' || c === '[') return i;
-  }
-  return -1;
-}
-
-/** A path word as a reference: static and canonical, or dynamic with what it could reach. */
+/** A path word as a reference; `value` is the path when it is only part of the word (`--out=F`). */
 export function pathRef(w: Word, sc: PathScope, value?: string): PathRef {
   const text = value ?? (w.static ? w.value! : w.approx);
   if (value !== undefined || w.static) {
     const abs = resolveIn(text, sc);
-    return abs === null ? { abs: null, word: w, text, could: ANY } : { abs, word: w, text };
+    return { abs, word: w, text, scope: sc, literal: true };
   }
-  let spelled = namedDir(w, sc);
-  // `$HOME/*` and friends: a glob below a named folder.
-  if (spelled !== null && globAt(spelled) < 0) return { abs: spelled, word: w, text };
-  let folder: string | null = null;
-  if (spelled !== null) folder = spelled.slice(0, globAt(spelled));
-  else if (w.kinds.length === 1 && w.kinds[0] === 'glob' && w.globPrefix !== undefined) folder = w.globPrefix;
-  if (folder !== null) {
-    const cut = folder.lastIndexOf('/');
-    const dir = cut < 0 ? sc.cwd : cut === 0 ? '/' : resolveIn(folder.slice(0, cut), sc);
-    if (dir !== null) {
-      const full = spelled ?? w.approx;
-      const deeper = full.slice(Math.max(0, folder.lastIndexOf('/') + 1)).includes('/');
-      return { abs: null, word: w, text, could: globClasses(dir, full, sc), globDir: deeper ? undefined : dir };
-    }
-  }
-  spelled = null;
-  return { abs: null, word: w, text, could: tailClasses(w.approx, sc) };
+  const named = namedDir(w, sc);
+  if (named !== null) return { abs: named, word: w, text, scope: sc, literal: true };
+  return { abs: null, word: w, text, scope: sc, literal: false };
 }
 
-const ANY: readonly PathClass[] = ['protected', 'credential', 'critical', 'outside', 'persistence', 'device'];
-
-/** What a path under `dir` matching a glob could be. */
-function globClasses(dir: string, pattern: string, sc: PathScope): PathClass[] {
-  const out: PathClass[] = [];
-  if (protectedReason(dir + '/x', sc.home) || names(pattern, PROTECTED_MARKS)) out.push('protected');
-  if (credentialDir(dir) || names(pattern, CRED_MARKS)) out.push('credential');
-  if (isCriticalDirAt(dir, sc)) out.push('critical');
-  if (!isInWorkspace(dir, sc.workspace) && !isInWorkspace(dir + '/x', sc.workspace)) out.push('outside');
-  if (dir === '/dev' || dir.startsWith('/dev/')) out.push('device');
-  return out;
+function contextOf(sc: PathScope): PathContext {
+  return { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs };
 }
 
-const PROTECTED_MARKS = ['.git', '.claude', '.vscode', '.idea', '.husky', '.devcontainer', '.ssh', '.config/git', 'rc', 'profile', '.gitconfig', '.gitmodules', '.npmrc', '.envrc', '.mcp.json', '.claude.json', 'settings', 'claude.md', 'agents.md'];
-const CRED_MARKS = ['.ssh', '.aws', '.gnupg', '.kube', '.docker', '.azure', 'gcloud', '.env', 'id_', '.pem', '.key', 'netrc', 'credential', 'shadow', 'environ', 'token', 'secret', '.npmrc', '.pypirc', 'hosts.yml', '.p12', '.pfx', 'sudoers'];
+const NOTHING: PathInfo = Object.freeze({ dynamic: true, free: false, classes: new Set<PathClass>(), reasons: ['input the program supplies'] }) as PathInfo;
+const NAMED = new Set<PathClass>(['protected', 'credential', 'gate-config', 'persistence']);
 
-/** Does the (lower-cased) static text of a pattern name one of the marks? */
-function names(text: string, marks: readonly string[]): boolean {
-  const t = text.toLowerCase();
-  for (const m of marks) if (t.includes(m)) return true;
-  return false;
+/** A word the analyser made up for run-time input (find's file, xargs' items): not a free path. */
+export function synthetic(w: Word): boolean {
+  return !w.static && w.substitutions === 0 && w.kinds.length === 1 && w.kinds[0] === 'command' && w.raw === w.approx;
 }
 
-const HOLE = '\u0000';
-
-/** A word's approx with every expansion replaced by a hole character. */
-function holes(approx: string): string {
-  let out = '';
-  for (let i = 0; i < approx.length; i++) {
-    const c = approx[i]!;
-    if (c === '`') {
-      const j = approx.indexOf('`', i + 1);
-      out += HOLE;
-      i = j < 0 ? approx.length : j;
-    } else if (c === '$' || (c === '<' && approx[i + 1] === '(')) {
-      const n = approx[i + 1];
-      if (n === '(' || c === '<') {
-        const j = approx.indexOf(')', i);
-        i = j < 0 ? approx.length : j;
-        while (approx[i + 1] === ')') i++;
-      } else if (n === '{') {
-        const j = approx.indexOf('}', i);
-        i = j < 0 ? approx.length : j;
-      } else {
-        let j = i + 1;
-        while (j < approx.length && isIdent(approx.charCodeAt(j))) j++;
-        if (j === i + 1 && j < approx.length) j++; // $1 $@ $?
-        i = j - 1;
-      }
-      out += HOLE;
-    } else out += c;
-  }
-  return out;
-}
-
-function isIdent(c: number): boolean {
-  return c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+/** What the path is or could be (worked out once per reference). */
+export function infoOf(ref: PathRef): PathInfo {
+  if (ref.info) return ref.info;
+  const sc = ref.scope as PathScope;
+  let info: PathInfo;
+  if (ref.abs !== null) info = classifyPath(ref.abs, contextOf(sc), { tilde: false });
+  else if (ref.literal) info = classifyPath(ref.text, contextOf(sc), { tilde: false });
+  else if (synthetic(ref.word)) info = NOTHING;
+  else info = refineGlob(ref, classifyWord(ref.word, contextOf(sc)), sc);
+  ref.info = info;
+  return info;
 }
 
 /**
- * A word known only in part: what its static text says it could be. A word with no static path
- * text at all could be anything.
+ * A wildcard matches names nobody chose, so it does not by itself make a path protected or a
+ * credential: `build/*` and `/etc/pass*` are neither, while `*.pem`, `.env*` and `~/.ssh/*` are
+ * (the pattern's own text, or its folder, says so). Each wildcard is tried as nothing and as a
+ * plain letter. Critical and outside stay as the classifier says (`~/*` is the whole home).
  */
-function tailClasses(approx: string, sc: PathScope): PathClass[] {
-  const lit = holes(approx);
-  let plain = false;
-  for (let i = 0; i < lit.length; i++) {
-    const c = lit.charCodeAt(i);
-    if (c === 46 || isIdent(c)) plain = true;
+function refineGlob(ref: PathRef, info: PathInfo, sc: PathScope): PathInfo {
+  const w = ref.word;
+  if (!(w.kinds.length === 1 && w.kinds[0] === 'glob') || w.approx.includes('[') || w.approx.includes('\\')) return info;
+  let named = false;
+  for (const c of info.classes) if (NAMED.has(c)) named = true;
+  if (!named) return info;
+  const classes = new Set<PathClass>();
+  for (const c of info.classes) if (!NAMED.has(c)) classes.add(c);
+  const reasons: string[] = [];
+  for (const fill of ['', 'x']) {
+    let t = '';
+    for (const ch of w.approx) t += ch === '*' || ch === '?' ? fill : ch;
+    if (t.endsWith('/') || t === '') t += 'x';
+    while (t.includes('//')) t = t.split('//').join('/');
+    const again = classifyPath(t, contextOf(sc), { tilde: false });
+    for (const c of again.classes) if (NAMED.has(c)) classes.add(c);
+    if (again.classes.size) reasons.push(...again.reasons);
   }
-  if (!plain) return ANY.slice();
-  const out: PathClass[] = [];
-  if (names(lit, PROTECTED_MARKS)) out.push('protected');
-  if (names(lit, CRED_MARKS)) out.push('credential');
-  // A dynamic start (`$X/…`, `~user/…`, `$(…)/…`) can be outside the workspace, or a critical dir.
-  if (lit.startsWith(HOLE) || lit.startsWith('~')) out.push('outside', 'critical');
-  else if (lit.startsWith('/')) {
-    out.push('outside');
-    if (lit.indexOf('/', 1) < 0) out.push('critical');
-  }
-  void sc;
-  return out;
+  return { ...info, classes, reasons: reasons.length ? reasons : info.reasons };
 }
 
-function credentialDir(dir: string): boolean {
-  for (const d of ['/.ssh', '/.aws', '/.gnupg', '/.kube', '/.docker', '/.azure', '/.config/gcloud']) {
-    const i = dir.indexOf(d);
-    if (i >= 0 && (dir.length === i + d.length || dir[i + d.length] === '/')) return true;
-  }
-  return false;
+
+
+/** Is (or, for a dynamic path, could) this path be of a class? */
+export function reachesClass(ref: PathRef, cls: PathClass): boolean {
+  return infoOf(ref).classes.has(cls);
 }
 
 /** `/`, a top-level directory, home or a parent, a workspace root or a parent. */
@@ -188,9 +136,4 @@ export function isCriticalDirAt(p: string, sc: { home: string; workspace: readon
   if (p === sc.home || sc.home.startsWith(p + '/')) return true;
   if (withWorkspace) for (const w of sc.workspace) if (p === w || w.startsWith(p + '/')) return true;
   return false;
-}
-
-/** Could this reference reach a class (static: does it)? */
-export function mayBe(ref: PathRef, cls: PathClass): boolean {
-  return ref.abs === null ? (ref.could?.includes(cls) ?? false) : false;
 }

@@ -1,5 +1,6 @@
 // Typed effects: what one resolved invocation really does (contract §4b). Every check reads these.
 import type { Word } from '../shell/types.ts';
+import type { PathInfo } from '../paths/index.ts';
 
 export type EffectKind =
   | 'read'
@@ -15,9 +16,6 @@ export type EffectKind =
   | 'config'
   | 'unknown';
 
-/** Classes a path could reach. A static path has the ones it does reach. */
-export type PathClass = 'protected' | 'credential' | 'critical' | 'outside' | 'device' | 'persistence' | 'gate-config';
-
 /** A path an effect touches. */
 export interface PathRef {
   /** Canonical absolute path; null when it is only known at run time. */
@@ -26,13 +24,12 @@ export interface PathRef {
   word: Word;
   /** The path as written (value, or the word's approx). */
   text: string;
-  /**
-   * For a dynamic path: the classes it could reach (a glob's folder, `$HOME/…`, an unknown cwd).
-   * Absent for a static path.
-   */
-  could?: readonly PathClass[];
-  /** A glob: the folder its matches lie directly in (absolute), when that folder is fixed. */
-  globDir?: string;
+  /** Static text (a word value or an option's value), as opposed to a dynamic word. */
+  literal: boolean;
+  /** The scope it resolves in (for classification on first use). */
+  scope: unknown;
+  /** What engine/paths says it is or could be; filled by infoOf(). */
+  info?: PathInfo;
 }
 
 export interface Effect {
@@ -56,6 +53,8 @@ export interface Effect {
   name?: string;
   /** Span anchor when there is no path. */
   word?: Word;
+  /** Inferred by the legacy tables for a program nobody described (every argument may be a file). */
+  guess?: boolean;
   /** A static nested command line (exec) or code text (code), when known. */
   text?: string;
 }

@@ -15,11 +15,15 @@ import { denyWithin } from './files.ts';
 import { pathVariants } from '../env.ts';
 import { isSafeEnvName } from './safe-env.ts';
 import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS, HARMLESS_DEVICES } from './bash-paths.ts';
+import { cwdOf, effectsOf, kindMask, newScope, type Effect, type EffectScope } from '../../effects/index.ts';
+import { concerned } from '../detectors.ts';
 
 interface BashState {
   ex: Extraction;
   /** Where relative paths resolve now (after top-level `cd`); null once it is unknown. */
   cwd: string | null;
+  /** This decision's effect scope: downloads and secrets seen so far. */
+  scope: EffectScope;
 }
 
 const READ = ['Read'];
@@ -33,7 +37,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const issues = norm.issues;
   if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
   const dctx = detectContext(env, env.cwd);
-  const st: BashState = { ex, cwd: env.cwd };
+  const st: BashState = { ex, cwd: env.cwd, scope: newScope({ home: env.home, workspace: env.workspace, cwd: env.cwd }, ex) };
   const results: CheckResult[] = [];
   for (const d of env.detectors) {
     if (!d.checkSource) continue;
@@ -236,8 +240,12 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   // Every check raises a verdict; one combine picks the highest (deny > immune ask > ask > passthrough).
   // Nothing returns early, so an ask rule can never hide a deny detector, nor a Read rule a deny rule.
   const raised: CheckResult[] = [];
-  const dctx = detectContext(env, base);
+  st.scope.cwd = st.cwd;
+  const effects = effectsOf(inv, st.scope);
+  const mask = kindMask(effects);
+  const dctx: DetectContext = Object.freeze({ ...detectContext(env, base), inv, effects, scope: st.scope });
   for (const d of env.detectors) {
+    if (!concerned(d, mask, inv.name)) continue;
     let found: Finding[];
     try {
       found = d.check(inv, dctx);
@@ -259,8 +267,8 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   let named = NO_PATHS;
   let written = NO_PATHS;
   if (anyPathRule) {
-    named = real(env, inv.args.map((w) => homeValue(w, env.home)).filter((p): p is string => p !== null).map(abs));
-    written = real(env, targets.filter((p): p is string => p !== null).map(abs));
+    named = real(env, [...inv.args.map((w) => homeValue(w, env.home)).filter((p): p is string => p !== null).map(abs), ...effectPaths(effects, READ_KINDS)]);
+    written = real(env, effectPaths(effects, WRITE_KINDS));
     const redirected = real(env, inv.redirects.filter((r) => r.target.static).map((r) => abs(r.target.value!)));
     const pathDeny = pathRuleHit(env, READ, 'deny', [...named, ...written, ...redirected]) ?? pathRuleHit(env, EDIT, 'deny', written);
     if (pathDeny) raised.push(result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`));
@@ -302,8 +310,8 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
   if (st.ex.functions.includes(inv.name) && !inv.via.length) {
     return result('allow', { type: 'readOnly', detail: 'function call' }, `calls ${inv.name}, defined in this command (its body is checked on its own)`, { readOnly: true });
   }
-  const untrustedGit = inv.name === 'git' && st.cwd !== env.cwd && (st.cwd === null || !isInWorkspace(st.cwd, env.workspace));
-  const ro = untrustedGit ? { readOnly: false, why: 'git after cd out of the workspace' } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig });
+  const other = inv.name === 'git' ? otherRepository(env, cwdOf(inv, st.cwd)) : null;
+  const ro = other ? { readOnly: false, why: other } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig });
   if (ro.readOnly && inv.source.background) {
     return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
   }
@@ -329,6 +337,33 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
   return result('passthrough', { type: 'other', detail: ro.why }, `${inv.name || inv.program.approx} has effects (${ro.why})`, {
     workspaceEdit: isWorkspaceEdit(env, inv, parsed, abs, targets),
   });
+}
+
+/**
+ * Why git at `here` may not be the workspace's repository (whose config the policy trusts):
+ * a cd out of the workspace, an unknown cwd, or (through the fs port) a nested repository.
+ */
+function otherRepository(env: CheckEnv, here: string | null): string | null {
+  if (here === env.cwd) return null;
+  if (here === null) return 'git after a cd to a place known only at run time';
+  if (!isInWorkspace(here, env.workspace)) return 'git after cd out of the workspace';
+  const fs = env.fs;
+  if (!fs) return null;
+  const root = env.workspace.find((w) => here === w || here.startsWith(w + '/'));
+  for (let d = here; root !== undefined && d.length > root.length; d = d.slice(0, d.lastIndexOf('/'))) {
+    if (fs.stat(d + '/.git')) return `git in a nested repository (${d})`;
+  }
+  return null;
+}
+
+const READ_KINDS = new Set<Effect['kind']>(['read']);
+const WRITE_KINDS = new Set<Effect['kind']>(['write', 'delete', 'mode', 'owner', 'device']);
+
+/** Static paths of the effects of some kinds (Read rules read reads, Edit rules writes and deletes). */
+function effectPaths(effects: readonly Effect[], kinds: ReadonlySet<Effect['kind']>): string[] {
+  const out: string[] = [];
+  for (const e of effects) if (kinds.has(e.kind) && e.path && e.path.abs !== null) out.push(e.path.abs);
+  return out;
 }
 
 /** A variable the policy denies, set as a prefix, through env, or by export / declare -x / typeset -x. */
@@ -410,17 +445,33 @@ function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, ab
   });
 }
 
-/** Follow `cd` in the top-level list; anywhere else it makes the cwd unknown. */
+const SUBSHELL_KINDS = new Set(['subshell', 'cmdsub', 'procsub']);
+
+/**
+ * Follow `cd`, `pushd` and `popd`. One in a subshell (or a pipeline stage, or the background) does
+ * not move the commands after it; one in a function, hook or carrier, or a computed one, makes the
+ * cwd unknown, so later relative paths are dynamic.
+ */
 function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
   if (inv.name !== 'cd' && inv.name !== 'pushd' && inv.name !== 'popd') return;
-  if (inv.name === 'popd' || inv.source.context.length > 0 || inv.via.length > 0) {
+  const sc = inv.source;
+  if (sc.pipe || sc.background || sc.context.some((c) => SUBSHELL_KINDS.has(c.kind))) return;
+  if (inv.name === 'popd' || sc.context.length > 0 || inv.via.length > 0 || sc.conditional || inv.env.some((a) => a.name === 'CDPATH')) {
     st.cwd = null;
     return;
   }
-  const target = inv.args.find((w) => !(w.static && w.value!.startsWith('-')));
+  let target: Invocation['args'][number] | undefined;
+  for (const w of inv.args) {
+    if (w.static && w.value!.startsWith('-') && w.value !== '-') {
+      if (w.value === '--') continue;
+      continue;
+    }
+    target = w;
+    break;
+  }
   if (!target) st.cwd = env.home;
-  else if (!target.static) st.cwd = null;
-  else if (st.cwd !== null || target.value!.startsWith('/')) st.cwd = resolveLiteral(target.value!, st.cwd ?? "/");
+  else if (!target.static || target.value === '-' || (inv.name === 'pushd' && target.value!.startsWith('+'))) st.cwd = null;
+  else if (st.cwd !== null || target.value!.startsWith('/')) st.cwd = resolveLiteral(target.value!, st.cwd ?? '/');
 }
 
 /** The highest verdict of all commands (deny > immune ask > ask > passthrough); all allow allows. */
