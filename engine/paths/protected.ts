@@ -117,6 +117,7 @@ export const PERSISTENCE_ROWS: readonly Row[] = [
   { pat: '/etc/pam.d/', why: 'login modules' },
   { pat: '/etc/security/', why: 'login modules' },
   { pat: '/etc/sudoers*', why: 'sudo rules' },
+  { pat: '/etc/sudoers.d/', why: 'sudo rules' },
   { pat: '/etc/passwd', why: 'user database' },
   { pat: '/etc/group', why: 'user database' },
   { pat: '/etc/shadow', why: 'user database' },

@@ -168,9 +168,12 @@ function fits(c: Compiled, shape: readonly Seg[], o: number): boolean {
     const below = shape[o + m]!.lit;
     if (below !== null && c.row.exceptBelow.includes(below)) return false;
   }
-  const last = shape[n - 1];
-  if (c.row.need !== undefined && last && last.lit === null && !globText(last.toks!).includes(c.row.need)) return false;
-  return !excepted(c, last);
+  // A name heuristic binds a glob with literal text only when that text holds its keyword.
+  // (A bare `*` as the last segment can be any file name, so it binds them all.)
+  const at = o + m - 1;
+  const g = shape[at];
+  if (c.row.need !== undefined && g && g.lit === null && !(at === n - 1 && isWildSeg(g)) && !globText(g.toks!).includes(c.row.need)) return false;
+  return !excepted(c, shape[n - 1]);
 }
 
 function globText(t: readonly Tok[]): string {
