@@ -107,8 +107,9 @@ export function operands(text: string): OperandToken[] {
       continue;
     }
     const r = role(t, text);
-    if (t === 'argv' || t === 'lines') count = '*';
-    out.push(t === 'lines' ? { ...r, count, join: true } : { ...r, count });
+    const base = t.split('.')[0];
+    if (base === 'argv' || base === 'lines') count = '*';
+    out.push(base === 'lines' ? { ...r, count, join: true } : { ...r, count });
   }
   return out;
 }

@@ -7,5 +7,9 @@ import { INTERPRETERS } from './interpreters.ts';
 import { SHELLS } from './shells.ts';
 import { TEXT } from './text.ts';
 import { WRAPPERS } from './wrappers.ts';
+import { PACKAGES } from './packages.ts';
+import { ARCHIVE } from './archive.ts';
+import { NETWORK } from './network.ts';
+import { SYSTEM } from './system.ts';
 
-export const ALL_SPECS: ProgramSpec[] = [...COREUTILS, ...FINDUTILS, ...SHELLS, ...WRAPPERS, ...INTERPRETERS, ...TEXT, ...GIT];
+export const ALL_SPECS: ProgramSpec[] = [...COREUTILS, ...FINDUTILS, ...SHELLS, ...WRAPPERS, ...INTERPRETERS, ...TEXT, ...GIT, ...PACKAGES, ...ARCHIVE, ...NETWORK, ...SYSTEM];

@@ -1,0 +1,80 @@
+// Editors, disk and system tools, service managers, cloud and container CLIs.
+import { cmd, prog, viewer } from '../dsl.ts';
+import type { HookContext, ProgramSpec } from '../types.ts';
+import { textOf } from '../words.ts';
+
+const F = 'system';
+const VIM_CODE = ['!', 'system', 'py', 'lua', 'perl', 'ruby', 'term', 'so', 'source', 'call', 'exe', 'norm', 'w', 'sav', 'r ', 'e ', 'shell', 'sh', 'x', 'wq', 'up'];
+
+function vimHook(c: HookContext): void {
+  for (const a of c.facts.args) {
+    if (a.language !== 'vim' || a.role !== 'code') continue;
+    let t = a.word.static ? (a.text ?? a.word.value ?? '') : null;
+    if (t !== null && t.startsWith('+')) t = t.slice(1);
+    if (t === null) a.harmless = false;
+    else {
+      let s = t.trim();
+      while (s.startsWith(':')) s = s.slice(1);
+      a.harmless = !VIM_CODE.some((k) => s.startsWith(k)) && !s.includes('|') && !s.includes('!');
+    }
+  }
+  for (const a of c.facts.args) if (a.option === undefined && a.word.static && (a.word.value ?? '').startsWith('+')) { a.role = 'code'; a.language = 'vim'; a.harmless = false; }
+}
+
+const destroy = (name: string) => (c: HookContext) => { c.facts.destructive ??= name; };
+const RO = { pure: true, writesStdout: true };
+
+function subDestroy(map: Record<string, string>, pureSubs: string[] = []) {
+  return (c: HookContext) => {
+    const words = c.operands.map((w) => textOf(w));
+    for (const w of words) if (map[w]) c.facts.destructive ??= map[w];
+    const first = words[0];
+    if (first === undefined || !pureSubs.includes(first)) c.effect = true;
+  };
+}
+
+const K8S_DESTROY = { delete: 'k8s-delete', drain: 'k8s-drain', replace: 'k8s-replace', cordon: 'k8s-cordon', uninstall: 'k8s-delete', destroy: 'infra-destroy', rm: 'container-delete', rmi: 'container-delete', prune: 'container-prune', kill: 'container-kill', down: 'container-delete' };
+
+export const SYSTEM: ProgramSpec[] = [
+  // editors write their operands; -c / + commands are vim code
+  prog(F, 'vi|vim|nvim|gvim|vimdiff|view|rvim|ex|nex|evim', 'c:code.vim cmd:code.vim S:codefile.vim u:codefile.vim U:codefile.vim N n b R|readonly m M Z e s:codefile.vim w:write W:write x y d E C l r L D V:: i:config es Es q:read t:none T:none u noplugin clean headless ?version ?h|help', 'write*', { hook: (c) => { if (c.facts.options.has('readonly') || c.facts.options.has('M')) for (const a of c.facts.args) if (a.role === 'write' && a.option === undefined) a.role = 'read'; vimHook(c); c.effect = true; } }),
+  prog(F, 'nano|pico|micro|joe|mg|kak|helix|hx|code|subl|gedit|kate|emacsclient', 'B|backup C|backupdir:dir v|view R|restricted i|autoindent l|linenumbers Y|syntax:none ?V|version ?h|help', 'write*', { loose: true, hook: (c) => { c.effect = true; } }),
+  prog(F, 'emacs', 'Q q nw batch l|load:codefile.elisp eval:code.elisp f|funcall:code.elisp script:codefile.elisp x ?version ?help', 'write*', { singleDash: true, hook: (c) => { c.effect = true; } }),
+  prog(F, 'ed|red', 'G|traditional l|loose-exit-status p|prompt:none r|restricted s|quiet|silent v|verbose ?h|help ?V|version', 'write?', { stdin: 'code', stdinLanguage: 'ed' }),
+  // disk tools
+  prog(F, 'mkfs|mkfs.ext2|mkfs.ext3|mkfs.ext4|mkfs.xfs|mkfs.btrfs|mkfs.vfat|mkfs.fat|mkfs.ntfs|mkfs.exfat|mke2fs|mkswap|mkdosfs|mkntfs', 't:none F f q v n L:none U:none b:none m:none O:none E:none c', 'write none?', { loose: true, destructive: 'disk-format' }),
+  prog(F, 'wipefs', 'a|all b|backup f|force n|no-act O|output:none p|parsable q|quiet t|types:none o|offset:none J|json ?h|help ?V|version', 'read+', { hook: (c) => { if (c.facts.options.has('all') || c.facts.options.has('offset')) { c.facts.destructive ??= 'disk-format'; for (const a of c.facts.args) if (a.option === undefined) a.role = 'write'; } if (c.facts.options.has('no-act')) c.facts.destructive = undefined; } }),
+  prog(F, 'fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|partprobe|gparted', 'l|list s|script b:none u:none c:: w:none Z|zap-all o|clear z|zap d|delete:none n|new:none t|typecode:none f|force N:none print ?v|version ?h|help', 'write none*', { loose: true, destructive: 'disk-partition', hook: (c) => { const o = c.facts.options; if (o.has('list') || o.has('print')) { c.facts.destructive = undefined; for (const a of c.facts.args) a.role = 'read'; } } }),
+  prog(F, 'blkdiscard|hdparm|nvme|sg_format|badblocks|e2fsck|fsck|resize2fs|tune2fs|xfs_repair|btrfs|zpool|zfs|lvremove|vgremove|pvremove|lvcreate|mdadm|dmsetup|cryptsetup|losetup|kpartx', 'f v q n y o:none s:none', 'write none*', { loose: true, destructive: 'disk-modify' }),
+  prog(F, 'mount|umount|swapon|swapoff|fusermount|sshfs', 'a t:none o:none r w v f l n B M R L:none U:none', 'none*', { loose: true, hook: (c) => { if (c.operands.length || c.facts.options.has('a')) c.effect = true; } , pure: true }),
+  viewer(F, 'lsblk|blkid|findmnt|lsusb|lspci|lscpu|lshw|dmidecode|dmesg|sensors|vmstat|iostat|mpstat|lsof|fuser|pgrep|pidof|ps|top|htop|btop|atop|journalctl|last|lastlog|getent|lsmod|modinfo|sysctl|timedatectl|localectl|loginctl', 'a l f p n o:none t:none u:none e b J|json x', 'none*', { loose: true, hook: (c) => { const n = c.facts.name; const words = c.args.map(textOf); if (n === 'sysctl' && words.some((w) => w.includes('=') || w === '-w')) c.effect = true; if ((n === 'fuser' && words.includes('-k')) || (n === 'dmesg' && (words.includes('-c') || words.includes('-C')))) c.effect = true; if (n === 'ps' && words.some((w) => !w.startsWith('-') && w.includes('e'))) c.facts.args.push({ role: 'read', word: c.args[0], text: '/proc/*/environ' }); if (n === 'journalctl' && words.some((w) => w.startsWith('--vacuum') || w === '--rotate' || w === '--flush')) c.effect = true; } }),
+  // services, users, firewall, power
+  prog(F, 'systemctl', 'user system global t|type:none a|all q|quiet now force no-block f|runtime l|full H|host:net M|machine:none p|property:none no-pager no-ask-password ?version ?h|help', 'none*', { hook: subDestroy({ stop: 'service-stop', disable: 'service-disable', mask: 'service-disable', kill: 'service-stop', poweroff: 'system-power', reboot: 'system-power', halt: 'system-power', 'isolate': 'system-power', 'rescue': 'system-power', 'emergency': 'system-power' }, ['status', 'show', 'list-units', 'list-unit-files', 'list-timers', 'is-active', 'is-enabled', 'is-failed', 'cat', 'list-dependencies', 'help', 'get-default', 'list-sockets']), pure: true }),
+  prog(F, 'service|rc-service|launchctl|initctl|sv', '', 'none*', { loose: true, hook: subDestroy({ stop: 'service-stop', unload: 'service-stop', bootout: 'service-stop', disable: 'service-disable' }, ['status', 'list', 'print']), pure: true }),
+  prog(F, 'crontab', 'u:none l r@crontab-remove e i n:none c T V s', 'read?', { hook: (c) => { const o = c.facts.options; if (o.has('l') || o.has('T') || o.has('V')) return; c.effect = true; c.facts.destructive ??= 'persistence-cron'; for (const a of c.facts.args) if (a.option === undefined) a.role = 'code-file', a.language = 'crontab'; if (!c.operands.length && !o.has('e') && !o.has('r')) { c.facts.stdin = 'code'; c.facts.stdinLanguage = 'crontab'; } } }),
+  prog(F, 'useradd|usermod|userdel|groupadd|groupmod|groupdel|adduser|deluser|passwd|chpasswd|chage|gpasswd|newusers|chsh|chfn|vipw|vigr|visudo|pwck|grpck', 'r|remove f|force m|create-home M d|home:none s|shell:none g|gid:none G|groups:none a|append u|uid:none o p|password:none e|expiredate:none l|lock U|unlock L c|comment:none k|skel:read R|root:cwd D S|status ?h|help', 'none*', { loose: true, hook: (c) => { if (!(c.facts.name === 'passwd' && c.facts.options.has('status')) && c.facts.name !== 'pwck' && c.facts.name !== 'grpck') c.effect = true; if (c.facts.name === 'userdel' || c.facts.name === 'deluser' || c.facts.name === 'groupdel') c.facts.destructive ??= 'account-delete'; else if (c.facts.name !== 'pwck' && c.facts.name !== 'grpck') c.facts.destructive ??= 'account-modify'; } }),
+  prog(F, 'iptables|ip6tables|iptables-restore|nft|ufw|firewall-cmd|pfctl|ipset', 'L|list:: S|list-rules:: n|numeric v|verbose t|table:none F|flush::@firewall-flush X|delete-chain::@firewall-flush P|policy:2none A|append:none I|insert:none D|delete:none j|jump:none p|protocol:none s|source:none d|destination:none dport:none sport:none m|match:none line-numbers w|wait:: x|exact c ?V|version ?h|help', 'none*', { loose: true, hook: (c) => { const o = c.facts.options; if (!(o.has('list') || o.has('list-rules')) || c.facts.name !== 'iptables') c.effect = true; const w = c.args.map(textOf); if (c.facts.name === 'nft' && w.some((x) => x === 'flush' || x === 'delete')) c.facts.destructive ??= 'firewall-flush'; if (c.facts.name === 'ufw' && w.some((x) => x === 'disable' || x === 'reset')) c.facts.destructive ??= 'firewall-flush'; } }),
+  prog(F, 'kill|pkill|killall|killall5|skill|xkill', 's:none n:none l L 9 15 1 2 3 HUP KILL TERM INT STOP CONT u:none f x e q I i v w r g:none t:none P:none signal:none', 'none*', { loose: true, destructive: 'process-kill', hook: (c) => { const w = c.args.map(textOf); if (w.includes('-l') || w.includes('-L')) c.facts.destructive = undefined; else if (w.some((x) => x === '-1' || x === '1' && c.facts.name === 'kill') || c.facts.name === 'killall5') c.facts.destructive = 'process-kill-all'; } }),
+  prog(F, 'reboot|shutdown|halt|poweroff|init|telinit|systemd-halt', 'h r P H c k f n w p ?help', 'none*', { loose: true, destructive: 'system-power', hook: (c) => { if (c.args.some((w) => textOf(w) === '-c' || textOf(w) === '--help')) c.facts.destructive = undefined; c.effect = true; } }),
+  // containers, orchestration, infrastructure, cloud
+  prog(F, 'docker|podman|nerdctl', 'H|host:net c|context:none config:config l|log-level:none D|debug tls tlsverify ?v|version ?h|help', 'none*', { posix: true, subOpen: true, network: true, hook: subDestroy({ rm: 'container-delete', rmi: 'container-delete', prune: 'container-prune', kill: 'container-kill', down: 'container-delete', 'volume': '', 'system': '' }, ['ps', 'images', 'inspect', 'logs', 'info', 'version', 'stats', 'top', 'history', 'port', 'diff', 'search', 'events']), subs: {
+    run: cmd('d|detach i|interactive t|tty rm name:none e|env:env env-file:read v|volume:read mount:read p|publish:none P privileged@container-privileged u|user:none w|workdir:none entrypoint:line network|net:none pid:none ipc:none cap-add:none security-opt:none device:none platform:none pull:none restart:none label|l:none h|hostname:none add-host:none dns:none gpus:none m|memory:none cpus:none init read-only tmpfs:none ulimit:none userns:none q|quiet', 'none argv', { network: true, hook: (c) => { c.effect = true; for (const a of c.facts.args) if (a.option === 'volume' || a.option === 'mount') { const t = textOf(a.word); const src = t.split(':')[0]; if (src.startsWith('/') || src.startsWith('~') || src.startsWith('.')) { a.role = t.includes(':ro') ? 'read' : 'write'; a.text = src; } } } }),
+    exec: cmd('d|detach i|interactive t|tty e|env:env env-file:read u|user:none w|workdir:none privileged', 'none argv', { hook: (c) => { c.effect = true; } }),
+    cp: cmd('a|archive L|follow-link q|quiet', 'read write', { hook: (c) => { for (const a of c.facts.args) if (textOf(a.word).includes(':')) a.role = a.role === 'read' ? 'none' : 'none'; } }),
+    build: cmd('t|tag:none f|file:codefile.dockerfile build-arg:none target:none no-cache pull q|quiet platform:none secret:read ssh:none o|output:write progress:none label:none network:none', 'read', { network: true, hook: (c) => { c.effect = true; } }),
+    compose: cmd('f|file:codefile.compose p|project-name:none project-directory:cwd env-file:read profile:none', 'none*', { subOpen: true, hook: subDestroy({ down: 'container-delete', rm: 'container-delete', kill: 'container-kill' }, ['ps', 'ls', 'logs', 'config', 'images', 'top', 'version']) }),
+    ps: cmd('a|all q|quiet f|filter:none format:none n|last:none l|latest no-trunc s|size', '', RO),
+    images: cmd('a|all q|quiet f|filter:none format:none no-trunc digests', 'none?', RO),
+    logs: cmd('f|follow t|timestamps n|tail:none since:none until:none details', 'none', RO),
+    inspect: cmd('f|format:none s|size type:none', 'none+', RO),
+    version: cmd('f|format:none', '', RO),
+    info: cmd('f|format:none', '', RO),
+    pull: cmd('a|all-tags q|quiet platform:none', 'none', { network: true }),
+    push: cmd('a|all-tags q|quiet', 'none', { network: true, destructive: 'image-publish' }),
+    login: cmd('u|username:none p|password:none password-stdin', 'net?', { network: true }),
+  } }),
+  prog(F, 'kubectl|oc|k3s|microk8s', 'n|namespace:none context:none cluster:none kubeconfig:config s|server:net user:none token:none A|all-namespaces o|output:none l|selector:none f|filename:read R|recursive v:none insecure-skip-tls-verify ?h|help', 'none*', { network: true, hook: subDestroy({ ...K8S_DESTROY, apply: '', patch: '', scale: '' }, ['get', 'describe', 'logs', 'explain', 'version', 'api-resources', 'api-versions', 'cluster-info', 'top', 'config', 'auth', 'diff', 'events', 'wait']) }),
+  prog(F, 'helm', 'n|namespace:none kube-context:none kubeconfig:config debug ?h|help', 'none*', { network: true, hook: subDestroy({ uninstall: 'k8s-delete', delete: 'k8s-delete', rollback: 'k8s-replace' }, ['list', 'ls', 'status', 'get', 'history', 'show', 'search', 'template', 'version', 'lint', 'env']) }),
+  prog(F, 'terraform|tofu|terragrunt|pulumi|cdk|cdktf|serverless|sls', 'chdir:cwd ?version ?help ?v', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); if (w.includes('destroy') || (w.includes('apply') && w.includes('-destroy')) || w.includes('-destroy')) c.facts.destructive ??= 'infra-destroy'; if (w.includes('state') && (w.includes('rm') || w.includes('push'))) c.facts.destructive ??= 'infra-state'; if (w.includes('apply') && w.some((x) => x === '-auto-approve' || x === '--auto-approve' || x === '--yes')) c.facts.destructive ??= 'infra-apply'; if (!(w[0] === 'plan' || w[0] === 'validate' || w[0] === 'fmt' && w.includes('-check') || w[0] === 'show' || w[0] === 'output' || w[0] === 'version' || w[0] === 'providers')) c.effect = true; }, pure: true }),
+  prog(F, 'aws|gcloud|az|gsutil|doctl|flyctl|fly|heroku|vercel|netlify|wrangler|firebase|oci|ibmcloud|linode-cli|hcloud|s3cmd|rclone|gh|glab|hub', 'profile:none region:none project:none output|o:none q|quiet debug ?version ?help', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); const bad = ['delete', 'rm', 'rb', 'remove', 'destroy', 'terminate-instances', 'delete-bucket', 'delete-stack', 'purge', 'deprovision', 'wipe', 'delete-db-instance', 'delete-cluster', 'cleanup', 'prune']; for (const x of w) if (bad.includes(x) || x.startsWith('delete-') || x.startsWith('remove-')) c.facts.destructive ??= 'cloud-delete'; if (w.includes('--recursive') && (w.includes('rm') || w.includes('sync') && w.includes('--delete'))) c.facts.destructive ??= 'cloud-delete'; if (c.facts.name === 'gh' && w[0] === 'repo' && w[1] === 'delete') c.facts.destructive = 'repo-delete'; if (c.facts.name === 'gh' && w[0] === 'api') c.facts.destructive ??= undefined; const ro = ['describe', 'list', 'ls', 'get', 'show', 'view', 'status', 'whoami', 'version', 'info']; if (!w.some((x) => ro.includes(x) || x.startsWith('describe-') || x.startsWith('list-') || x.startsWith('get-'))) c.effect = true; if (w.some((x) => x === 'ssh' || x === 'exec' || x === 'run' || x === 'invoke' || x === 'cp' || x === 'sync' || x === 'deploy' || x === 'create' || x === 'auth' || x === 'token' || x === 'secret' || x === 'secrets' || x === 'print-access-token' || x === 'get-secret-value' || x === 'configure')) c.effect = true; }, pure: true }),
+];
