@@ -52,6 +52,9 @@ export interface PathInfo {
   /** A device that holds nothing (/dev/null, /dev/tty, …), or a pipe (process substitution). */
   harmless?: boolean;
   classes: ReadonlySet<PathClass>;
+  /** Why, per class: `why.credential` is 'AWS credentials' (always set by this module). */
+  why?: Partial<Record<PathClass, string>>;
+  /** The class reasons in the order found, then notes on the spelling (`~root is /root`, symlinks). */
   reasons: string[];
 }
 
@@ -428,9 +431,14 @@ function setFor(mask: number): ReadonlySet<PathClass> {
 
 class Result {
   mask = 0;
-  reasons: string[] = [];
+  why: Partial<Record<PathClass, string>> = {};
+  found: string[] = [];
+  notes: string[] = [];
   get classes(): ReadonlySet<PathClass> {
     return setFor(this.mask);
+  }
+  get reasons(): string[] {
+    return this.notes.length === 0 ? this.found : this.found.concat(this.notes);
   }
   has(c: PathClass): boolean {
     return (this.mask & CLASS_BITS[c]) !== 0;
@@ -441,7 +449,10 @@ class Result {
   }
   add(c: PathClass, why: string): void {
     const b = CLASS_BITS[c];
-    if (!(this.mask & b)) this.reasons.push(`${c}: ${why}`);
+    if (!(this.mask & b)) {
+      this.why[c] = why;
+      if (!this.found.includes(why)) this.found.push(why);
+    }
     this.mask |= b;
   }
 }
@@ -529,7 +540,7 @@ function lower(items: Item[], dotglob = false): Seg {
 }
 
 function finish(r: Result, extra: { dynamic: boolean; free: boolean; fd?: number; harmless?: boolean }): PathInfo {
-  const out: PathInfo = { dynamic: extra.dynamic, free: extra.free, classes: r.classes, reasons: r.reasons };
+  const out: PathInfo = { dynamic: extra.dynamic, free: extra.free, classes: r.classes, why: r.why, reasons: r.reasons };
   if (extra.fd !== undefined) out.fd = extra.fd;
   if (extra.harmless) out.harmless = true;
   return out;
@@ -538,9 +549,9 @@ function finish(r: Result, extra: { dynamic: boolean; free: boolean; fd?: number
 function classifyParsed(parsed: Parsed, ctx: PathContext): PathInfo {
   const w = walk(parsed, ctx);
   const r = new Result();
-  for (const x of w.reasons) r.reasons.push(x);
+  for (const x of w.reasons) r.notes.push(x);
   if (w.fd !== undefined) {
-    r.reasons.push(`file descriptor ${w.fd}`);
+    r.notes.push(`file descriptor ${w.fd}`);
     return finish(r, { dynamic: true, free: false, fd: w.fd, harmless: w.fd <= 2 });
   }
   if (w.tail !== null) return classifyFree(w, ctx, r);
@@ -557,16 +568,16 @@ function classifyParsed(parsed: Parsed, ctx: PathContext): PathInfo {
 /** A canonical literal path: its classes, and its symlink target's through the fs port. */
 function literalInfo(path: string, ctx: PathContext, r: Result): PathInfo {
   const info = classifyLiteral(path, ctx, r);
-  if (info.harmless) return { path, dynamic: false, free: false, harmless: true, classes: r.classes, reasons: r.reasons };
+  if (info.harmless) return { path, dynamic: false, free: false, harmless: true, classes: r.classes, why: r.why, reasons: r.reasons };
   if (ctx.fs) {
     const target = physical(path, ctx.fs);
     if (target !== null && target !== path) {
-      r.reasons.push(`symlink: ${path} → ${target}`);
+      r.notes.push(`symlink: ${path} → ${target}`);
       classifyLiteral(target, ctx, r);
-      return { path, target, dynamic: false, free: false, classes: r.classes, reasons: r.reasons };
+      return { path, target, dynamic: false, free: false, classes: r.classes, why: r.why, reasons: r.reasons };
     }
   }
-  return { path, dynamic: false, free: false, classes: r.classes, reasons: r.reasons };
+  return { path, dynamic: false, free: false, classes: r.classes, why: r.why, reasons: r.reasons };
 }
 
 function unprivateShape(shape: Seg[]): Seg[] {
@@ -580,7 +591,7 @@ function classifyLiteral(path: string, ctx: PathContext, r: Result): { harmless:
   const low = unprivate(segsOf(lowPath));
   const shape: Seg[] = low.map((s) => ({ lit: s, toks: null }));
   if (classifyShape(shape, true, ctx, r, lowPath)) {
-    r.reasons.push('harmless device');
+    r.notes.push('harmless device');
     return { harmless: true };
   }
   if (ctx.workspace.some((ws) => isInside(path, ws))) r.mark('workspace');
@@ -685,7 +696,7 @@ function optionValueStart(text: string): number {
 export function classifyWord(word: Word, ctx: PathContext, opts: { skip?: string } = {}): PathInfo {
   if (word.braces && word.braces.length > 0) return mergeInfos(word.braces.map((b) => classifyWord(b, ctx, opts)));
   if (word.kinds.includes('process') && (word.approx.startsWith('<(') || word.approx.startsWith('>('))) {
-    return { dynamic: true, free: false, harmless: true, classes: new Set(), reasons: ['process substitution (a pipe)'] };
+    return { dynamic: true, free: false, harmless: true, classes: setFor(0), why: {}, reasons: ['process substitution (a pipe)'] };
   }
   if (word.static) {
     let v = word.value ?? '';
@@ -705,13 +716,15 @@ export function mergeInfos(infos: readonly PathInfo[]): PathInfo {
   if (infos.length === 1) return infos[0]!;
   const classes = new Set<PathClass>();
   const reasons: string[] = [];
+  const why: Partial<Record<PathClass, string>> = {};
   let free = false;
   for (const i of infos) {
     for (const c of i.classes) classes.add(c);
     for (const x of i.reasons) if (!reasons.includes(x)) reasons.push(x);
+    for (const k in i.why) why[k as PathClass] ??= i.why[k as PathClass];
     free ||= i.free;
   }
-  return { dynamic: true, free, classes, reasons };
+  return { dynamic: true, free, classes, why, reasons };
 }
 
 /** `cd -P DIR`: the physical folder (symlinks resolved through the fs port), or null if unknown. */

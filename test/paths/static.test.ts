@@ -110,6 +110,14 @@ describe('credential reads', () => {
     expect(has(p, 'credential')).toBe(false);
   });
 
+  it('gives a reason per class, class reasons before notes on the spelling', () => {
+    const i = classifyPath('~root/.aws/credentials', ctx);
+    expect(i.why?.credential).toBe('AWS credentials');
+    expect(i.why?.outside).toBe('outside the workspace');
+    expect(i.reasons[0]).toBe('AWS credentials');
+    expect(i.reasons.at(-1)).toBe('~root is /root');
+  });
+
   it('gives a reason that names the store', () => {
     expect(credentialReason('/home/ana/.aws/credentials', '/home/ana')).toBe('AWS credentials');
     expect(credentialReason('/w/proj/README.md', '/home/ana')).toBeNull();
