@@ -14,7 +14,7 @@ export async function run(flags: Record<string, string | true>, rest: string[]):
   useNodeHost();
   const [sub] = rest;
   if (sub === 'lint') {
-    const errors = await lintCorpus(CORPUS, { rootDir: REPO_ROOT });
+    const errors = await lintCorpus(CORPUS, { rootDir: REPO_ROOT, baselinePath: join(REPO_ROOT, 'checks', 'baseline.json') });
     const hard = errors.filter((e) => e.severity === 'error');
     if (flags.json) process.stdout.write(JSON.stringify({ ok: hard.length === 0, errors }, null, 2) + '\n');
     else {
@@ -32,13 +32,26 @@ export async function run(flags: Record<string, string | true>, rest: string[]):
   throw new UsageError('usage: lab corpus lint [--json] | lab corpus add --family F (--case JSON | --from c14 | --id … --command … --effect … --expect …)');
 }
 
+/**
+ * A c14 candidate as a corpus case. The candidate is a command with real effects that the naive
+ * gate allowed, so a gate must at least ask: `expect: ask` unless `--expect` says more (deny if
+ * it must never run). The expectation comes from the effect, never from the engine's answer.
+ */
+export function caseFromCandidate(cand: { command: string; effect: string }, flags: Record<string, string | true>): { family: string; input: CaseInput } {
+  const family = typeof flags.family === 'string' ? flags.family : 'red-team';
+  const input: Record<string, unknown> = { id: `${family}-${Date.now().toString(36)}`, source: 'original', tags: ['c14'], expect: 'ask', ...cand };
+  for (const k of SCALAR_FIELDS) if (typeof flags[k] === 'string') input[k] = flags[k];
+  for (const k of LIST_FIELDS) if (typeof flags[k] === 'string') input[k] = (flags[k] as string).split(',').map((s) => s.trim()).filter(Boolean);
+  return { family, input: input as CaseInput };
+}
+
 async function caseFrom(flags: Record<string, string | true>): Promise<{ family: string; input: CaseInput }> {
-  if (flags.from === 'c14') {
+  if (flags.from !== undefined) {
+    if (flags.from !== 'c14') throw new UsageError(`--from takes c14 (the red-team candidate), not ${String(flags.from)}`);
     const { c14Candidate } = await import('../challenges/c14.ts');
     const cand = c14Candidate();
     if (!cand) throw new UsageError('no c14 candidate yet: pass c14 first (npx lab run c14)');
-    const family = typeof flags.family === 'string' ? flags.family : 'red-team';
-    return { family, input: { id: `${family}-${Date.now().toString(36)}`, source: 'original', tags: ['c14'], ...cand } as CaseInput };
+    return caseFromCandidate(cand, flags);
   }
   if (typeof flags.family !== 'string') throw new UsageError('lab corpus add needs --family F');
   if (typeof flags.case === 'string') {

@@ -11,6 +11,7 @@ import { writeFileAtomic as writeAtomic } from '../fsutil.ts';
 import { CaseSchema, loadCorpus, loadFamilyText, formatLintError, KEBAB } from './schema.ts';
 import type { CaseInput, LintError, LoadedCase } from './schema.ts';
 import { lintCorpus } from './lint.ts';
+import { LockError, withLock } from './lock.ts';
 import type { LintOptions } from './lint.ts';
 import { EngineCache, runCase, describe } from './run.ts';
 import type { ModeResult } from './run.ts';
@@ -86,8 +87,28 @@ export function appendCaseText(oldText: string, c: CaseInput, comment?: string):
   return doc.toString({ lineWidth: 0 });
 }
 
-/** Append a case, lint it, and run it through the engine in every mode. */
+/** The lock every corpus writer takes (ids are unique across families, so one per corpus). */
+export function corpusLock(corpusDir: string): string {
+  return join(corpusDir, '.lab-corpus.lock');
+}
+
+/**
+ * Append a case, lint it, and run it through the engine in every mode. Under the corpus lock:
+ * the file is read, appended and (when lint fails) rolled back by one writer at a time, so
+ * parallel adds never drop each other's cases.
+ */
 export async function addCase(opts: AddOptions): Promise<AddResult> {
+  const family = familyFile(opts.corpusDir, opts.family);
+  try {
+    return await withLock(corpusLock(opts.corpusDir), () => addLocked(opts));
+  } catch (e) {
+    if (!(e instanceof LockError)) throw e;
+    const id = String((opts.case as { id?: unknown }).id ?? '');
+    return { ok: false, written: false, file: family, id, line: 0, errors: [], decisions: [], output: `not added: ${e.message}\n` };
+  }
+}
+
+async function addLocked(opts: AddOptions): Promise<AddResult> {
   const file = familyFile(opts.corpusDir, opts.family);
   const id = String((opts.case as { id?: unknown }).id ?? '');
   const out: string[] = [];
@@ -108,13 +129,22 @@ export async function addCase(opts: AddOptions): Promise<AddResult> {
   const fileErrors = loadFamilyText(file, oldText).errors;
   if (fileErrors.length) return fail(fileErrors);
 
-  writeAtomic(file, appendCaseText(oldText, opts.case, opts.comment));
+  const newText = appendCaseText(oldText, opts.case, opts.comment);
+  writeAtomic(file, newText);
   const errors = (await lintCorpus(opts.corpusDir, { rootDir: opts.rootDir, ...opts.lint, onlyIds: [id] })).filter((e) => e.id === id || e.file === file);
   const hard = errors.filter((e) => e.severity === 'error');
   let written = true;
   if (hard.length && !opts.keepOnError) {
-    if (created) rmSync(file, { force: true });
-    else writeAtomic(file, oldText);
+    // Roll back only this case: the file as it is now, minus what this add appended.
+    const now = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    if (now === newText) {
+      if (created) rmSync(file, { force: true });
+      else writeAtomic(file, oldText);
+    } else {
+      const rest = loadFamilyText(file, now).cases.filter((lc) => lc.case.id !== id);
+      if (rest.length === 0 && created) rmSync(file, { force: true });
+      else writeAtomic(file, removeCaseText(now, id) ?? now);
+    }
     written = false;
   }
 
@@ -143,4 +173,15 @@ export async function addCase(opts: AddOptions): Promise<AddResult> {
     decisions,
     output: out.join('\n') + '\n',
   };
+}
+
+/** The file text without the case `id` (through the YAML document), or null if it is not there. */
+export function removeCaseText(text: string, id: string): string | null {
+  const doc = parseDocument(text);
+  if (!isSeq(doc.contents)) return null;
+  const items = (doc.contents as unknown as { items: unknown[] }).items;
+  const i = items.findIndex((it) => isMap(it) && (it as { get(k: string): unknown }).get('id') === id);
+  if (i < 0) return null;
+  items.splice(i, 1);
+  return doc.toString({ lineWidth: 0 });
 }

@@ -1,7 +1,7 @@
-// `lab corpus lint`: schema, unique ids, `bash -n`, detector coverage and corpus size, each error
-// with file:line:column.
+// `lab corpus lint`: schema, unique ids, `bash -n`, detector coverage, corpus size and the family
+// counts of checks/baseline.json, each error with file:line:column.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { tmpdir } from 'node:os';
 import { builtinDetectors, MODE_NAMES } from '../../engine/index.ts';
@@ -28,6 +28,27 @@ export interface LintOptions {
   everydayFamily?: string; // 'everyday'
   minDetectorCases?: number; // 3
   minNotDetectorCases?: number; // 2
+  /**
+   * checks/baseline.json: a family it counts that is gone or empty now is an error (a deleted
+   * or emptied family file would otherwise lint clean); a new family or a smaller one is a warning.
+   */
+  baselinePath?: string;
+}
+
+/** Case count per family in a baseline (its default-mode totals), or an error text. */
+export function baselineFamilies(path: string): Map<string, number> | string {
+  let data: { families?: Record<string, Record<string, Record<string, number>>> };
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    return `cannot read the baseline: ${(e as Error).message}`;
+  }
+  const out = new Map<string, number>();
+  for (const [family, modes] of Object.entries(data?.families ?? {})) {
+    const m = modes?.default ?? Object.values(modes ?? {})[0];
+    out.set(family, (m?.allow ?? 0) + (m?.deny ?? 0) + (m?.ask ?? 0));
+  }
+  return out;
 }
 
 /** Detector ids: the engine's built-ins. */
@@ -137,6 +158,20 @@ export async function lintCorpus(dir: string, opts: LintOptions = {}): Promise<L
   const share = opts.minEverydayShare ?? 0.25;
   if (cases.length > 0 && everyday < share * cases.length)
     errors.push({ ...corpusPos, message: `everyday cases are ${everyday} of ${cases.length} (needs ≥ ${Math.round(share * 100)} %)` });
+  if (opts.baselinePath) {
+    const base = baselineFamilies(opts.baselinePath);
+    const at = { file: opts.baselinePath, line: 1, column: 1 };
+    if (typeof base === 'string') errors.push({ ...at, severity: 'error', message: base });
+    else {
+      for (const [family, n] of base) {
+        const now = byFamily.get(family)?.length ?? 0;
+        if (now === 0 && n > 0) errors.push({ ...at, severity: 'error', field: 'families', message: `family ${family} vanished: ${n} cases in the baseline, none now (its file was deleted or emptied)` });
+        else if (now < n) errors.push({ ...at, severity: 'warning', field: 'families', message: `family ${family} has ${now} cases, ${n} in the baseline` });
+      }
+      for (const [family, list] of byFamily)
+        if (!base.has(family)) errors.push({ file: list[0].file, line: 1, column: 1, severity: 'warning', message: `new family ${family} (${list.length} cases) is not in the baseline yet: lab regress --update-baseline` });
+    }
+  }
   const minBad = opts.minDetectorCases ?? 3;
   const minGood = opts.minNotDetectorCases ?? 2;
   for (const d of [...detectorIds].sort()) {
