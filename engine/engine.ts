@@ -7,6 +7,7 @@ import { evaluate, type EngineState } from './pipeline/decide.ts';
 import { checkExamples } from './pipeline/examples.ts';
 import { builtinDetectors } from './pipeline/detectors.ts';
 import { modeRow, type PresetName } from './pipeline/modes.ts';
+import type { Resolver } from './targets/gate.ts';
 import { judgeFromSpec, runJudgeAsync, JUDGE_DEADLINE_MS, type Judge, type JudgePort, type EvidencePacket, type JudgeOutcome } from './judge/index.ts';
 
 export interface EngineOptions {
@@ -20,6 +21,8 @@ export interface EngineOptions {
   judgePort?: JudgePort;
   /** Budget of one review in milliseconds (default: the policy's, else JUDGE_DEADLINE_MS). */
   deadlineMs?: number;
+  /** Address lookups for the policy's target gate (default: host names only; pins with addresses then fail closed). */
+  resolver?: Resolver;
 }
 
 export interface LoadOptions {
@@ -67,7 +70,7 @@ function stateFor(policy: Policy, options: EngineOptions): EngineState {
   for (const d of options.detectors ?? []) byId.set(d.meta.id, d);
   const detectors = [...byId.values()].filter((d) => !policy.disabledDetectors.has(d.meta.id));
   const judge = options.judge ?? judgeFromSpec(policy.judge, options.judgePort);
-  return { policy, rules: new RuleSet(policy.rules), detectors, preset: options.preset ?? policy.preset, judge };
+  return { policy, rules: new RuleSet(policy.rules), detectors, preset: options.preset ?? policy.preset, judge, resolver: options.resolver };
 }
 
 export class PermissionEngine {

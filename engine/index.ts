@@ -22,9 +22,10 @@ export { compileEvidence, runJudge, runJudgeAsync, referenceJudge, fixtureJudge,
 export type { Judge, JudgeReply, JudgePort, JudgeSpec, Review, EvidencePacket, EvidenceContext, EffectiveCommand, JudgeOutcome } from './judge/index.ts';
 export { presets, strixRules, strixVerdict, recordBrowserCall } from './presets/index.ts';
 export { inScope } from './targets/index.ts';
-export { TargetGate, extractTargets, guardCall } from './targets/index.ts';
+export { TargetGate, extractTargets, guardCall, isTargetCode, TARGET_GUIDANCE } from './targets/index.ts';
+export type { AuditEntry } from './audit/index.ts';
 export type { Pin, Resolver, Approver, ApprovalRequest, ApprovalAnswer, TargetGateOptions, TargetResult, Target, GuardInput, GuardOutcome } from './targets/index.ts';
-export { blockMessage, targetBlockMessage, AuditLog, attributeResult, Attribution, redactSecrets, redactDeep } from './audit/index.ts';
+export { blockMessage, targetBlockMessage, capReason, decisionText, MAX_REASON_RUNES, AuditLog, AUDIT_CAPACITY, auditRecord, appendRing, parseRing, attributeResult, Attribution, redactSecrets, redactDeep } from './audit/index.ts';
 export { classifyProvenance, screenResult, referenceClassifier, sourceLabel } from './screen/index.ts';
 export type { Classifier, Provenance, ProvenanceMeta } from './screen/index.ts';
 export { analyze, workCounter } from './shell/index.ts';

@@ -43,4 +43,15 @@ export class Attribution {
   snapshot(): Record<ResultClass, number> {
     return { ...this.counts };
   }
+
+  /** Counts saved by snapshot() (a hook process persists them between calls); bad values count 0. */
+  static restore(saved: unknown): Attribution {
+    const a = new Attribution();
+    const o = saved && typeof saved === 'object' ? (saved as Record<string, unknown>) : {};
+    for (const k of ['blocked', 'error', 'ok'] as const) {
+      const n = o[k];
+      if (typeof n === 'number' && Number.isInteger(n) && n >= 0) a.counts[k] = n;
+    }
+    return a;
+  }
 }

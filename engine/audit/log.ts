@@ -26,7 +26,9 @@ export class AuditLog {
   constructor(readonly capacity = AUDIT_CAPACITY) {}
 
   record(entry: AuditEntry): AuditEntry {
-    const e = { ...entry, seq: ++this.seq };
+    // A loaded entry keeps its number; a new one takes the next.
+    this.seq = entry.seq !== undefined && entry.seq > this.seq ? entry.seq : this.seq + 1;
+    const e = { ...entry, seq: this.seq };
     this.ring.push(e);
     if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
     return { ...e };
@@ -48,4 +50,48 @@ export class AuditLog {
       .map((l) => l + '\n')
       .join('');
   }
+}
+
+/** The audit entry of one decided call (the hook feeds the ring with these). */
+export function auditRecord(
+  call: { tool: string; input: Record<string, unknown> },
+  decision: { behavior: 'allow' | 'deny' | 'ask'; message: string; reason: { type: string; detail?: string } },
+  ts?: number,
+): AuditEntry {
+  const command = typeof call.input?.command === 'string' ? call.input.command : typeof call.input?.text === 'string' ? call.input.text : undefined;
+  const action = decision.behavior === 'deny' ? 'block' : decision.behavior;
+  return {
+    ...(ts === undefined ? {} : { ts }),
+    tool: call.tool,
+    action,
+    ...(decision.behavior === 'allow' ? {} : { reason: decision.message }),
+    ...(command === undefined ? {} : { command }),
+    ...(decision.reason.detail?.startsWith('target_') || decision.reason.detail === 'work_cancelled' ? { code: decision.reason.detail } : {}),
+  };
+}
+
+/** Entries of a JSONL ring file (as toJSONL writes it); malformed lines are skipped. */
+export function parseRing(text: string): AuditEntry[] {
+  const out: AuditEntry[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      const e = JSON.parse(line) as AuditEntry;
+      if (e && typeof e === 'object' && typeof e.tool === 'string' && typeof e.action === 'string') out.push(e);
+    } catch {
+      // A torn last line (a crash mid-write) is dropped, not fatal.
+    }
+  }
+  return out;
+}
+
+/**
+ * The ring file after appending `entries`: the last `capacity` entries, redacted, one per line.
+ * Pure, so the host can write the result atomically (temp file + rename) under its own lock.
+ */
+export function appendRing(text: string, entries: readonly AuditEntry[], capacity = AUDIT_CAPACITY): string {
+  const log = new AuditLog(capacity);
+  for (const e of parseRing(text)) log.record(e);
+  for (const e of entries) log.record({ ...e, seq: undefined });
+  return log.toJSONL();
 }

@@ -39,3 +39,20 @@ export function targetBlockMessage(res: Pick<TargetResult, 'code' | 'reason' | '
   }
   return `${PLATFORM_PREFIX} ${res.code}: ${reason}. ${res.guidance}`;
 }
+
+/** The few fields of a decision the model-facing text is built from. */
+export interface DecisionText {
+  behavior: 'allow' | 'deny' | 'ask';
+  message: string;
+  reason: { type: string; detail?: string };
+}
+
+/**
+ * The model-facing text of a decision, from the same functions as every block: a deny is
+ * framed as a platform control with its reason capped at MAX_REASON_RUNES (rune-safe); a target
+ * gate result is already a target block message; anything else is the capped message.
+ */
+export function decisionText(d: DecisionText, isTargetCode: (s: string | undefined) => boolean): string {
+  if (d.reason.type === 'other' && isTargetCode(d.reason.detail)) return d.message;
+  return d.behavior === 'deny' ? blockMessage(d.message) : capReason(d.message);
+}

@@ -3,9 +3,11 @@ import type { Context, Decision, ModeName, ToolCall } from '../types.ts';
 import type { Detector } from '../detectors/types.ts';
 import type { Policy } from './policy.ts';
 import type { RuleSet } from './rules/index.ts';
-import { modeRow, applyMode, PRESETS, type ResultClass, type PresetName } from './modes.ts';
+import { modeRow, applyMode, PRESETS, JUDGE_PRESET, type ResultClass, type PresetName } from './modes.ts';
 import type { Judge, Review } from '../judge/index.ts';
 import { applyPreset } from './preset.ts';
+import { applyTargets } from '../targets/pipeline.ts';
+import type { Resolver } from '../targets/gate.ts';
 import { validateInput, isKnownTool, contextError } from './input.ts';
 import { result, Tracer, type CheckResult } from './result.ts';
 import { normalizePath, resolvePath } from '../paths/index.ts';
@@ -20,6 +22,8 @@ export interface EngineState {
   /** Strix preset (from the engine options or the policy) and the judge it consults. */
   preset?: PresetName;
   judge?: Judge | Review;
+  /** Address lookups for the policy's target gate (absent: host names only). */
+  resolver?: Resolver;
 }
 
 function inputSize(input: Record<string, unknown>): number {
@@ -109,6 +113,12 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
 
   // A safety preset adds its deterministic rules and constraints, then the judge settles the rest.
   if (state.preset) r = applyPreset(env, { tool, input: v.input }, r, state.preset, state.judge);
+  // A mode whose row sends ordinary asks to the judge (auto): the guarded reviewer settles them.
+  else if (row.ask === 'judge' && (r.behavior === 'ask' || r.behavior === 'passthrough') && !r.immune) {
+    r = applyPreset(env, { tool, input: v.input }, r, JUDGE_PRESET, state.judge);
+  }
+  // The policy's target gate: every host the call reaches needs a pin, else a person's approval.
+  if (state.policy.targets) r = applyTargets(env, { tool, input: v.input }, r, state.policy.targets, state.resolver);
 
   // 4. Deny returns. A tool-wide ask rule makes anything else an immune ask.
   if (r.behavior === 'deny') return finish(r, 'deny', false);

@@ -25,6 +25,14 @@ export interface GuardInput {
   askHuman?: (reason: string) => boolean;
   audit?: AuditLog;
   command?: string;
+  /**
+   * The target-only guard (a planner or main agent): only the built-in deny rules (`builtin`)
+   * and the target gate apply; user rules, the judge and a person are not consulted, and calls
+   * that pass are not written to the audit ring (it keeps the gated workers' history).
+   */
+  targetOnly?: boolean;
+  /** The first matching built-in deny rule, for a target-only guard. */
+  builtin?: RuleVerdict | null;
 }
 
 export interface GuardOutcome {
@@ -45,6 +53,7 @@ export function guardCall(g: GuardInput): GuardOutcome {
     return { blocked: true, message, reason, code, approvals };
   };
   if (g.cancelled) return block('the work was cancelled', blockMessage('the work was cancelled, so the platform did not run the call'));
+  if (g.targetOnly) return targetOnlyCall(g, block);
   let verdict = g.rule;
   if (!verdict && g.judge) {
     try {
@@ -68,4 +77,12 @@ export function guardCall(g: GuardInput): GuardOutcome {
   }
   log('allow', verdict?.message ?? '');
   return { blocked: false, message: '', reason: verdict?.message ?? '', approvals };
+}
+
+function targetOnlyCall(g: GuardInput, block: (reason: string, message: string, code?: string, approvals?: number) => GuardOutcome): GuardOutcome {
+  if (g.builtin?.action === 'deny') return block(g.builtin.message, blockMessage(g.builtin.message));
+  if (!g.gate) return { blocked: false, message: '', reason: '', approvals: 0 };
+  const res = g.gate.check(g.call, g.invocations, null);
+  if (res.code) return block(res.reason, targetBlockMessage(res), res.code, res.requests);
+  return { blocked: false, message: '', reason: '', approvals: res.requests };
 }

@@ -13,3 +13,4 @@ export {
 } from './gate.ts';
 export * from './codes.ts';
 export { guardCall, type GuardInput, type GuardOutcome, type RuleVerdict } from './guard.ts';
+export { applyTargets, isTargetCode } from './pipeline.ts';
