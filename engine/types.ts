@@ -5,7 +5,7 @@ export type Behavior = 'allow' | 'deny' | 'ask';
 /** A check's answer. `passthrough` means "no opinion" and becomes `ask` at the end. */
 export type CheckBehavior = Behavior | 'passthrough';
 
-export type ModeName = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions' | 'dontAsk';
+export type ModeName = 'default' | 'acceptEdits' | 'plan' | 'bypassPermissions' | 'dontAsk' | 'auto';
 
 export interface ToolCall {
   tool: string;

@@ -119,7 +119,8 @@ export function runRegress(opts: RegressOptions): RegressResult {
     const fam = (families[r.lc.family] ??= {});
     for (const mr of r.modes) {
       const f = (fam[mr.mode] ??= { expected: zero(), actual: zero() });
-      bump(expected[mr.mode], mr.expected);
+      // A judged expectation takes the judge's verdict when it matched (the row leaves it to the judge).
+      bump(expected[mr.mode], mr.expected.judged && mr.decisionOk ? mr.actual : mr.expected);
       bump(actual[mr.mode], mr.actual);
       bump(f.expected, mr.expected);
       bump(f.actual, mr.actual);

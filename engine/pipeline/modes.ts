@@ -1,9 +1,12 @@
-// The five modes, as data (contract §3). The engine, the lab's expectation derivation and the
-// site all read this one table. A sixth mode is one new row.
+// The modes, as data (contract §3 and §6b). The engine, the lab's expectation derivation, the
+// hook's client mapping and the site all read this one table. `auto` is the sixth row.
 import type { ModeName } from '../types.ts';
 
-/** What a mode does with each kind of result that reaches the mode step. */
-export type Outcome = 'allow' | 'deny' | 'ask' | 'allowIfWorkspaceEdit';
+/**
+ * What a mode does with each kind of result that reaches the mode step. `judge`: the Strix
+ * guarded reviewer (JUDGE_PRESET) settles it before the mode step; what it leaves unsettled asks.
+ */
+export type Outcome = 'allow' | 'deny' | 'ask' | 'allowIfWorkspaceEdit' | 'judge';
 
 export interface ModeRow {
   mode: ModeName;
@@ -19,6 +22,11 @@ export interface ModeRow {
   askImmune: Outcome;
   /** Whether a tool-wide allow rule (step 6) may allow an action with effects. */
   toolAllowEffects: boolean;
+  /**
+   * Whether Claude Code shows a person the prompt for a hook's `ask` in this mode (measured by
+   * test/e2e, docs/hook.md). Where it does not, the hook answers an immune ask as deny (§6b).
+   */
+  clientShowsAsk: boolean;
 }
 
 export const MODES: readonly ModeRow[] = [
@@ -32,6 +40,7 @@ export const MODES: readonly ModeRow[] = [
     ask: 'ask',
     askImmune: 'ask',
     toolAllowEffects: true,
+    clientShowsAsk: true,
   },
   {
     mode: 'acceptEdits',
@@ -43,6 +52,7 @@ export const MODES: readonly ModeRow[] = [
     ask: 'allowIfWorkspaceEdit',
     askImmune: 'ask',
     toolAllowEffects: true,
+    clientShowsAsk: true,
   },
   {
     mode: 'plan',
@@ -54,6 +64,7 @@ export const MODES: readonly ModeRow[] = [
     ask: 'deny',
     askImmune: 'deny',
     toolAllowEffects: false,
+    clientShowsAsk: true,
   },
   {
     mode: 'bypassPermissions',
@@ -65,6 +76,8 @@ export const MODES: readonly ModeRow[] = [
     ask: 'allow',
     askImmune: 'ask',
     toolAllowEffects: true,
+    // The client drops a hook's ask when its own checks also ask, and then allows.
+    clientShowsAsk: false,
   },
   {
     mode: 'dontAsk',
@@ -76,6 +89,20 @@ export const MODES: readonly ModeRow[] = [
     ask: 'deny',
     askImmune: 'deny',
     toolAllowEffects: true,
+    clientShowsAsk: true,
+  },
+  {
+    mode: 'auto',
+    title: 'Auto',
+    summary: 'A reviewer settles ordinary asks; what it cannot settle, and every immune ask, needs a person.',
+    deny: 'deny',
+    allowReadOnly: 'allow',
+    allowEffects: 'allow',
+    ask: 'judge',
+    askImmune: 'ask',
+    toolAllowEffects: true,
+    // The client's own classifier, not a person, answers many asks in auto mode.
+    clientShowsAsk: false,
   },
 ];
 
@@ -96,6 +123,8 @@ export function applyMode(
 ): 'allow' | 'deny' | 'ask' {
   const out = row[cls];
   if (out === 'allowIfWorkspaceEdit') return workspaceEdit ? 'allow' : 'ask';
+  // The judge had its say before the mode step: an ask that reaches here is one it left unsettled.
+  if (out === 'judge') return 'ask';
   return out;
 }
 
@@ -107,3 +136,6 @@ export const PRESETS = Object.freeze({
 } as const satisfies Record<string, { mode: ModeName; judge: boolean; summary: string }>);
 
 export type PresetName = keyof typeof PRESETS;
+
+/** The preset whose reviewer a mode's `judge` outcome consults. */
+export const JUDGE_PRESET: PresetName = 'guarded';

@@ -22,6 +22,11 @@ export interface Expected {
   immune?: boolean;
   /** True when the answer came from the case's `modes:` override. */
   override?: boolean;
+  /**
+   * The row sends this ask to the judge (outcome `judge`): the judge's verdict is its own call,
+   * so any behaviour the judge gave matches; without a verdict the case must still ask.
+   */
+  judged?: boolean;
 }
 
 /** The row of the mode table a case's default-mode answer falls in. */
@@ -45,6 +50,7 @@ export function expectedFor(c: Case, row: ModeRowLike): Expected {
   if (override) return { behavior: override, override: true };
   const cls = resultClass(c);
   const out = row[cls];
+  if (out === 'judge') return { behavior: 'ask', immune: false, judged: true };
   const behavior = out === 'allowIfWorkspaceEdit' ? (c.workspaceEdit ? 'allow' : 'ask') : out;
   const wasAsk = BEFORE[cls] === 'ask';
   return {

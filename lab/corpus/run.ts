@@ -76,6 +76,11 @@ function errorActual(message: string): Actual {
   return { behavior: 'error', silenced: false, immune: false, fired: [], reason: 'error', message, trace: [] };
 }
 
+/** The judge (or the reviewer's own rules) settled the call: its verdict stands for a `judged` expectation. */
+function judgeDecided(a: Actual): boolean {
+  return a.behavior !== 'error' && (a.reason.startsWith('judge') || a.trace.some((s) => s.step === 'judge' || / rules$/.test(s.step)));
+}
+
 /** Run one case in the given modes. */
 export function runCase(lc: LoadedCase, modes: readonly ModeRowLike[], engines: EngineCache): CaseResult {
   const c = lc.case;
@@ -109,7 +114,7 @@ export function runCase(lc: LoadedCase, modes: readonly ModeRowLike[], engines: 
       unexpected = c.notDetectors.filter((d) => actual.fired.includes(d));
     }
     const decisionOk =
-      actual.behavior === expected.behavior &&
+      (actual.behavior === expected.behavior || (expected.judged === true && judgeDecided(actual))) &&
       (expected.silenced === undefined || expected.silenced === actual.silenced) &&
       (expected.immune === undefined || expected.immune === actual.immune);
     results.push({ mode: row.mode, expected, actual, decisionOk });

@@ -64,7 +64,7 @@ describe('addCase', () => {
   it('shows the engine decision in every mode', async () => {
     const dir = makeCorpus({ 'fam.yaml': FAMILY });
     const r = await addCase({ corpusDir: dir, family: 'fam', case: NEW, lint: LINT });
-    expect(r.decisions.map((d) => d.mode)).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk']);
+    expect(r.decisions.map((d) => d.mode)).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk', 'auto']);
     expect(r.decisions.every((d) => d.actual.behavior === 'allow' && d.decisionOk)).toBe(true);
     expect(r.output).toMatch(/^added fam-new to .*fam\.yaml:\d+/);
     expect(r.output).toMatch(/^plan\s+allow\s+allow$/m);

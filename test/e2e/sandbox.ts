@@ -8,7 +8,7 @@
 //   - CLAUDE_CODE_SHELL pointing at a recording shim (so the test sees which commands really ran)
 //     and stubs bound over dangerous programs.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -71,6 +71,8 @@ export interface Session {
 }
 
 /** Programs replaced by a stub that only logs: whatever the gate lets through cannot do damage. */
+/** Found through PATH first (some are symlinks, which cannot be bound over). */
+const PATH_STUBS = ['npm', 'npx', 'yarn', 'pnpm', 'pip', 'pip3', 'docker', 'make'];
 const STUBS = ['rm', 'rmdir', 'shred', 'dd', 'mkfs', 'mkfs.ext4', 'curl', 'wget', 'nc', 'ssh', 'scp', 'sudo', 'su', 'shutdown', 'reboot', 'poweroff', 'chown', 'kill', 'pkill', 'killall', 'crontab'];
 
 /** Read one shell word (quotes removed) starting at `i`. */
@@ -159,6 +161,8 @@ function prepare(opts: SessionOptions, dirs: { root: string; home: string; proje
   const stub = join(root, 'bin', 'stub');
   writeFileSync(stub, `#!/bin/sh\nprintf 'e2e stub: %s\\n' "$0 $*" >> ${sh(join(root, 'out', 'stubs.log'))}\necho "e2e stub: not run"\n`);
   chmodSync(stub, 0o755);
+  mkdirSync(join(root, 'bin', 'stubs'));
+  for (const name of PATH_STUBS) symlinkSync(stub, join(root, 'bin', 'stubs', name));
   writeFileSync(join(root, 'out', 'cases.json'), JSON.stringify(opts.cases.map((c) => ({ tool: c.tool, input: c.input }))));
 }
 
@@ -169,7 +173,7 @@ function bwrapArgs(opts: SessionOptions, dirs: { root: string; home: string; pro
   for (const s of STUBS) for (const d of ['/usr/bin', '/usr/sbin']) if (isFile(`${d}/${s}`)) a.push('--ro-bind', join(root, 'bin', 'stub'), `${d}/${s}`);
   a.push('--unshare-net', '--unshare-pid', '--unshare-ipc', '--unshare-uts', '--unshare-user', '--uid', '1000', '--gid', '1000', '--die-with-parent', '--new-session', '--clearenv');
   const env: Record<string, string> = {
-    PATH: '/usr/local/bin:/usr/bin:/bin',
+    PATH: `${join(root, 'bin', 'stubs')}:/usr/local/bin:/usr/bin:/bin`,
     HOME: home,
     USER: 'dev',
     LANG: 'C.UTF-8',

@@ -20,17 +20,18 @@ let current: ModeName = 'default';
 
 // Expected outcomes written from the contract's table, not from the engine.
 const TABLE: Record<keyof typeof rows, Record<ModeName, string>> = {
-  deny: { default: 'deny', acceptEdits: 'deny', plan: 'deny', bypassPermissions: 'deny', dontAsk: 'deny' },
-  allowReadOnly: { default: 'allow', acceptEdits: 'allow', plan: 'allow', bypassPermissions: 'allow', dontAsk: 'allow' },
-  allowEffects: { default: 'allow', acceptEdits: 'allow', plan: 'deny', bypassPermissions: 'allow', dontAsk: 'allow' },
-  askWorkspaceEdit: { default: 'ask', acceptEdits: 'allow', plan: 'deny', bypassPermissions: 'allow', dontAsk: 'deny' },
-  askOutside: { default: 'ask', acceptEdits: 'ask', plan: 'deny', bypassPermissions: 'allow', dontAsk: 'deny' },
-  askImmune: { default: 'ask', acceptEdits: 'ask', plan: 'deny', bypassPermissions: 'ask', dontAsk: 'deny' },
+  deny: { default: 'deny', acceptEdits: 'deny', plan: 'deny', bypassPermissions: 'deny', dontAsk: 'deny', auto: 'deny' },
+  allowReadOnly: { default: 'allow', acceptEdits: 'allow', plan: 'allow', bypassPermissions: 'allow', dontAsk: 'allow', auto: 'allow' },
+  allowEffects: { default: 'allow', acceptEdits: 'allow', plan: 'deny', bypassPermissions: 'allow', dontAsk: 'allow', auto: 'allow' },
+  // auto: the guarded reviewer settles a workspace edit (allow) and refuses a write outside it.
+  askWorkspaceEdit: { default: 'ask', acceptEdits: 'allow', plan: 'deny', bypassPermissions: 'allow', dontAsk: 'deny', auto: 'allow' },
+  askOutside: { default: 'ask', acceptEdits: 'ask', plan: 'deny', bypassPermissions: 'allow', dontAsk: 'deny', auto: 'deny' },
+  askImmune: { default: 'ask', acceptEdits: 'ask', plan: 'deny', bypassPermissions: 'ask', dontAsk: 'deny', auto: 'ask' },
 };
 
 describe('the mode table', () => {
-  it('has the five contract modes, in order', () => {
-    expect(MODE_NAMES).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk']);
+  it('has the five contract modes and auto, in order', () => {
+    expect(MODE_NAMES).toEqual(['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk', 'auto']);
   });
   for (const [row, byMode] of Object.entries(TABLE)) {
     for (const mode of MODE_NAMES) {
@@ -39,7 +40,8 @@ describe('the mode table', () => {
         const d = rows[row as keyof typeof rows]();
         expect(d.behavior).toBe(byMode[mode]);
         const wasAsk = row.startsWith('ask');
-        expect(d.silenced).toBe(wasAsk && d.behavior !== 'ask');
+        // A judge's verdict is the result before the mode step, so it is not silenced.
+        expect(d.silenced).toBe(wasAsk && d.behavior !== 'ask' && d.reason.type !== 'judge');
         expect(d.immune).toBe(row === 'askImmune' && d.behavior === 'ask');
         expect(d.mode).toBe(mode);
       });
