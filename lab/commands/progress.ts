@@ -4,7 +4,7 @@ import { EXIT, UsageError, c } from '../ui.ts';
 import { writeFileAtomic } from '../fsutil.ts';
 import { labRoot } from '../challenges/cli.ts';
 import { challengeIds } from '../challenges/check.ts';
-import { loadState, mergeState, stateSchema, updateState } from '../challenges/state.ts';
+import { loadState, mergeState, parseState, STATE_VERSION, updateState } from '../challenges/state.ts';
 
 export function run(flags: Record<string, string | true>, rest: string[]): number {
   const root = labRoot();
@@ -21,20 +21,21 @@ export function run(flags: Record<string, string | true>, rest: string[]): numbe
   }
   if (sub === 'import') {
     if (!file) throw new UsageError('progress import FILE');
-    let data: unknown;
+    let text: string;
     try {
-      data = JSON.parse(readFileSync(file, 'utf8'));
+      text = readFileSync(file, 'utf8');
     } catch (e) {
       throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
     }
-    if (data && typeof data === 'object') delete (data as Record<string, unknown>).exportedAt;
-    const parsed = stateSchema.safeParse(data);
-    if (!parsed.success) throw new UsageError(`${file} is not a lab progress export (${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message})`);
+    // An export, a copy of .lab/state.json or a backup the lab made of it (BOM, unknown fields fine).
+    const parsed = parseState(text);
+    if (!parsed.ok) throw new UsageError(`${file} is not a lab progress export (${parsed.problem})`);
+    if (parsed.newer) throw new UsageError(`${file} is version ${parsed.newer}, newer than this lab's ${STATE_VERSION}: update gatelab to import it (nothing imported)`);
     const known = new Set(challengeIds(root));
-    const unknown = Object.keys(parsed.data.challenges).filter((id) => !known.has(id));
+    const unknown = Object.keys(parsed.state.challenges).filter((id) => !known.has(id));
     if (unknown.length) throw new UsageError(`${file} names challenges this lab does not have: ${unknown.join(', ')} (nothing imported)`);
     let added: string[] = [];
-    updateState(root, (s) => (added = mergeState(s, parsed.data).added));
+    updateState(root, (s) => (added = mergeState(s, parsed.state).added));
     if (flags.json) process.stdout.write(JSON.stringify({ imported: added }) + '\n');
     else process.stdout.write(`${c.green('imported')} ${added.length ? added.join(', ') : 'nothing new'}\n`);
     return EXIT.ok;
