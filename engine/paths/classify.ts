@@ -702,7 +702,7 @@ export function classifyWord(word: Word, ctx: PathContext, opts: { skip?: string
     let v = word.value ?? '';
     if (opts.skip && v.startsWith(opts.skip)) v = v.slice(opts.skip.length);
     else v = v.slice(optionValueStart(v));
-    return classifyParsed(parseText(v, ctx, { approx: false, glob: false, tilde: false }), ctx);
+    return classifyPath(v, ctx, { tilde: false });
   }
   let text = word.approx;
   if (opts.skip && text.startsWith(opts.skip)) text = text.slice(opts.skip.length);

@@ -104,6 +104,15 @@ export function matchTokens(t: readonly Tok[], name: string): boolean {
 export function tokensMeet(a: readonly Tok[], b: readonly Tok[]): boolean {
   const n = a.length;
   const m = b.length;
+  // Cheap rejections: different literal first or last characters.
+  if (n > 0 && m > 0) {
+    const a0 = a[0];
+    const b0 = b[0];
+    if (typeof a0 === 'string' && typeof b0 === 'string' && a0 !== b0) return false;
+    const a1 = a[n - 1];
+    const b1 = b[m - 1];
+    if (typeof a1 === 'string' && typeof b1 === 'string' && a1 !== b1) return false;
+  }
   const seen = new Uint8Array((n + 1) * (m + 1)); // 1 = visited, no common string from here
   const go = (i: number, j: number): boolean => {
     if (i === n && j === m) return true;

@@ -119,37 +119,31 @@ export class PathTable {
   /**
    * Every row a path shape can reach, pushed to `out`. `homes` lists the segment counts at which
    * a home root ends (a path may sit in several: the context's home is also /home/NAME).
+   * Rows are looked up by the segment where they would start: a literal segment through the
+   * index, a glob segment against every row of that anchor.
    */
   all(shape: readonly Seg[], homes: readonly number[], literal: boolean, out: Compiled[], first = false): void {
+    void literal;
     const n = shape.length;
-    if (!literal) {
-      for (const c of this.rows) {
-        let hit = false;
-        if (c.anchor === 'root') hit = fits(c, shape, 0);
-        else if (c.anchor === 'home') hit = homes.some((h) => fits(c, shape, h));
-        else for (let o = 0; o < n && !hit; o++) hit = fits(c, shape, o);
-        if (hit) {
-          out.push(c);
-          if (first) return;
-        }
-      }
-      return;
-    }
-    if (n > 0) scan(this.byFirst.root.get(shape[0]!.lit!), shape, 0, out);
-    scan(this.wild.root, shape, 0, out);
+    this.at('root', shape, 0, out);
     if (first && out.length > 0) return;
-    for (const h of homes) {
-      if (h < n) scan(this.byFirst.home.get(shape[h]!.lit!), shape, h, out);
-      scan(this.wild.home, shape, h, out);
-    }
+    for (const h of homes) this.at('home', shape, h, out);
     if (first && out.length > 0) return;
-    for (let o = 0; o < n; o++) scan(this.byFirst.any.get(shape[o]!.lit!), shape, o, out);
+    for (let o = 0; o < n; o++) this.at('any', shape, o, out);
     if (first && out.length > 0) return;
     if (n > 0) {
-      const name = shape[n - 1]!.lit!;
-      for (const c of this.names) if (name.includes(c.key) && fits(c, shape, n - 1)) out.push(c);
+      const last = shape[n - 1]!;
+      const name = last.lit;
+      for (const c of this.names) if ((name === null || name.includes(c.key)) && fits(c, shape, n - 1)) out.push(c);
     }
-    if (this.wild.any.length > 0) for (let o = 0; o < n; o++) scan(this.wild.any, shape, o, out);
+  }
+
+  private at(anchor: Anchor, shape: readonly Seg[], o: number, out: Compiled[]): void {
+    const seg = shape[o];
+    if (seg === undefined) return;
+    if (seg.lit !== null) scan(this.byFirst[anchor].get(seg.lit), shape, o, out);
+    else for (const list of this.byFirst[anchor].values()) scan(list, shape, o, out);
+    scan(this.wild[anchor], shape, o, out);
   }
 }
 
@@ -163,16 +157,18 @@ function fits(c: Compiled, shape: readonly Seg[], o: number): boolean {
   const n = shape.length;
   if (c.dir ? n < o + m : n !== o + m) return false;
   if (m === 0 && !c.dir) return false;
+  // A name heuristic binds a glob with literal text only when that text holds its keyword.
+  // (A bare `*` as the last segment can be any file name, so it binds them all.)
+  if (c.row.need !== undefined) {
+    const at = o + m - 1;
+    const g = shape[at]!;
+    if (g.lit === null && !(at === n - 1 && isWildSeg(g)) && !globText(g.toks!).includes(c.row.need)) return false;
+  }
   for (let k = 0; k < m; k++) if (!segMeets(shape[o + k]!, c.segs[k]!)) return false;
   if (c.row.exceptBelow && n > o + m) {
     const below = shape[o + m]!.lit;
     if (below !== null && c.row.exceptBelow.includes(below)) return false;
   }
-  // A name heuristic binds a glob with literal text only when that text holds its keyword.
-  // (A bare `*` as the last segment can be any file name, so it binds them all.)
-  const at = o + m - 1;
-  const g = shape[at];
-  if (c.row.need !== undefined && g && g.lit === null && !(at === n - 1 && isWildSeg(g)) && !globText(g.toks!).includes(c.row.need)) return false;
   return !excepted(c, shape[n - 1]);
 }
 
@@ -187,7 +183,14 @@ export function segMeets(s: Seg, p: PatSeg): boolean {
   if (s.lit !== null) return p.lit !== null ? s.lit === p.lit : matchTokens(p.toks, s.lit);
   // Without dotglob a glob matches a leading `.` only when it spells one.
   if (!s.dot && (p.lit !== null ? p.lit.startsWith('.') : p.toks[0] === '.')) return false;
-  if (p.lit !== null) return matchTokens(s.toks!, p.lit);
+  if (p.lit !== null) {
+    const t = s.toks!;
+    const a = t[0];
+    const z = t[t.length - 1];
+    if (typeof a === 'string' && a !== p.lit[0]) return false;
+    if (typeof z === 'string' && z !== p.lit[p.lit.length - 1]) return false;
+    return matchTokens(t, p.lit);
+  }
   return tokensMeet(s.toks!, p.toks);
 }
 
