@@ -123,6 +123,7 @@ function attached(w: Word, v: string, from: number): { value: string; text: stri
 
 function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFacts, st: RunState, depth: number): void {
   st.last = c;
+  if (c.projectCode) f.projectCode = true;
   const g = c.grammar;
   const stopAtOperand = g.posix || !!c.subs;
   const ops: Word[] = [];
@@ -153,6 +154,10 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
       dashdash = true;
       i++;
       break;
+    }
+    if (c.plusOptions && v.length >= 2 && v.charCodeAt(0) === 43) {
+      i = shorts(g, args, i, v, 1, f, st);
+      continue;
     }
     if (v.length < 2 || v.charCodeAt(0) !== 45) {
       ops.push(w);

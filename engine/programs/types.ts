@@ -67,6 +67,12 @@ export interface ProgramFacts {
   destructive?: string;
   /** Unknown option, dynamic option word, ambiguous prefix … (callers fail closed). */
   issues: string[];
+  /**
+   * Runs code the project or repository defines (Makefile, package.json scripts, git hooks and
+   * repository config, conftest.py, build.rs …). Not counted against effectsFree: whether the
+   * project is trusted is the caller's decision.
+   */
+  projectCode?: boolean;
 }
 
 /** 0 = flag, 1 = required value, 2 = optional value (attached only), 3 = two values. */
@@ -162,6 +168,10 @@ export interface CommandSpec {
   loose?: boolean;
   /** Subcommand aliases → canonical subcommand name. */
   aliases?: Map<string, string>;
+  /** Runs code the project defines (see ProgramFacts.projectCode). Inherited by subcommands. */
+  projectCode?: boolean;
+  /** `+x` words are options too (sh, bash: `+o posix`, `+e`). */
+  plusOptions?: boolean;
 }
 
 export interface ProgramSpec extends CommandSpec {

@@ -217,3 +217,22 @@ describe('program-level facts', () => {
     expect(run('mywrap', 'rm').known).toBe(false);
   });
 });
+
+describe('more grammar', () => {
+  it('shell +o options are options, not a script', () => {
+    expect(roles(run('bash', '+o', 'posix', '-c', 'ls'))).toMatchObject({ code: ['ls'] });
+    expect(run('sh', '+x', 'a.sh').args.map((a) => a.role)).toEqual(['code-file']);
+  });
+  it('marks code that the project defines', () => {
+    for (const c of ['make', 'npm test', 'pytest', 'cargo build', 'git status']) expect(run(...c.split(' ')).projectCode, c).toBe(true);
+    expect(run('cat', 'f').projectCode).toBeUndefined();
+  });
+  it('vim -u reads a code file', () => {
+    expect(roles(run('vim', '-u', 'rc', 'f'))).toMatchObject({ 'code-file': ['rc'], write: ['f'] });
+  });
+  it('zip -v with an archive is verbose, not a version print', () => {
+    expect(run('zip', '-v', 'z.zip', 'f').info).toBe(false);
+    expect(run('xargs', '--show-limits', 'rm').info).toBe(false);
+    expect(run('lua', '-v', 'x.lua').info).toBe(false);
+  });
+});

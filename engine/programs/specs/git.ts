@@ -237,5 +237,5 @@ for (const k of Object.keys(subs)) {
 }
 
 export const GIT: ProgramSpec[] = [
-  prog('git', 'git', 'C:cwd c:config git-dir:config work-tree:cwd namespace:none p|paginate P|no-pager exec-path::config config-env:config bare no-replace-objects no-lazy-fetch literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-advice super-prefix:none list-cmds:none attr-source:none ?version ?help ?html-path ?man-path ?info-path', 'none*', { posix: true, exact: true, subs, subRequired: true, hook: configHook, writesStdout: true }),
+  prog('git', 'git', 'C:cwd c:config git-dir:config work-tree:cwd namespace:none p|paginate P|no-pager exec-path::config config-env:config bare no-replace-objects no-lazy-fetch literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-advice super-prefix:none list-cmds:none attr-source:none ?version ?help ?html-path ?man-path ?info-path', 'none*', { posix: true, exact: true, subs, subRequired: true, hook: configHook, writesStdout: true, projectCode: true }),
 ];

@@ -88,4 +88,8 @@ export const PACKAGES: ProgramSpec[] = [
   prog(F, 'jest|vitest|mocha|ava|tap|karma|playwright|cypress|tsc|eslint|prettier|webpack|vite|rollup|esbuild|parcel|next|nuxt|astro|tsx|ts-node|swc|babel|biome|stylelint|rubocop|black|ruff|flake8|pylint|mypy|pyright|isort|autopep8|yapf|bandit|coverage|gofmt|golangci-lint|rustfmt|clang-format|shellcheck|shfmt|hadolint|terraform-docs', '', 'none*', { loose: true, hook: (c) => { c.effect = true; } }),
 ];
 
+// Installers of system packages run the distribution's code, not the project's.
+const SYSTEM_PM = new Set(['apt', 'apt-cache', 'dpkg', 'dnf', 'conda', 'brew', 'pipx', 'gem']);
+for (const p of PACKAGES) if (!SYSTEM_PM.has(p.names[0])) p.projectCode = true;
+
 void HV;

@@ -6,7 +6,7 @@ const F = 'shells';
 // Single-letter shell options (set -e …); -o/+o take a name; -c makes the first operand the code.
 const SH = 'a b C e f h i k l m n p r t u v x B E H P T s c D o:none O:none';
 const BASH_LONG = 'rcfile|init-file:codefile.sh norc noprofile login posix noediting restricted verbose dump-strings dump-po-strings debugger pretty-print ?help ?version';
-const layout = { posix: true, stdin: 'code' as const, alt: [['c', 'code.sh none*'], ['s', 'none*']] as [string, string][] };
+const layout = { posix: true, plusOptions: true, stdin: 'code' as const, alt: [['c', 'code.sh none*'], ['s', 'none*']] as [string, string][] };
 
 export const SHELLS: ProgramSpec[] = [
   prog(F, 'bash|rbash', `${SH} ${BASH_LONG}`, 'codefile.sh none*', { ...layout, stdinLanguage: 'sh' }),
@@ -28,7 +28,7 @@ export const SHELLS: ProgramSpec[] = [
   prog(F, 'read', 'a:none d:none e i:none n:none N:none p:none r s t:none u:none', 'none*', { pure: true, stdin: 'data' }),
   prog(F, 'mapfile|readarray', 'd:none n:none O:none s:none t u:none C:code.sh c:none', 'none*', { pure: true, stdin: 'data' }),
   // state-changing builtins: no file effects of their own (assignments are the shell's business)
-  prog(F, 'declare|typeset|local|readonly|export|set|unset|alias|unalias|shopt|bind|complete|compopt|setopt|unsetopt|autoload|zmodload|emulate', '', 'none*', { loose: true }),
+  prog(F, 'declare|typeset|local|readonly|export|set|unset|alias|unalias|shopt|bind|complete|compopt|setopt|unsetopt|autoload|zmodload|emulate', '', 'none*', { loose: true, plusOptions: false }),
   viewer(F, 'type|jobs|dirs|help|times|umask|caller|compgen|getopts|let|shift|return|exit|break|continue|logout|disown|suspend|ulimit|wait|whence|where', '', 'none*', { loose: true }),
   prog(F, 'fg|bg', '', 'none*', { loose: true }),
 ];
