@@ -51,6 +51,22 @@ export function caseReason(c: CheckCase): string {
   return (c.pad ? c.pad.unit.repeat(c.pad.times) : '') + (c.reason ?? '');
 }
 
+/**
+ * c13's framing, graded on what the message does rather than on one phrase: before the reason
+ * (which can quote an attacker's text), it says that the platform's policy stopped the call, and it
+ * never denies being that control. Any wording that does this passes.
+ */
+export function framingProblem(msg: string, reason: string, guidance: string): string | null {
+  const head = runes(reason).slice(0, MAX_RUNES).join('');
+  const body = guidance ? msg.replace(guidance, '') : msg;
+  const at = head ? body.lastIndexOf(head) : -1;
+  const before = (at >= 0 ? body.slice(0, at) : body).toLowerCase();
+  if (!/(platform|policy|permission|administrator|operator)/.test(before)) return "it does not say, before the reason, that the platform's policy decided";
+  if (!/(stop|block|den(y|ied)|refus|not allowed|prevent|reject|halt)/.test(before)) return 'it does not say, before the reason, that the call was stopped';
+  if (/\b(not|no|never|isn't)\b[^.;:,!?]{0,24}\b(platform|policy|control)/.test(before)) return "it denies being the platform's control";
+  return null;
+}
+
 /** c13: `blockMessage(reason, guidance)` and `redactLine(line)` from the learner's module. */
 export function messagesLabeller(mod: Record<string, unknown>): Labeller {
   const block = mod.blockMessage;
@@ -71,8 +87,9 @@ export function messagesLabeller(mod: Record<string, unknown>): Labeller {
     const msg = (block as (r: string, g: string) => unknown)(reason, guidance);
     if (typeof msg !== 'string') return { label: 'bad', detail: 'blockMessage did not return a string' };
     const show = msg.length > 160 ? msg.slice(0, 160) + '…' : msg;
-    if (!msg.toLowerCase().includes('platform control')) return { label: 'bad', detail: `not framed as a platform control: ${show}` };
     if (guidance && !msg.includes(guidance)) return { label: 'bad', detail: 'the guidance is not in the message whole' };
+    const framing = framingProblem(msg, reason, guidance);
+    if (framing) return { label: 'bad', detail: `${framing}: ${show}` };
     if (loneSurrogate(msg)) return { label: 'bad', detail: 'the message splits a character in half (a lone surrogate)' };
     const r = runes(reason);
     if (r.length <= MAX_RUNES) {
