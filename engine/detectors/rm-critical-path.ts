@@ -1,10 +1,11 @@
 // Recursive removal of `/`, a top-level dir, home, the workspace or its parents → deny.
+// Reads delete effects of every program (rm, find -delete, rsync --delete, shred, mv to
+// /dev/null, git rm …) and truncating writes, so the spelling of the destroyer does not matter.
 import type { Detector, DetectorMeta, DetectContext } from './types.ts';
 import type { Finding } from '../types.ts';
-import type { Invocation, Word } from '../shell/types.ts';
-import { parseOptions } from '../shell/normalize/index.ts';
-import { findContextOf, findRoots } from '../shell/normalize/index.ts';
-import { ctxFor, finding, globDir, isCriticalDir, pathOf, text, varGlob } from './util.ts';
+import type { Effect } from '../effects/index.ts';
+import { infoOf, isCriticalDirAt } from '../effects/index.ts';
+import { effectsFor, finding, varGlob } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'rm-critical-path',
@@ -14,70 +15,52 @@ const meta: DetectorMeta = {
   behaviour: 'deny',
   safety: 'criticalRemoval',
   examples: {
-    bad: ['rm -rf ~', 'rm -fr /', 'sudo rm --recursive --force /etc', 'rm -rf "$HOME"', 'timeout 5 rm -rf ~', 'rm -rf *', 'find ~ -delete', 'rm -f /*'],
-    good: ['rm -rf node_modules', 'rm -rf /tmp/build', 'rm -rf ./dist', 'echo "rm -rf ~"', 'rm notes.txt'],
+    bad: ['rm -rf ~', 'rm -fr /', 'sudo rm --recursive --force /etc', 'rm -rf "$HOME"', 'timeout 5 rm -rf ~', 'rm -rf *', 'find ~ -delete', 'rm -f /*', 'rsync -a --delete empty/ ~/', 'find ~ -type f -exec shred -u {} +'],
+    good: ['rm -rf node_modules', 'rm -rf /tmp/build', 'rm -rf ./dist', 'echo "rm -rf ~"', 'rm notes.txt', 'rsync -a --delete src/ /tmp/mirror/'],
   },
 };
 
-type Hit = { word: Word; what: string } | null;
-
-/** Is this operand a critical path (or a glob directly under one)? */
-function critical(w: Word, ctx: DetectContext): Hit {
-  const abs = pathOf(w, ctx);
-  if (abs !== null) {
-    if (isCriticalDir(abs, ctx)) return { word: w, what: abs };
-    return null;
+/**
+ * What critical place an effect's path is (or is a glob directly inside), or null. `inside` is
+ * set for a critical place within the workspace other than its root (its .git): that asks.
+ */
+function criticalWhat(e: Effect, ctx: DetectContext): { what: string; inside: boolean } | null {
+  const ref = e.path!;
+  if (ref.abs !== null) {
+    if (isCriticalDirAt(ref.abs, ctx)) return { what: ref.abs, inside: false };
+    const info = infoOf(ref);
+    if (!info.classes.has('critical')) return null;
+    const why = info.reasons.find((r) => r.startsWith('critical')) ?? 'critical';
+    return { what: `${ref.abs} (${why})`, inside: ctx.isInWorkspace(ref.abs) };
   }
-  const dir = globDir(w, ctx);
-  if (dir !== null && isCriticalDir(dir, ctx)) return { word: w, what: `a glob directly under ${dir}` };
-  if (varGlob(w)) return { word: w, what: `a glob or trailing slash under a variable (${w.approx})` };
+  if (varGlob(ref.word)) return { what: `a glob or trailing slash under a variable (${ref.word.approx})`, inside: false };
+  const info = infoOf(ref);
+  if (info.classes.has('critical') && !info.free) return { what: `${ref.text} (${info.reasons.find((r) => r.startsWith('critical')) ?? 'critical'})`, inside: false };
   return null;
-}
-
-function rm(inv: Invocation, ctx: DetectContext, recursive: boolean, operands: Word[], label: string): Finding[] {
-  const out: Finding[] = [];
-  for (const w of operands) {
-    const hit = critical(w, ctx);
-    if (hit) {
-      out.push(
-        recursive
-          ? finding(meta, inv, `${label} of ${hit.what}`, w)
-          : finding(meta, inv, `${label} hits ${hit.what}`, w, { behavior: 'ask', safety: 'criticalRemoval' }),
-      );
-    } else if (recursive && pathOf(w, ctx) === null && globDir(w, ctx) === null) {
-      out.push(finding(meta, inv, `${label} of a dynamic path ${text(w)}`, w, { behavior: 'ask', safety: 'criticalRemoval' }));
-    }
-  }
-  return out;
 }
 
 export const rmCriticalPath: Detector = {
   meta,
-  check(inv, ctx0) {
-    const ctx = ctxFor(inv, ctx0);
-    if (!inv.program.static) return [];
-    const name = inv.name;
-    if (name === 'rm' || name === 'unlink') {
-      const p = parseOptions(inv);
-      let ops = p.operands;
-      const fc = findContextOf(inv);
-      if (fc) ops = ops.flatMap((w) => (w.static && w.value === '{}' ? (fc.filtered ? [] : fc.roots) : [w]));
-      return rm(inv, ctx, p.options.has('recursive'), ops, name === 'rm' && p.options.has('recursive') ? 'recursive rm' : name);
+  concerns: { effects: ['delete', 'write'] },
+  check(inv, ctx) {
+    const out: Finding[] = [];
+    for (const e of effectsFor(inv, ctx)) {
+      if (!e.path) continue;
+      const truncates = e.kind === 'write' && e.create === 'truncate' && !e.how.startsWith('redirect');
+      if (e.kind !== 'delete' && !truncates) continue;
+      // A write to a static folder writes into it; only a glob or a whole tree is truncated.
+      if (e.kind === 'write' && e.path.abs !== null && !e.recursive) continue;
+      const hit = criticalWhat(e, ctx);
+      // A critical place inside the workspace (its .git) is a protected write, not a catastrophe.
+      if (hit?.inside) continue;
+      // Shredding or truncating overwrites what it keeps: as final as a recursive removal.
+      const total = e.recursive || e.how.startsWith('shred');
+      if (hit !== null) {
+        out.push(total ? finding(meta, inv, `${e.how} of ${hit.what}`, e.path.word) : finding(meta, inv, `${e.how} hits ${hit.what}`, e.path.word, { behavior: 'ask', safety: 'criticalRemoval' }));
+      } else if (e.kind === 'delete' && e.recursive && e.path.abs === null && infoOf(e.path).free && !e.guess) {
+        out.push(finding(meta, inv, `${e.how} of a dynamic path ${e.path.text}`, e.path.word, { behavior: 'ask', safety: 'criticalRemoval' }));
+      }
     }
-    if (name === 'rmdir') {
-      const p = parseOptions(inv);
-      return rm(inv, ctx, false, p.operands, 'rmdir');
-    }
-    if (name === 'shred') {
-      const p = parseOptions(inv);
-      return rm(inv, ctx, false, p.operands, 'shred');
-    }
-    if (name === 'find' && inv.args.some((w) => w.static && w.value === '-delete')) {
-      const { roots, filtered } = findRoots(inv.args);
-      if (filtered) return [];
-      const r = roots.length ? roots : [{ ...inv.program, static: true, value: '.', approx: '.' }];
-      return rm(inv, ctx, true, r, 'find -delete');
-    }
-    return [];
+    return out;
   },
 };

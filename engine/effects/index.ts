@@ -4,7 +4,7 @@
 import type { Extraction, Invocation } from '../shell/types.ts';
 import type { Effect, PathRef } from './types.ts';
 import { describe } from '../programs/index.ts';
-import { effectiveName } from '../shell/normalize/index.ts';
+import { effectiveName, findContextOf, findRoots } from '../shell/normalize/index.ts';
 import { NETWORK, SHELLS, INTERPRETERS } from '../shell/normalize/state.ts';
 import { credentialReason } from '../paths/index.ts';
 import { pathRef, resolveIn, type PathScope } from './paths.ts';
@@ -25,10 +25,12 @@ export interface EffectScope extends PathScope {
   downloads?: Set<string>;
   /** Pipelines (by id) an earlier stage of which read a credential. */
   secretPipes?: Set<number>;
+  /** File descriptors `exec N<>/dev/tcp/…` connected to the network. */
+  netFds?: Set<number>;
 }
 
 export function newScope(base: PathScope, ex?: Extraction): EffectScope {
-  return { home: base.home, workspace: base.workspace, cwd: base.cwd, fs: base.fs, ex, downloads: new Set(), secretPipes: new Set() };
+  return { home: base.home, workspace: base.workspace, cwd: base.cwd, fs: base.fs, ex, downloads: new Set(), secretPipes: new Set(), netFds: new Set() };
 }
 
 /** The cwd an invocation runs in: the scope's, moved by a `cd`/wrapper chdir (null: unknown). */
@@ -68,11 +70,38 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   if (facts.known) factEffects(inv, facts, sc, out);
   legacyEffects(inv, sc, out, !facts.known);
   codeFiles(inv, sc, out);
+  remoteSources(inv, sc, out);
   if (!facts.known && !KNOWN.has(inv.name)) out.push({ kind: 'unknown', how: `${inv.name} is not a known program`, word: inv.program });
-  // Code read from a file that a download wrote earlier in the command comes from the network.
-  if (sc.downloads?.size) for (const e of out) if (e.kind === 'code' && e.origin === 'file' && e.path && fromDownload(e.path, sc)) e.origin = 'network';
+  spreadFindMatches(inv, out);
+  settleOrigins(inv, sc, out);
   track(inv, sc0, out);
   return dedupe(out);
+}
+
+/**
+ * `find ROOTS … -exec CMD {} +`: the placeholder stands for every match under the roots, so an
+ * effect on `{}` is an effect on the whole trees (unless a test narrows the matches).
+ */
+function spreadFindMatches(inv: Invocation, out: Effect[]): void {
+  if (inv.name === 'find' && out.some((e) => e.kind === 'delete')) {
+    // find ROOTS -name X -delete deletes the matches, not the roots.
+    const { roots, filtered } = findRoots(inv.args);
+    if (filtered) for (let i = out.length - 1; i >= 0; i--) if (out[i]!.kind === 'delete' && roots.includes(out[i]!.path!.word)) out.splice(i, 1);
+  }
+  const fc = findContextOf(inv);
+  if (!fc) return;
+  for (let i = 0; i < out.length; i++) {
+    const e = out[i]!;
+    if (!e.path || !e.path.word.static || e.path.text !== '{}') continue;
+    if (fc.filtered) {
+      out.splice(i--, 1);
+      continue;
+    }
+    const sc = e.path.scope as PathScope;
+    const spread = fc.roots.map((w) => ({ ...e, path: pathRef(w, sc), recursive: e.kind === 'read' ? e.recursive : true }));
+    out.splice(i, 1, ...spread);
+    i += spread.length - 1;
+  }
 }
 
 /** Program facts and the legacy tables may name the same effect twice: keep the first. */
@@ -100,8 +129,107 @@ export function markKnown(names: Iterable<string>): void {
   for (const n of names) KNOWN.add(n);
 }
 
+/** Was this path (or a folder above it) written by a download earlier in the command? */
 function fromDownload(ref: PathRef, sc: EffectScope): boolean {
-  return ref.abs !== null && !!sc.downloads?.has(ref.abs);
+  const d = sc.downloads;
+  if (ref.abs === null || !d || d.size === 0) return false;
+  for (let p = ref.abs; p.length > 0; p = p.slice(0, p.lastIndexOf('/'))) if (d.has(p)) return true;
+  return d.has('/');
+}
+
+/** Where code comes from, settled: stdin fed by a download, `-` and /dev/stdin, URLs, downloads. */
+function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
+  const name = inv.name;
+  // `sh -n` reads and checks the script but runs nothing.
+  if (SHELLS.has(name) && inv.args.some((w) => w.static && /* -n or a bundle holding n */ noexec(w.value!))) {
+    for (let i = out.length - 1; i >= 0; i--) if (out[i]!.kind === 'code') out.splice(i, 1);
+    return;
+  }
+  let fed: boolean | undefined;
+  const net = () => (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc));
+  for (const e of out) {
+    if (e.kind !== 'code') continue;
+    if (e.path && (e.origin === 'file' || e.origin === 'inline')) {
+      const t = e.path.text;
+      if (t === '-' || t === '/dev/stdin' || t === '/dev/fd/0' || t === '/proc/self/fd/0') e.origin = 'stdin';
+      else if (t.includes('://')) e.origin = 'network';
+      else if (fromDownload(e.path, sc)) e.origin = 'network';
+    }
+    if (e.origin === 'stdin' && net()) e.origin = 'network';
+    // xargs CMD {} with items from a download: the payload is the download.
+    if (e.origin === 'inline' && inv.opaque?.reason === 'dynamic' && inv.via.some((v) => v.name.startsWith('xargs')) && net()) e.origin = 'network';
+  }
+}
+
+function noexec(v: string): boolean {
+  if (v === '-n' || v === '--noexec') return true;
+  return v.length > 2 && v[0] === '-' && v[1] !== '-' && v.includes('n') && !v.includes('c');
+}
+
+/** `sh <&5` after `exec 5<>/dev/tcp/…`. */
+function stdinFromNetFd(inv: Invocation, sc: EffectScope): boolean {
+  const fds = sc.netFds;
+  if (!fds || fds.size === 0) return false;
+  for (const r of inv.redirects) {
+    if ((r.op === '<&' || r.op === '<') && (r.fd === null || r.fd === 0) && r.target.static) {
+      const n = Number(r.target.value);
+      if (r.op === '<&' && Number.isInteger(n) && fds.has(n)) return true;
+    }
+  }
+  return false;
+}
+
+const INSTALLERS: Record<string, readonly string[]> = {
+  npm: ['install', 'i', 'add', 'ci', 'update', 'exec', 'x'],
+  pnpm: ['install', 'i', 'add', 'dlx', 'exec'],
+  yarn: ['add', 'install', 'dlx'],
+  bun: ['add', 'install', 'i', 'x'],
+  pip: ['install', 'download'],
+  pip3: ['install', 'download'],
+  pipx: ['install', 'run', 'inject'],
+  uv: ['pip', 'add', 'tool', 'run'],
+  cargo: ['install'],
+  gem: ['install'],
+  go: ['install', 'run', 'get'],
+};
+const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'deno']);
+
+/** A package spec that names an arbitrary source: a URL, a git remote, a GitHub shorthand. */
+function remoteSpec(v: string): boolean {
+  if (v.includes('://')) return true;
+  for (const p of ['git+', 'github:', 'gitlab:', 'bitbucket:', 'gist:', 'git@']) if (v.startsWith(p)) return true;
+  const eq = v.indexOf('=');
+  return eq > 0 && v.startsWith('--') && remoteSpec(v.slice(eq + 1));
+}
+
+/** Package managers and runners installing or running code from an arbitrary source. */
+function remoteSources(inv: Invocation, sc: EffectScope, out: Effect[]): void {
+  const name = inv.name;
+  const subs = INSTALLERS[name];
+  if (!subs && !RUNNERS.has(name) && !(name === 'python' || name === 'python3')) return;
+  const args = inv.args;
+  let start = 0;
+  if (subs) {
+    const k = args.findIndex((w) => w.static && !w.value!.startsWith('-'));
+    if (k < 0 || !subs.includes(args[k]!.value!)) return;
+    start = k + 1;
+  } else if (name === 'python' || name === 'python3') {
+    // python -m pip install …
+    const m = args.findIndex((w) => w.static && w.value === '-m');
+    if (m < 0 || !args[m + 1]?.static || args[m + 1]!.value !== 'pip') return;
+    start = m + 2;
+  }
+  for (let i = start; i < args.length; i++) {
+    const w = args[i]!;
+    if (!w.static) continue;
+    const v = w.value!;
+    const next = args[i + 1];
+    if (remoteSpec(v) || ((v === '--git' || v === '--from' || v === '--index-url' || v === '-i' || v === '--extra-index-url' || v === '-e' || v === '--editable') && next?.static && remoteSpec(next.value!))) {
+      out.push({ kind: 'code', how: `${name} installs or runs code from ${remoteSpec(v) ? v : next!.value}`, language: name, origin: 'network', word: w });
+      return;
+    }
+  }
+  void sc;
 }
 
 /** Scripts a shell or interpreter runs by name, and -f program files (make, awk, sed). */
@@ -123,6 +251,10 @@ function codeFiles(inv: Invocation, sc: EffectScope, out: Effect[]): void {
   }
   const flag = CODE_FILE_OPTS[name];
   if (!flag) return;
+  if ((name === 'make' || name === 'gmake') && !inv.args.some((w) => w.static && (w.value!.startsWith('-f') || w.value!.startsWith('--file') || w.value!.startsWith('--makefile')))) {
+    // make without -f runs the Makefile of its folder.
+    for (const m of ['GNUmakefile', 'makefile', 'Makefile']) out.push({ kind: 'code', how: 'make', language: 'make', origin: 'file', path: pathRef(inv.program, sc, m) });
+  }
   const args = inv.args;
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
@@ -151,18 +283,29 @@ function networkStdin(inv: Invocation, sc: EffectScope): 'network' | 'stdin' {
   return producerIsNetwork(inv, sc) ? 'network' : 'stdin';
 }
 
+/** Programs whose output comes from another machine. */
+const REMOTE_OUTPUT = new Set(['ssh', 'scp', 'sftp', 'rsh', 'kubectl', 'docker', 'aws', 'gsutil', 's3cmd', 'rclone']);
+
 export function producerIsNetwork(inv: Invocation, sc: EffectScope): boolean {
   const p = inv.source.pipe;
   if (!p || p.index === 0 || !sc.ex) return false;
-  for (const c of sc.ex.commands) if (c.pipe && c.pipe.id === p.id && c.pipe.index < p.index && NETWORK.has(effectiveName(c))) return true;
+  for (const c of sc.ex.commands) {
+    if (!c.pipe || c.pipe.id !== p.id || c.pipe.index >= p.index) continue;
+    const n = effectiveName(c);
+    if (NETWORK.has(n) || (n === 'ssh' && c.argv.length > 2) || (REMOTE_OUTPUT.has(n) && n !== 'ssh')) return true;
+    for (const r of c.redirects) if (r.target.static && (r.target.value!.startsWith('/dev/tcp/') || r.target.value!.startsWith('/dev/udp/'))) return true;
+  }
   return false;
 }
 
 /** Record downloads and secrets read into a pipe, for later invocations of the same decision. */
 function track(inv: Invocation, sc: EffectScope, out: Effect[]): void {
+  if (inv.name === 'exec' && inv.args.length === 0 && sc.netFds) {
+    for (const r of inv.redirects) if (r.fd !== null && r.fd >= 0 && r.target.static && (r.target.value!.startsWith('/dev/tcp/') || r.target.value!.startsWith('/dev/udp/'))) sc.netFds.add(r.fd);
+  }
   const downloads = sc.downloads;
   const net = NETWORK.has(inv.name) || out.some((e) => e.kind === 'network' && e.direction !== 'out');
-  const fed = inv.name === 'tee' || inv.name === 'cp' || inv.name === 'dd' || inv.name === 'cat' ? producerIsNetwork(inv, sc) : false;
+  const fed = inv.name === 'tee' || inv.name === 'cp' || inv.name === 'dd' || inv.name === 'cat' || inv.name === 'tar' || inv.name === 'unzip' || inv.name === 'bsdtar' || inv.name === 'cpio' ? producerIsNetwork(inv, sc) : false;
   const pipe = inv.source.pipe;
   for (const e of out) {
     if (downloads && (net || fed || (e.how.startsWith('redirect') && producerIsNetwork(inv, sc))) && e.kind === 'write' && e.path?.abs) downloads.add(e.path.abs);

@@ -2,7 +2,7 @@
 // readers the engine knew before engine/programs, kept so no class is lost while the table grows.
 import type { Invocation, Word } from '../shell/types.ts';
 import type { Effect } from './types.ts';
-import { parseOptions, findContextOf, findRoots, type Parsed } from '../shell/normalize/index.ts';
+import { parseOptions, findRoots, type Parsed } from '../shell/normalize/index.ts';
 import { sedRunsCode } from '../shell/normalize/carriers.ts';
 import { NETWORK } from '../shell/normalize/state.ts';
 import { pathRef, type PathScope } from './paths.ts';
@@ -60,7 +60,7 @@ function reads(inv: Invocation, sc: PathScope, out: Effect[]): void {
   }
 }
 
-const WRITERS = new Set(['tee', 'cp', 'install', 'ln', 'rsync', 'mv', 'sed', 'touch', 'mkdir', 'shred', 'truncate', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'dd', 'patch', 'tar', 'curl', 'wget', 'sort', 'git']);
+const WRITERS = new Set(['aria2c', 'tee', 'cp', 'install', 'ln', 'rsync', 'mv', 'sed', 'touch', 'mkdir', 'shred', 'truncate', 'chmod', 'chown', 'chgrp', 'chattr', 'setfacl', 'dd', 'patch', 'tar', 'curl', 'wget', 'sort', 'git']);
 
 function writes(inv: Invocation, sc: PathScope, out: Effect[]): void {
   const name = inv.name;
@@ -150,22 +150,19 @@ function writes(inv: Invocation, sc: PathScope, out: Effect[]): void {
     case 'curl': {
       const o = opt(p, 'output');
       if (o !== undefined && o !== '-') addText(o, inv.program, 'curl -o');
+      // -O / --remote-name: saved under the URL's last path segment.
+      if (p.options.has('remote-name') || p.options.has('O') || p.options.has('remote-name-all')) for (const w of ops) if (w.static && w.value!.includes('/')) addText(urlBase(w.value!), w, 'curl -O', 'create');
       break;
     }
+    case 'aria2c':
+      for (const w of ops) if (w.static && w.value!.includes('://')) addText(urlBase(w.value!), w, 'aria2c', 'create');
+      break;
     case 'wget': {
       const o = opt(p, 'output-document');
       if (o !== undefined && o !== '-') addText(o, inv.program, 'wget -O');
       else if (o === undefined) {
         // Without -O, wget saves each URL under its last path segment in the cwd.
-        for (const w of ops) {
-          if (!w.static) continue;
-          const v = w.value!;
-          const q = v.indexOf('?');
-          const path = q < 0 ? v : v.slice(0, q);
-          const slash = path.lastIndexOf('/');
-          const base = slash < 0 || slash === path.length - 1 || path.indexOf('://') + 2 === slash ? 'index.html' : path.slice(slash + 1);
-          addText(base, w, 'wget', 'create');
-        }
+        for (const w of ops) if (w.static) addText(urlBase(w.value!), w, 'wget', 'create');
       }
       break;
     }
@@ -176,6 +173,11 @@ function writes(inv: Invocation, sc: PathScope, out: Effect[]): void {
     }
     case 'git': {
       const sub = p.subcommand[0];
+      if (sub === 'clone' && ops.length === 1 && ops[0]!.static) {
+        // git clone URL: into the URL's last segment, without .git.
+        const b = urlBase(ops[0]!.value!);
+        addText(b.endsWith('.git') ? b.slice(0, -4) : b, ops[0]!, 'git clone', 'create');
+      }
       if (sub === 'config' && !isConfigRead(p)) {
         if (p.options.has('global')) addText(sc.home + '/.gitconfig', inv.program, 'git config --global');
         else if (p.options.has('system')) addText('/etc/gitconfig', inv.program, 'git config --system');
@@ -184,6 +186,14 @@ function writes(inv: Invocation, sc: PathScope, out: Effect[]): void {
       break;
     }
   }
+}
+
+/** The file name a download saves a URL under (its last path segment). */
+function urlBase(url: string): string {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const slash = path.lastIndexOf('/');
+  return slash < 0 || slash === path.length - 1 || path.indexOf('://') + 2 === slash ? 'index.html' : path.slice(slash + 1);
 }
 
 function firstBundle(inv: Invocation, c: string): boolean {
@@ -206,11 +216,7 @@ function deletes(inv: Invocation, sc: PathScope, out: Effect[]): void {
     case 'unlink': {
       const p = parseOptions(inv);
       const recursive = name === 'rm' && p.options.has('recursive');
-      let ops = p.operands;
-      const fc = findContextOf(inv);
-      // find … -exec rm {} : the placeholder stands for every match under find's roots.
-      if (fc) ops = ops.flatMap((w) => (w.static && w.value === '{}' ? (fc.filtered ? [] : fc.roots) : [w]));
-      for (const w of ops) out.push({ kind: 'delete', how: recursive ? 'recursive rm' : name, path: pathRef(w, sc), recursive });
+      for (const w of p.operands) out.push({ kind: 'delete', how: recursive ? 'recursive rm' : name, path: pathRef(w, sc), recursive });
       return;
     }
     case 'rmdir':

@@ -74,7 +74,9 @@ function contextOf(sc: PathScope): PathContext {
   return { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs };
 }
 
-const NOTHING: PathInfo = Object.freeze({ dynamic: true, free: false, classes: new Set<PathClass>(), reasons: ['input the program supplies'] }) as PathInfo;
+const NOTHING = Object.freeze({ dynamic: true, free: false, classes: new Set<PathClass>(), reasons: ['a file the program supplies'] }) as unknown as PathInfo;
+/** xargs items: anything its input holds (outside the workspace, as far as anyone knows). */
+const INPUT = Object.freeze({ dynamic: true, free: true, classes: new Set<PathClass>(['outside']), reasons: ['items read from input'] }) as unknown as PathInfo;
 const NAMED = new Set<PathClass>(['protected', 'credential', 'gate-config', 'persistence']);
 
 /** A word the analyser made up for run-time input (find's file, xargs' items): not a free path. */
@@ -89,7 +91,7 @@ export function infoOf(ref: PathRef): PathInfo {
   let info: PathInfo;
   if (ref.abs !== null) info = classifyPath(ref.abs, contextOf(sc), { tilde: false });
   else if (ref.literal) info = classifyPath(ref.text, contextOf(sc), { tilde: false });
-  else if (synthetic(ref.word)) info = NOTHING;
+  else if (synthetic(ref.word)) info = ref.word.approx === '$(xargs input)' ? INPUT : NOTHING;
   else info = refineGlob(ref, classifyWord(ref.word, contextOf(sc)), sc);
   ref.info = info;
   return info;
