@@ -66,12 +66,66 @@ export async function loadDetector(file: string): Promise<Detector> {
   if (!d || typeof d !== 'object' || !d.meta || typeof d.meta.id !== 'string' || typeof d.check !== 'function') {
     throw new Error(`${file} must export \`detector\`: { meta: { id, … }, check(inv, ctx) }`);
   }
-  return d;
+  return checkedFindings(d, file);
+}
+
+const shapeProblems = new WeakMap<Detector, { first: string | null }>();
+
+/**
+ * The learner's detector, with every finding it returns checked: a finding without a valid
+ * `behavior` (say `behaviour`, the meta's spelling) would silently count as no opinion. The first
+ * such finding is remembered with the file:line:col that wrote it; runCheck reports it.
+ */
+function checkedFindings(d: Detector, file: string): Detector {
+  const seen = { first: null as string | null };
+  const wrapped: Detector = {
+    ...d,
+    check(inv, ctx) {
+      const found = d.check(inv, ctx);
+      if (Array.isArray(found))
+        for (const f of found as unknown as Record<string, unknown>[]) {
+          if (seen.first || (f && ['allow', 'deny', 'ask'].includes(f.behavior as string))) continue;
+          const key = f && 'behaviour' in f ? 'behaviour' : 'behavior';
+          seen.first = `${placeOf(file, key)}: a finding needs \`behavior\` ('allow', 'deny' or 'ask')${key === 'behaviour' ? ', not `behaviour` (that spelling is only for meta)' : `, got ${JSON.stringify(f?.behavior)}`}`;
+        }
+      return found;
+    },
+  };
+  shapeProblems.set(wrapped, seen);
+  return wrapped;
+}
+
+/** file:line:col of the word in the learner's check() (else of the file). */
+function placeOf(file: string, word: string): string {
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return `${file}:1:1`;
+  }
+  const from = Math.max(0, text.lastIndexOf('check('));
+  let at = text.indexOf(word + ':', from);
+  if (at < 0) at = text.indexOf(word, from);
+  if (at < 0) return `${file}:1:1`;
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  return `${file}:${line}:${at - before.lastIndexOf('\n')}`;
+}
+
+/** The first malformed finding a learner detector returned, if any. */
+export function findingProblem(detectors: readonly Detector[]): string | null {
+  for (const d of detectors) {
+    const p = shapeProblems.get(d)?.first;
+    if (p) return p;
+  }
+  return null;
 }
 
 export interface Engines {
   policy: Policy;
   engine: (profile?: string) => PermissionEngine;
+  /** The learner detectors (checked findings: see findingProblem). */
+  detectors?: readonly Detector[];
 }
 
 /** Build the engine a check runs (throws with a learner-facing message). */
@@ -86,6 +140,7 @@ export async function enginesFor(check: LoadedCheck, opts: RunOptions): Promise<
   const cache = new Map<string, PermissionEngine>();
   return {
     policy,
+    detectors,
     engine(profile) {
       const k = profile ?? '';
       if (!cache.has(k)) {
@@ -140,6 +195,8 @@ export async function runCheck(check: LoadedCheck, opts: RunOptions): Promise<Ch
       vector.push(vectorEntry(c, run.key, actual, c.detectors.filter((id) => fired.includes(id))));
     });
   }
+  const badFinding = findingProblem(engines.detectors ?? []);
+  if (badFinding) return { ...base, outcomes: [], error: badFinding };
   // Vector order: case-major, like expectedVector.
   const order = new Map(check.cases.map((c, i) => [c.id, i]));
   const runIdx = new Map(check.runs.map((r, i) => [r.key, i]));
