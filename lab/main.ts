@@ -2,7 +2,7 @@
 import { c, EXIT, parseArgs, UsageError } from './ui.ts';
 import { PolicyError } from '../engine/index.ts';
 
-const VALUED = ['policy', 'mode', 'tool', 'input', 'cwd', 'home', 'o', 'level', 'junit', 'family', 'detector', 'preset', 'baseline', 'from', 'id', 'command', 'effect', 'expect', 'allowedBy', 'source', 'profile', 'detectors', 'notDetectors', 'tags', 'case'];
+const VALUED = ['client', 'policy', 'mode', 'tool', 'input', 'cwd', 'home', 'o', 'level', 'junit', 'family', 'detector', 'preset', 'baseline', 'from', 'id', 'command', 'effect', 'expect', 'allowedBy', 'source', 'profile', 'detectors', 'notDetectors', 'tags', 'case'];
 
 /** The flags each verb accepts (valued or boolean); any other flag is a usage error (exit 2). */
 const FLAGS: Record<string, readonly string[]> = {
@@ -15,7 +15,7 @@ const FLAGS: Record<string, readonly string[]> = {
   solution: ['json'],
   progress: ['json'],
   decide: ['jsonl', 'policy', 'preset', 'fs'],
-  explain: ['mode', 'json', 'policy', 'tool', 'input', 'cwd', 'home', 'preset', 'fs'],
+  explain: ['mode', 'json', 'policy', 'tool', 'input', 'cwd', 'home', 'preset', 'fs', 'client'],
   regress: ['json', 'junit', 'family', 'detector', 'mode', 'update-baseline', 'baseline'],
   corpus: ['json', 'family', 'case', 'from', 'id', 'tool', 'command', 'effect', 'expect', 'allowedBy', 'policy', 'source', 'profile', 'detectors', 'notDetectors', 'tags', 'immune'],
   policy: ['o'],
@@ -58,7 +58,7 @@ usage: lab <verb> [options]
   reset <cN> | code <cN> | solution <cN>
   progress export|import [FILE]
   decide --jsonl [--policy FILE]   one JSON call per line on stdin → one decision per line
-  explain [--mode M] [--json] [--policy FILE] [--tool T] -- '<command>'
+  explain [--mode M] [--json] [--policy FILE] [--tool T] [--client claude-code] -- '<command>'
   regress [--json] [--junit FILE] [--family F] [--detector ID] [--mode M] [--update-baseline]
   corpus lint | corpus add ...     check or extend the bypass corpus
   policy import FILE [-o OUT]      Claude Code settings.json permissions → gatelab policy

@@ -2,6 +2,7 @@
 import { redactDeep, redactSecrets, type Decision, type TraceStep } from '../../engine/index.ts';
 import { c, colorBehavior, UsageError } from '../ui.ts';
 import { contextFrom, engineFor } from './common.ts';
+import { CLIENTS, forClient, type Client } from '../hook/mapping.ts';
 
 function inputFor(tool: string, arg: string, raw: string | undefined): Record<string, unknown> {
   if (raw !== undefined) {
@@ -24,6 +25,12 @@ function inputFor(tool: string, arg: string, raw: string | undefined): Record<st
   }
 }
 
+function clientFlag(v: string | true | undefined): Client | undefined {
+  if (v === undefined) return undefined;
+  if (typeof v === 'string' && (CLIENTS as readonly string[]).includes(v)) return v as Client;
+  throw new UsageError(`--client must be one of: ${CLIENTS.join(', ')}`);
+}
+
 export async function runExplain(flags: Record<string, string | true>, rest: string[]): Promise<number> {
   const tool = typeof flags.tool === 'string' ? flags.tool : 'Bash';
   const arg = rest.join(' ');
@@ -34,7 +41,10 @@ export async function runExplain(flags: Record<string, string | true>, rest: str
     if (v !== undefined && (typeof v !== 'string' || !v.startsWith('/'))) throw new UsageError(`--${k} must be an absolute path`);
   }
   const ctx = contextFrom({ mode: flags.mode, cwd: flags.cwd, home: flags.home }, flags.fs === true);
-  const d = await engine.explainAsync({ tool, input: inputFor(tool, arg, typeof flags.input === 'string' ? flags.input : undefined) }, ctx);
+  const client = clientFlag(flags.client);
+  const decided = await engine.explainAsync({ tool, input: inputFor(tool, arg, typeof flags.input === 'string' ? flags.input : undefined) }, ctx);
+  // --client claude-code: the answer as the hook gives it to that client (a last trace step).
+  const d = client ? (forClient(decided, client) as typeof decided) : decided;
   // One redaction pass, the audit export's: nothing printed echoes a secret of the command.
   if (flags.json) {
     process.stdout.write(JSON.stringify(redactDeep(d), null, 2) + '\n');

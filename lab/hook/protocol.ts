@@ -1,6 +1,6 @@
 // Hook wire formats: Claude Code PreToolUse and Gemini CLI BeforeTool, in and out.
 // Pure functions (no I/O), so they are cheap to test and to bundle.
-import type { ModeName, ToolCall } from '../../engine/index.ts';
+import { MODE_NAMES, type ModeName, type ToolCall } from '../../engine/index.ts';
 
 export type Flavor = 'claude' | 'gemini';
 export type Verdict = 'allow' | 'deny' | 'ask';
@@ -11,15 +11,15 @@ export interface HookRequest {
   cwd: string;
   /** Undefined: the policy's own mode applies (Gemini sends none). */
   mode?: ModeName;
-  /** Set when the mode was not taken as given (auto, unknown, missing). */
+  /** Set when the mode was not taken as given (unknown, missing). */
   modeNote?: string;
   sessionId?: string;
 }
 
 export type Parsed = { ok: true; req: HookRequest } | { ok: false; flavor: Flavor; error: string };
 
-/** Claude Code's `permission_mode` values that have a row in the gatelab mode table. */
-const MODES: readonly ModeName[] = ['default', 'acceptEdits', 'plan', 'bypassPermissions', 'dontAsk'];
+/** Claude Code's `permission_mode` values: every row of the gatelab mode table (auto included). */
+const MODES: readonly string[] = MODE_NAMES;
 
 /** Output cap of Claude Code (characters of hook output); keep reasons well under it. */
 export const MAX_REASON = 8000;
@@ -27,9 +27,8 @@ export const MAX_REASON = 8000;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function pickMode(raw: unknown): { mode: ModeName; note?: string } {
-  if (typeof raw === 'string' && (MODES as readonly string[]).includes(raw)) return { mode: raw as ModeName };
+  if (typeof raw === 'string' && MODES.includes(raw)) return { mode: raw as ModeName };
   if (raw === undefined) return { mode: 'default', note: 'permission_mode missing: evaluated as default' };
-  if (raw === 'auto') return { mode: 'default', note: 'permission_mode "auto" has no gatelab row: evaluated as default' };
   return { mode: 'default', note: `unknown permission_mode ${JSON.stringify(raw).slice(0, 40)}: evaluated as default` };
 }
 
