@@ -94,8 +94,13 @@ export function parseHookInput(text: string): Parsed {
   return { ok: true, req: { flavor, call: { tool: data.tool_name, input: data.tool_input }, cwd: data.cwd, mode: m.mode, modeNote: m.note, sessionId } };
 }
 
+/** At most MAX_REASON UTF-16 units, never splitting a surrogate pair. */
 function clip(reason: string): string {
-  return reason.length > MAX_REASON ? reason.slice(0, MAX_REASON - 1) + '…' : reason;
+  if (reason.length <= MAX_REASON) return reason;
+  let end = MAX_REASON - 1;
+  const c = reason.charCodeAt(end - 1);
+  if (c >= 0xd800 && c <= 0xdbff) end--;
+  return reason.slice(0, end) + '…';
 }
 
 /** The stdout JSON for a decision. Gemini has no reliable `ask`: see docs/hook.md. */
