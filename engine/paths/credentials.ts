@@ -5,9 +5,12 @@
 // Rows are lower case; see table.ts for the pattern syntax.
 import type { Row } from './table.ts';
 
+/** Files in ~/.ssh that hold only public keys or host fingerprints. */
+const SSH_PUBLIC = ['*.pub', 'known_hosts', 'known_hosts.old', 'authorized_keys', 'authorized_keys2'];
+
 /** Directories and files under any home (`~/` means every home, not only the context's). */
 const HOME: Row[] = [
-  { pat: '~/.ssh/', why: 'SSH keys and config', except: ['*.pub'] },
+  { pat: '~/.ssh/', why: 'SSH keys and config', except: SSH_PUBLIC },
   { pat: '~/.gnupg/', why: 'GnuPG keyring' },
   { pat: '~/.aws/', why: 'AWS credentials' },
   { pat: '~/.azure/', why: 'Azure credentials' },
@@ -133,7 +136,7 @@ const HOME: Row[] = [
 
 /** Key-like file names and secret folders, wherever they are. */
 const NAMES: Row[] = [
-  { pat: '.ssh/', why: 'SSH keys and config', except: ['*.pub'] },
+  { pat: '.ssh/', why: 'SSH keys and config', except: SSH_PUBLIC },
   { pat: '.gnupg/', why: 'GnuPG keyring' },
   { pat: '.aws/credentials', why: 'AWS credentials' },
   { pat: '.aws/config', why: 'AWS credentials' },
