@@ -101,7 +101,10 @@ function record(f: ProgramFacts, st: RunState, d: OptionDef, value: string | tru
   if (d.stop) st.stop = true;
   if (d.role === 'none' || !valueWord) return;
   const a: ArgFact = { role: d.role, word: valueWord, option: d.canon };
-  if (partial && text !== undefined) a.text = text;
+  if (partial) {
+    if (text !== undefined) a.text = text;
+    a.approx = text !== undefined ? text : typeof value === 'string' ? value : '';
+  }
   if (d.language) a.language = d.language;
   if (d.direction) a.direction = d.direction;
   if (d.create) a.create = d.create;
@@ -140,7 +143,15 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
   for (; i < args.length; i++) {
     const w = args[i];
     if (!w.static) {
-      if (mayBeFlag(w)) f.issues.push(`dynamic word where an option could be: ${w.approx}`);
+      if (mayBeFlag(w)) {
+        // `--output=$F`, `-o$F`: a known option whose value is dynamic
+        const n = dynamicOption(g, args, i, w, f, st);
+        if (n >= 0) {
+          i = n;
+          continue;
+        }
+        if (!c.loose) f.issues.push(`dynamic word where an option could be: ${w.approx}`);
+      }
       ops.push(w);
       idx.push(i);
       if (stopAtOperand) {
@@ -257,6 +268,48 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
   }
   if (c.subs && c.subRequired && !ops.length && !f.info && !f.options.size) f.issues.push('missing subcommand');
   assign(c, f, st, ops, idx, args, dashdash);
+}
+
+/** Where bash decides the rest of a word at run time ($, `, globs, braces). */
+function staticPrefix(w: Word): string {
+  const a = w.approx;
+  let k = 0;
+  while (k < a.length) {
+    const c = a[k];
+    if (c === '$' || c === '`' || c === '*' || c === '?' || c === '[' || c === '{' || c === '\\') break;
+    k++;
+  }
+  return a.slice(0, k);
+}
+
+/**
+ * A dynamic word whose static prefix fixes a known option that takes a value (`--output=$F`,
+ * `-vo$F`): record it and return the index of the last word used; -1 when the prefix says too little.
+ */
+function dynamicOption(g: Grammar, args: readonly Word[], i: number, w: Word, f: ProgramFacts, st: RunState): number {
+  const p = staticPrefix(w);
+  if (p.length < 2 || p[0] !== '-') return -1;
+  if (p[1] === '-') {
+    const eq = p.indexOf('=');
+    if (eq < 0) return -1;
+    const d = lookupLong(g, p.slice(2, eq));
+    if (!d || d.arg === 0) return -1;
+    record(f, st, d, w.approx.slice(eq + 1), w, true, undefined);
+    return i;
+  }
+  for (let j = 1; j < p.length; j++) {
+    const d = g.short.get(p[j]);
+    if (!d) return -1;
+    if (d.arg === 0) {
+      record(f, st, d, true, undefined, false);
+      continue;
+    }
+    if (d.arg === 3) return -1;
+    // the value starts inside the prefix or right at the dynamic part
+    record(f, st, d, w.approx.slice(j + 1), w, true, undefined);
+    return i;
+  }
+  return -1; // the dynamic part could be more option letters
 }
 
 /** A bundle of short options starting at v[from]; returns the index of the last word consumed. */

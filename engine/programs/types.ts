@@ -25,6 +25,8 @@ export interface ArgFact {
   word: Word;
   /** The value when it is only part of the word (--output=F, -oF): static text, or undefined if dynamic. */
   text?: string;
+  /** When only part of the word is the value: that part of `word.approx` (set for dynamic values too). */
+  approx?: string;
   /** Canonical option name that carried it ('output'); absent for operands. */
   option?: string;
   /** code / code-file: 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'awk' | 'sed' | 'sql' | … */

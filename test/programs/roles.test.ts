@@ -236,3 +236,22 @@ describe('more grammar', () => {
     expect(run('lua', '-v', 'x.lua').info).toBe(false);
   });
 });
+
+describe('dynamic option values', () => {
+  it('a known option with a dynamic glued value is that option, not an issue', () => {
+    const f = run('sort', dyn('--output=$F'), 'in');
+    expect(f.issues).toEqual([]);
+    expect(f.args[0]).toMatchObject({ role: 'write', option: 'output', approx: '$F' });
+    expect(f.args[0].text).toBeUndefined();
+    const g = run('curl', dyn('-o$F'), 'http://x');
+    expect(g.args[0]).toMatchObject({ role: 'write', option: 'output', approx: '$F' });
+  });
+  it('a dynamic word that could be more option letters is an issue', () => {
+    expect(run('rm', dyn('-$X'), 'f').issues.length).toBe(1);
+    expect(run('rm', dyn('$X'), 'f').issues.length).toBe(1);
+    expect(run('cp', dyn('--$X'), 'a', 'b').issues.length).toBe(1);
+  });
+  it('a dynamic word after -- is an operand', () => {
+    expect(run('rm', '--', dyn('$X')).issues).toEqual([]);
+  });
+});
