@@ -29,13 +29,27 @@ export interface PathContext {
   workspace: readonly string[];
   /** $OLDPWD (for `~-`), when known. */
   oldpwd?: string | null;
-  /** Known shell variable values (from assignments the caller tracked); HOME here overrides home. */
-  vars?: ReadonlyMap<string, string>;
+  /** Known shell variable values (from assignments the caller tracked); HOME here overrides home.
+   *  A string is one literal value; `{ values, glob }` is one of several (a `for` list), each a
+   *  literal or, with `glob`, a pattern bash expanded (`for f in src/*.ts` gives `src/*.ts`). */
+  vars?: ReadonlyMap<string, string | VarValues>;
   /** `shopt -s dotglob` is on: globs also match names that start with `.`. */
   dotglob?: boolean;
   /** Extra gate configuration: files or folders the hook read its policy from (absolute). */
   gateFiles?: readonly string[];
   fs?: FsPort;
+}
+
+export interface VarValues {
+  values: readonly string[];
+  glob?: boolean;
+}
+
+export interface WordOptions {
+  /** Drop a known prefix first (`of=` for dd). */
+  skip?: string;
+  /** What each `$(…)` of the word prints, in order, when the caller knows it (`$(pwd)`); null if not. */
+  subs?: readonly (string | null)[];
 }
 
 export interface PathInfo {
@@ -220,7 +234,7 @@ function stripSlashes(p: string): string {
 
 /** The folder `~user` names, or null when it depends on a cwd we do not know. */
 function tildeDir(user: string, ctx: PathContext, reasons: string[]): string | null {
-  if (user === '') return ctx.vars?.get('HOME') ?? ctx.home;
+  if (user === '') return knownVar('HOME', ctx) ?? ctx.home;
   if (user === '+') return ctx.cwd;
   if (user === '-') return ctx.oldpwd ?? null;
   const h = homeOf(user, ctx);
@@ -238,7 +252,8 @@ export function homeOf(user: string, ctx: { home: string }): string {
 
 function knownVar(name: string, ctx: PathContext): string | null {
   const v = ctx.vars?.get(name);
-  if (v !== undefined) return v;
+  if (typeof v === 'string') return v;
+  if (v !== undefined) return v.values.length === 1 && !v.glob ? v.values[0]! : null;
   if (name === 'HOME') return ctx.home;
   if (name === 'PWD') return ctx.cwd;
   if (name === 'OLDPWD') return ctx.oldpwd ?? null;
@@ -693,7 +708,7 @@ function optionValueStart(text: string): number {
  * Classify a shell word (engine/shell/types.ts). A word with an option-glued value
  * (`--output=$X`) is classified on the value; `skip` drops a known prefix first (`of=` for dd).
  */
-export function classifyWord(word: Word, ctx: PathContext, opts: { skip?: string } = {}): PathInfo {
+export function classifyWord(word: Word, ctx: PathContext, opts: WordOptions = {}): PathInfo {
   if (word.braces && word.braces.length > 0) return mergeInfos(word.braces.map((b) => classifyWord(b, ctx, opts)));
   if (word.kinds.includes('process') && (word.approx.startsWith('<(') || word.approx.startsWith('>('))) {
     return { dynamic: true, free: false, harmless: true, classes: setFor(0), why: {}, reasons: ['process substitution (a pipe)'] };
@@ -707,8 +722,89 @@ export function classifyWord(word: Word, ctx: PathContext, opts: { skip?: string
   let text = word.approx;
   if (opts.skip && text.startsWith(opts.skip)) text = text.slice(opts.skip.length);
   else text = text.slice(optionValueStart(text));
-  const info = classifyParsed(parseText(text, ctx, { approx: true, glob: word.kinds.includes('glob'), tilde: word.kinds.includes('tilde-user') }), ctx);
+  let glob = word.kinds.includes('glob');
+  const tilde = word.kinds.includes('tilde-user');
+  let texts = [text];
+  if (opts.subs || (ctx.vars && word.params.some((n) => isMulti(ctx.vars!.get(n))))) {
+    const alt = substitute(text, ctx, opts.subs ?? []);
+    if (alt !== null) {
+      texts = alt.texts;
+      glob ||= alt.glob;
+    }
+  }
+  const infos = texts.map((t) => classifyParsed(parseText(t, ctx, { approx: true, glob, tilde }), ctx));
+  const info = mergeInfos(infos);
+  if (infos.length > 1) return info;
   return info.dynamic ? info : { ...info, dynamic: false };
+}
+
+function isMulti(v: string | VarValues | undefined): boolean {
+  return v !== undefined && typeof v !== 'string' && (v.values.length !== 1 || v.glob === true);
+}
+
+/** Backslash-escape what the approx text would read as glob or expansion characters. */
+function escapeLiteral(v: string): string {
+  let out = '';
+  for (const c of v) out += c === '\\' || c === '*' || c === '?' || c === '[' || c === '$' ? '\\' + c : c;
+  return out;
+}
+
+const MAX_ALTERNATIVES = 64;
+
+/**
+ * Put known values into an approx text: several-valued variables and known `$(…)` outputs.
+ * Returns every resulting text, or null when there would be too many (the word stays free).
+ */
+function substitute(text: string, ctx: PathContext, subs: readonly (string | null)[]): { texts: string[]; glob: boolean } | null {
+  let texts = [''];
+  let glob = false;
+  let sub = 0;
+  const add = (alts: readonly string[]) => {
+    const next: string[] = [];
+    for (const t of texts) for (const a of alts) next.push(t + a);
+    texts = next;
+  };
+  for (let j = 0; j < text.length; j++) {
+    const c = text[j]!;
+    if (c === '\\' && j + 1 < text.length) {
+      add([c + text[++j]!]);
+      continue;
+    }
+    if (c !== '$') {
+      add([c]);
+      continue;
+    }
+    if (text.startsWith('$((…))', j)) {
+      add(['$((…))']);
+      j += 5;
+      continue;
+    }
+    if (text.startsWith('$(…)', j)) {
+      const out = subs[sub++];
+      add([out === undefined || out === null ? '$(…)' : escapeLiteral(trimNewlines(out))]);
+      j += 3;
+      continue;
+    }
+    let e = j + 1;
+    if (isNameStart(text[e])) while (e < text.length && isNameChar(text[e])) e++;
+    else if (e < text.length && text[e] !== '/') e++;
+    const name = text.slice(j + 1, e);
+    const v = ctx.vars?.get(name);
+    if (v !== undefined && typeof v !== 'string' && v.values.length > 0) {
+      add(v.values.map((x) => (v.glob ? x : escapeLiteral(x))));
+      glob ||= v.glob === true;
+    } else add([text.slice(j, e)]);
+    j = e - 1;
+    if (texts.length > MAX_ALTERNATIVES) return null;
+  }
+  return { texts, glob };
+}
+
+/** Command substitution drops trailing newlines. */
+function trimNewlines(s: string): string {
+  let e = s.length;
+  while (e > 0 && s.charCodeAt(e - 1) === 10) e--;
+  return s.slice(0, e);
 }
 
 /** Several paths at once (brace alternatives): the union of what they reach. */

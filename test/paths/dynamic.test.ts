@@ -148,6 +148,26 @@ describe('dynamic words', () => {
     expect(i.classes.size).toBe(0);
   });
 
+  it('a loop variable over a glob or a list reaches only what those values reach', () => {
+    const overGlob: PathContext = { ...ctx, vars: new Map([['f', { values: ['src/*.ts'], glob: true }]]) };
+    expect([...cls('wc -l $f', overGlob, 2).classes]).toEqual(['workspace']);
+    expect(cls('head -1 "$f"', overGlob, 2).free).toBe(false);
+    const overList: PathContext = { ...ctx, vars: new Map([['f', { values: ['a.txt', '.env'] }]]) };
+    expect(cls('cat src/$f', overList).classes.has('credential')).toBe(true);
+    const safe: PathContext = { ...ctx, vars: new Map([['f', { values: ['a.txt', 'b.txt'] }]]) };
+    expect([...cls('cat src/$f', safe).classes]).toEqual(['workspace']);
+    // a literal value with glob characters stays literal
+    const lit: PathContext = { ...ctx, vars: new Map([['f', { values: ['*'] }]]) };
+    expect(cls('cat $f', lit).classes.has('credential')).toBe(false);
+  });
+
+  it('a known $(…) output is used in its place', () => {
+    const i = classifyWord(word('cat "$(pwd)/package.json"'), ctx, { subs: ['/w/proj\n'] });
+    expect(i.free).toBe(false);
+    expect([...i.classes]).toEqual(['workspace']);
+    expect(classifyWord(word('cat "$(pwd)/package.json"'), ctx, { subs: [null] }).free).toBe(true);
+  });
+
   it('known variable values from the caller are used', () => {
     const c: PathContext = { ...ctx, vars: new Map([['D', '/tmp/build']]) };
     expect(cls('rm -rf $D/out', c, 2).path).toBe('/tmp/build/out');
