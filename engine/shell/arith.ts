@@ -321,6 +321,19 @@ export class ArithCollector {
   }
 
   /**
+   * Every name given a value in the source: its values, or null when one is only known at run
+   * time (names declared -i hold numbers). Call after finish().
+   */
+  assigned(): Record<string, string[] | null> {
+    const out: Record<string, string[] | null> = {};
+    for (const e of this.events) {
+      if (Object.prototype.hasOwnProperty.call(out, e.name)) continue;
+      out[e.name] = this.integer.has(e.name) ? ['0'] : (this.values(e.name) ?? null);
+    }
+    return out;
+  }
+
+  /**
    * Static texts holding `$(…)` or `` `…` `` that a site would expand, with the site's span, and
    * forgets them: the Extractor parses each as a payload, so the commands they run are checked
    * like any other (`x='a[$(rm -rf ~)]'; (( x ))` runs rm).

@@ -68,12 +68,14 @@ export class Extractor {
     const top = mk([], false, false, undefined, []);
     this.list(ast, top);
     const arith = this.ar ? this.arith(top) : NONE;
+    const assigned = this.ar ? this.ar.assigned() : undefined;
     return {
       source,
       commands: this.commands,
       functions: this.functions,
       issues: this.sh.issues,
       arith,
+      ...(assigned ? { assigned } : {}),
       stats: { chars: source.length, tokens: this.sh.tokens, maxDepth: this.sh.maxDepth, commands: this.commands.length },
     };
   }

@@ -159,6 +159,11 @@ export interface Extraction {
    * analyze(); absent only on Extractions built by hand.
    */
   arith?: ArithSite[];
+  /**
+   * Names given a value anywhere in the source (when it can hold arithmetic): their values, or
+   * null when one is only known at run time (`read x`, `x=$(cmd)`).
+   */
+  assigned?: Record<string, string[] | null>;
   /** Budget counters actually used (for explain and benchmarks). */
   stats: { chars: number; tokens: number; maxDepth: number; commands: number };
 }
