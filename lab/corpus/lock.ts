@@ -18,9 +18,8 @@ function alive(pid: number): boolean {
   }
 }
 
-function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
+/** Wait without blocking the event loop: a holder in this same process must be able to finish. */
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Is the lock at `file` stale (owner dead, unreadable for a while, or too old)? */
 function stale(file: string): boolean {
@@ -51,7 +50,7 @@ export async function withLock<T>(file: string, fn: () => Promise<T> | T, waitMs
         continue;
       }
       if (Date.now() - start > waitMs) throw new LockError(`${file} is held by another writer (remove it if no lab corpus add is running)`);
-      sleep(delay + Math.floor(Math.random() * delay));
+      await sleep(delay + Math.floor(Math.random() * delay));
     }
   }
   try {
