@@ -488,7 +488,7 @@ function classifyShape(shape: Seg[], literal: boolean, ctx: PathContext, r: Resu
       if (!critical) r.add('critical', c.row.why);
       critical = true;
     } else {
-      if (t === 'gate-config' || t === 'persistence') r.add('protected', c.row.why);
+      if (t === 'gate-config') r.add('protected', c.row.why);
       r.add(t as PathClass, c.row.why);
     }
   }

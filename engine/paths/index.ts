@@ -4,7 +4,7 @@
 export { normalizePath, resolvePath, resolveLiteral, suspiciousPath, isInside, isInWorkspace, basename, dirname } from './lexical.ts';
 export { classifyPath, classifyWord, mergeInfos, physicalDir, homeOf, reaches } from './classify.ts';
 export type { PathClass, PathContext, PathInfo, PathOptions, VarValues, WordOptions } from './classify.ts';
-export { credentialReason, protectedReason, criticalReason, deviceReason, isProtected, isCredential } from './reasons.ts';
+export { credentialReason, protectedReason, persistenceReason, criticalReason, deviceReason, isProtected, isCredential } from './reasons.ts';
 export { CREDENTIAL_ROWS } from './credentials.ts';
 export { PROTECTED_ROWS, GATE_CONFIG_ROWS, PERSISTENCE_ROWS } from './protected.ts';
 export { CRITICAL_ROWS } from './critical.ts';

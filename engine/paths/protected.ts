@@ -1,7 +1,9 @@
 // Places an agent must not write to without a person: the contract's protected list (§6),
 // the gate's own configuration (issue 13) and places that make code run later (persistence).
-// A write to any of them is a protected write; gate-config and persistence are also reported
-// as their own classes. Rows are lower case; see table.ts for the pattern syntax.
+// A write to a protected or gate-config path is a protected write (gate-config is reported as
+// its own class too). Persistence is a class of its own: the persistence detector asks, and
+// the rows that are also in §6 (shell rc files, .git) are protected through PROTECTED_ROWS.
+// Rows are lower case; see table.ts for the pattern syntax.
 import type { Row } from './table.ts';
 
 /** Contract §6, for every home and the workspace (matched at any depth). */

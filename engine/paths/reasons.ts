@@ -7,7 +7,8 @@ import { CRITICAL_ROWS } from './critical.ts';
 import { DEVICE_ROWS } from './devices.ts';
 
 const credential = new PathTable(CREDENTIAL_ROWS);
-const protectedT = new PathTable([...PROTECTED_ROWS, ...GATE_CONFIG_ROWS, ...PERSISTENCE_ROWS]);
+const protectedT = new PathTable([...PROTECTED_ROWS, ...GATE_CONFIG_ROWS]);
+const persistence = new PathTable(PERSISTENCE_ROWS);
 const critical = new PathTable(CRITICAL_ROWS);
 const device = new PathTable(DEVICE_ROWS);
 
@@ -39,9 +40,14 @@ export function credentialReason(p: string, home: string): string | null {
   return ask(credential, p, home);
 }
 
-/** Why writing a path is a protected write (contract §6, gate config, persistence), or null. */
+/** Why writing a path is a protected write (contract §6 and the gate's own config), or null. */
 export function protectedReason(p: string, home: string): string | null {
   return ask(protectedT, p, home);
+}
+
+/** Why a write there makes code run later (start-up files, schedulers, services, hooks), or null. */
+export function persistenceReason(p: string, home: string): string | null {
+  return ask(persistence, p, home);
 }
 
 /** Why removing a path is catastrophic (table rows only: no workspace), or null. */

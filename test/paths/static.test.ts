@@ -187,7 +187,14 @@ describe('protected writes', () => {
     ['/etc/ld.so.preload', 'every dynamic program loads it'],
     ['/etc/rc.local', 'runs at boot'],
   ])('persistence %s (%s)', (p) => {
-    expect(classes(p)).toEqual(expect.arrayContaining(['persistence', 'protected']));
+    expect(classes(p)).toContain('persistence');
+  });
+
+  it('persistence alone is not a protected write; the §6 files are both', () => {
+    expect(classes('/etc/cron.d/job')).not.toContain('protected');
+    expect(classes('/home/ana/.config/systemd/user/a.service')).not.toContain('protected');
+    expect(classes('/home/ana/.bashrc')).toEqual(expect.arrayContaining(['persistence', 'protected']));
+    expect(classes('/w/proj/.git/hooks/pre-commit')).toEqual(expect.arrayContaining(['persistence', 'protected']));
   });
 
   it.each([
