@@ -13,9 +13,14 @@ export interface ClassifierResult {
   reason: string;
 }
 
+/**
+ * A classifier answers at once or with a promise (a model). screenResult takes only answers given
+ * at once; screenToolResult awaits promises under a deadline it enforces itself.
+ */
 export interface Classifier {
   readonly name: string;
-  classify(window: ScreenWindow): ClassifierResult;
+  readonly async?: boolean;
+  classify(window: ScreenWindow): ClassifierResult | Promise<ClassifierResult>;
 }
 
 const STRICT: [string, string][] = [

@@ -1,6 +1,9 @@
 // Overlapping windows over oversize output: an instruction up to `overlap` characters long lies
-// wholly inside some window, and nothing in the middle is skipped. A window whose serialised
-// form is still over the bound is split again.
+// wholly inside some window, and nothing in the middle is skipped. Each window's serialised form
+// stays within the byte bound, so escape-dense text (quotes, control characters, non-ASCII)
+// makes windows shorter, never the overlap: the overlap is counted in source characters. The
+// source label is not part of the budget (it is capped and rides on top), so a long label cannot
+// multiply the windows.
 
 export interface ScreenWindow {
   source: string;
@@ -14,55 +17,83 @@ export interface ScreenWindow {
 export interface WindowOptions {
   windowChars: number;
   overlapChars: number;
+  /** Bound on a window's serialised bytes, the label aside. */
   maxSerializedBytes: number;
 }
 
 const encoder = new TextEncoder();
-const MIN_SPLIT = 64;
+/** The source label a window carries, at most this many runes. */
+export const LABEL_MAX_RUNES = 200;
+/** Bytes a serialised window needs besides its text and label. */
+const ENVELOPE_BYTES = JSON.stringify({ source: '', window: '99999/99999', text: '' }).length;
+/** JSON escapes a UTF-16 unit into at most this many bytes (`\u0001`). */
+const MAX_BYTES_PER_UNIT = 6;
+
+function capLabel(s: string): string {
+  let runes = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (runes === LABEL_MAX_RUNES) return s.slice(0, i) + '…';
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+    runes++;
+  }
+  return s;
+}
 
 export function serializeWindow(w: ScreenWindow): string {
-  return JSON.stringify({ source: w.source, window: `${w.index + 1}/${w.total}`, text: w.text });
+  return JSON.stringify({ source: capLabel(w.source), window: `${w.index + 1}/${w.total}`, text: w.text });
 }
 
+/** Serialised bytes of a window, its label aside: what the bound limits. */
 export function serializedBytes(w: ScreenWindow): number {
-  return encoder.encode(serializeWindow(w)).length;
+  return encoder.encode(JSON.stringify({ source: '', window: `${w.index + 1}/${w.total}`, text: w.text })).length;
 }
 
-/** Keep a cut off the middle of a surrogate pair. */
+/** Bytes JSON.stringify gives the UTF-16 unit at i (a surrogate pair counts 2 + 2). */
+function unitBytes(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 0x22 || c === 0x5c) return 2;
+  if (c < 0x20) return c === 8 || c === 9 || c === 10 || c === 12 || c === 13 ? 2 : 6;
+  if (c < 0x80) return 1;
+  if (c < 0x800) return 2;
+  if (c >= 0xd800 && c <= 0xdbff) return i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 6;
+  if (c >= 0xdc00 && c <= 0xdfff) return i > 0 && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800 ? 2 : 6;
+  return 3;
+}
+
+/** Keep a cut off the middle of a surrogate pair (by moving it back one unit). */
 function safeCut(text: string, i: number): number {
   if (i > 0 && i < text.length) {
     const c = text.charCodeAt(i);
-    if (c >= 0xdc00 && c <= 0xdfff) return i + 1;
+    if (c >= 0xdc00 && c <= 0xdfff && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) return i - 1;
   }
   return i;
 }
 
 export function makeWindows(text: string, source: string, opts: WindowOptions): ScreenWindow[] {
-  const size = Math.max(MIN_SPLIT * 2, opts.windowChars);
-  const overlap = Math.max(0, Math.min(opts.overlapChars, Math.floor(size / 2)));
+  const budget = Math.max(256, opts.maxSerializedBytes - ENVELOPE_BYTES);
+  // The shortest window the budget allows, in units; the overlap must stay below half of it.
+  const minUnits = Math.floor(budget / MAX_BYTES_PER_UNIT);
+  const size = Math.max(4, opts.windowChars);
+  const overlap = Math.max(0, Math.min(opts.overlapChars, Math.floor(Math.min(size, minUnits) / 2)));
   const spans: [number, number][] = [];
-  if (text.length <= size) spans.push([0, text.length]);
-  else {
-    for (let start = 0; ; ) {
-      const end = safeCut(text, Math.min(start + size, text.length));
-      spans.push([start, end]);
-      if (end >= text.length) break;
-      start = safeCut(text, end - overlap);
+  let start = 0;
+  for (;;) {
+    // The longest window from `start` within `size` units and the byte budget.
+    const limit = Math.min(text.length, start + size);
+    let end = start;
+    let bytes = 0;
+    while (end < limit) {
+      const b = unitBytes(text, end);
+      if (bytes + b > budget) break;
+      bytes += b;
+      end++;
     }
+    if (end < text.length) end = safeCut(text, end);
+    if (end <= start + overlap) end = Math.min(text.length, start + overlap + 2);
+    spans.push([start, end]);
+    if (end >= text.length) break;
+    start = safeCut(text, end - overlap);
   }
-  const probe = (s: number, e: number): ScreenWindow => ({ source, index: 99998, total: 99999, start: s, end: e, text: text.slice(s, e) });
-  const out: [number, number][] = [];
-  const fit = (s: number, e: number) => {
-    const len = e - s;
-    if (serializedBytes(probe(s, e)) <= opts.maxSerializedBytes || len < MIN_SPLIT) {
-      out.push([s, e]);
-      return;
-    }
-    const o = Math.min(overlap, Math.floor(len / 4));
-    const mid = s + Math.floor(len / 2);
-    fit(s, safeCut(text, Math.min(e, mid + Math.ceil(o / 2))));
-    fit(safeCut(text, Math.max(s, mid - Math.floor(o / 2))), e);
-  };
-  for (const [s, e] of spans) fit(s, e);
-  return out.map(([s, e], index) => ({ source, index, total: out.length, start: s, end: e, text: text.slice(s, e) }));
+  return spans.map(([s, e], index) => ({ source, index, total: spans.length, start: s, end: e, text: text.slice(s, e) }));
 }
