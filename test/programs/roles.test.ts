@@ -255,3 +255,18 @@ describe('dynamic option values', () => {
     expect(run('rm', '--', dyn('$X')).issues).toEqual([]);
   });
 });
+
+table('more wrappers (GTFOBins shell routes)', [
+  ['setarch x86_64 /bin/sh', { 'exec-argv': ['/bin/sh'] }],
+  ['faketime 2020-01-01 rm x', { none: ['2020-01-01'], 'exec-argv': ['rm'] }],
+  ['sshpass -p pw ssh host', { 'exec-argv': ['ssh'] }],
+  ['ip netns exec ns0 sh', { 'exec-argv': ['sh'] }],
+  ['strace -f -o log sh', { write: ['log'], 'exec-argv': ['sh'] }],
+  ['ssh-keygen -D ./lib.so', { 'code-file': ['./lib.so'] }],
+  ['nmap --script x.nse host', { 'code-file': ['x.nse'], network: ['host'] }],
+  ['perf record -o p.data sh', { write: ['p.data'], 'exec-argv': ['sh'] }],
+  ['tmux new-session sh', { 'exec-line': ['sh'] }],
+  ['sponge f', { write: ['f'] }],
+  ['man -P sh ls', { 'exec-line': ['sh'] }],
+  ['mail -A id_rsa a@b', { read: ['id_rsa'], network: ['a@b'] }],
+]);

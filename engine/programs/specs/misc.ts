@@ -1,5 +1,5 @@
 // Pagers and manuals, terminal multiplexers, moreutils, gpg, mail, other VCS and language installers.
-import { HV, prog, viewer } from '../dsl.ts';
+import { cmd, HV, prog, viewer } from '../dsl.ts';
 import type { ProgramSpec } from '../types.ts';
 
 const F = 'misc';
@@ -26,3 +26,24 @@ export const MISC: ProgramSpec[] = [
   viewer(F, 'clear|reset|tput|infocmp', '', 'none*', { loose: true }),
 ];
 void HV;
+
+/** More wrappers and runners (GTFOBins lists most of them as ways to reach a shell). */
+export const MORE_WRAPPERS: ProgramSpec[] = [
+  prog(F, 'setarch|linux32|linux64|i386|x86_64|uname26', 'v|verbose R|addr-no-randomize F|fdpic-funcptrs Z|mmap-page-zero L|addr-compat-layout X|read-implies-exec B|32bit I|short-inode S|whole-seconds T|sticky-timeouts 3|3gb 4gb uname-2.6 list ?h|help ?V|version', 'argv', { posix: true, hook: (c) => { const a = c.facts.args.find((x) => x.role === 'exec-argv'); if (a && c.facts.name === 'setarch' && a.argvIndex !== undefined) { const arch = c.args[a.argvIndex]; c.facts.args.push({ role: 'none', word: arch }); if (a.argvIndex + 1 < c.args.length) { a.argvIndex++; a.word = c.args[a.argvIndex]; } else c.facts.args.splice(c.facts.args.indexOf(a), 1); } } }),
+  prog(F, 'rlwrap|cpulimit|prlimit|tsp|caffeinate|entr|watchexec', 'a:: b:none c C:none f:read H:write l:write n p:none P:none s:none r z e:none l|limit:none i|include-children nofile:none nproc:none as:none cpu:none w:none', 'argv', { posix: true }),
+  prog(F, 'run-parts', 'test list report reverse v|verbose u|umask:none arg:none a:none regex:none lsbsysinit new-session exit-on-error ?h|help ?V|version', 'codefile.sh-dir', { hook: (c) => { if (c.facts.options.has('test') || c.facts.options.has('list')) for (const a of c.facts.args) if (a.role === 'code-file') a.role = 'read'; } }),
+  prog(F, 'start-stop-daemon', 'S|start K|stop T|status x|exec:codefile.exe p|pidfile:write n|name:none u|user:none c|chuid:none r|chroot:cwd d|chdir:cwd b|background m|make-pidfile o|oknodo q|quiet v|verbose a|startas:codefile.exe s|signal:none R|retry:none ?H|help ?V|version', 'argv', { hook: (c) => { if (c.facts.options.has('stop')) c.facts.destructive ??= 'process-kill'; } }),
+  prog(F, 'capsh', 'caps:none drop:none inh:none user:none uid:none gid:none groups:none chroot:cwd secbits:none keep:none print decode:none supports:none has-p:none ?help', 'argv', { hook: (c) => { const dd = c.args.findIndex((w) => w.static && w.value === '--'); if (dd >= 0) { c.facts.args = c.facts.args.filter((a) => a.role !== 'exec-argv'); c.facts.args.push({ role: 'exec-argv', word: c.args[dd], argvIndex: dd, argv: [] }); c.effect = true; } } }),
+  prog(F, 'sg|newgrp', 'c:line.sh', 'none none*', { hook: (c) => { if (c.facts.name === 'sg' && c.operands.length > 1) { const last = c.operands[1]; const a = c.facts.args.find((x) => x.word === last); if (a) { a.role = 'exec-line'; a.language = 'sh'; } } c.effect = true; } }),
+  prog(F, 'sshpass', 'f:read d:none p:none e P:none v ?h ?V', 'argv', { posix: true }),
+  prog(F, 'perf', '', 'none*', { posix: true, subOpen: true, subs: { record: cmd('o|output:write a|all-cpus g e|event:none p|pid:none F|freq:none q|quiet', 'argv'), stat: cmd('e|event:none a|all-cpus p|pid:none r|repeat:none o|output:write', 'argv'), trace: cmd('o|output:write p|pid:none', 'argv'), report: cmd('i|input:read stdio', '', { pure: true }), top: cmd('', '', { pure: true }), list: cmd('', 'none*', { pure: true }) } }),
+  prog(F, 'hyperfine', 'w|warmup:none m|min-runs:none M|max-runs:none r|runs:none s|setup:line.sh p|prepare:line.sh c|cleanup:line.sh P|parameter-scan:2none L|parameter-list:2none S|shell:line N i|ignore-failure style:none export-json:write export-markdown:write export-csv:write n|command-name:none ?h|help ?V|version', 'line.sh+'),
+  prog(F, 'nodemon|concurrently|npm-run-all|run-p|run-s|onchange|chokidar|reflex|air', 'x|exec:line.sh w|watch:none e|ext:none n|names:none k|kill-others s|success:none', 'line.sh*', { loose: true, projectCode: true, hook: (c) => { c.effect = true; } }),
+  prog(F, 'faketime|datefudge', 'f m p:none', 'none argv', { posix: true }),
+  prog(F, 'ldd', 'v|verbose u|unused d|data-relocs r|function-relocs ?help ?version', 'read+', { hook: (c) => { c.effect = true; } }),
+  viewer(F, 'nm|objdump|readelf|size|c++filt|addr2line|otool|dwarfdump', 'a A C D d f g h l n o p r s S t:none u v x W w j:none M:none e:read b:none T', 'read*', { loose: true }),
+  prog(F, 'nmap', 'sS sT sU sV sC sn Pn p:none T:none iL:read oN:write oX:write oG:write oA:write script:codefile.lua script-args:none O A v 6 e:none open reason top-ports:none min-rate:none datadir:config resume:read ?V|version ?h|help', 'net*', { singleDash: true, network: true }),
+  viewer(F, 'look', 'd f b t:none a ?h|help ?V|version', 'none read?'),
+  viewer(F, 'ul|uuencode', 'i t:none m o:write', 'read*'),
+  prog(F, 'uudecode', 'o|output-file:write c', 'read*', { hook: (c) => { if (!c.facts.options.has('output-file')) c.effect = true; } }),
+];

@@ -46,7 +46,7 @@ export const WRAPPERS: ProgramSpec[] = [
   prog(F, 'parallel', 'j|jobs|P|max-procs:none N:none n|max-args:none I:none S|sshlogin:network a|arg-file:read d|delimiter:none E:none colsep|C:none joblog:write results|res:write tmpdir:dir timeout:none delay:none retries:none halt|halt-on-error:none memfree:none load:none workdir|wd:cwd basefile|bf:read tagstring:none env:none k|keep-order q|quote X m 0|null v|verbose t u|ungroup g|group line-buffer|lb dry-run|dryrun progress bar eta tag nonall onall r|no-run-if-empty will-cite citation ?version ?help', 'lines.sh', { ...W, stdin: 'code', stdinLanguage: 'sh', hook: parallelHook }),
   prog(F, 'busybox', '', 'argv', W),
   prog(F, 'proxychains|proxychains4|torsocks|tsocks', 'q f:config', 'argv', { ...W, network: true }),
-  prog(F, 'faketime|fakeroot|catchsegv|valgrind', 'f', 'argv', W),
+  prog(F, 'fakeroot|catchsegv|valgrind|fakechroot', 'f', 'argv', W),
   prog(F, 'dbus-launch|xvfb-run|ssh-agent|dbus-run-session', 'a|auto-servernum n|server-num:none s|server-args:none e|error-file:write f|auth-file:write sh-syntax s c k d t:none', 'argv', W),
 ];
 
