@@ -108,6 +108,16 @@ function record(f: ProgramFacts, st: RunState, d: OptionDef, value: string | tru
   if (d.language) a.language = d.language;
   if (d.direction) a.direction = d.direction;
   if (d.create) a.create = d.create;
+  if (d.role === 'env' && typeof value === 'string') {
+    // NAME=value: name apart, text the value (static only)
+    const eq = value.indexOf('=');
+    if (eq > 0) {
+      a.name = value.slice(0, eq);
+      a.approx = value.slice(eq + 1);
+      if (valueWord.static) a.text = a.approx;
+      else delete a.text;
+    } else a.name = value;
+  }
   f.args.push(a);
 }
 
@@ -398,7 +408,11 @@ function assign(c: CommandSpec, f: ProgramFacts, st: RunState, ops: Word[], idx:
       continue;
     }
     if (t.join) {
-      f.args.push({ role: t.role, word: ops[p], argv: ops.slice(p, p + take), ...(t.language ? { language: t.language } : {}) });
+      const words = ops.slice(p, p + take);
+      const a: ArgFact = { role: t.role, word: ops[p], argv: words };
+      if (t.language) a.language = t.language;
+      if (words.every((x) => x.static)) a.text = words.map((x) => x.value ?? '').join(' ');
+      f.args.push(a);
       p += take;
       continue;
     }

@@ -44,7 +44,8 @@ export function envPrefix(ctx: HookContext): void {
   while (i < ctx.args.length && assignmentName(ctx.args[i]) !== null) {
     const w = ctx.args[i];
     const eq = textOf(w).indexOf('=');
-    f.args.push({ role: 'env', word: w, ...(w.static ? { text: (w.value ?? '').slice(eq + 1) } : {}) });
+    const name = textOf(w).slice(0, eq);
+    f.args.push({ role: 'env', word: w, name, approx: w.approx.slice(w.approx.indexOf('=') + 1), ...(w.static ? { text: (w.value ?? '').slice(eq + 1) } : {}) });
     i++;
   }
   if (i >= ctx.args.length) f.args.splice(k, 1);

@@ -41,9 +41,15 @@ export interface ArgFact {
   harmless?: boolean;
   /** write: the path may be an existing directory, then the program writes inside it (cp a b). */
   mayBeDir?: boolean;
+  /** env: the variable's name (`text` holds the value). */
+  name?: string;
   /** exec-argv: index in `args` where the nested argv starts (the word itself is args[argvIndex]). */
   argvIndex?: number;
-  /** exec-argv: the nested argv when the program synthesizes it (xargs appends input, find -exec up to `;`). */
+  /**
+   * exec-argv: the nested argv when it ends before the args do (find -exec up to `;`).
+   * exec-line from several words (watch a b, ssh host a b): the words bash joins with spaces;
+   * `text` is then the joined line when every word is static.
+   */
   argv?: Word[];
 }
 

@@ -80,7 +80,7 @@ table('exec-argv and exec-line', [
   ['flock /tmp/l -c ls', { write: ['/tmp/l'], 'exec-line': ['ls'] }],
   ['flock /tmp/l rm x', { write: ['/tmp/l'], 'exec-argv': ['rm'] }],
   ['su -c id root', { 'exec-line': ['id'] }],
-  ['ssh host rm -rf /', { network: ['host'], 'exec-line': ['rm'] }],
+  ['ssh host rm -rf /', { network: ['host'], 'exec-line': ['rm -rf /'] }],
   ['ssh -o ProxyCommand=sh host', { 'exec-line': ['sh'], network: ['host'] }],
   ['rsync -e sh a b', { 'exec-line': ['sh'] }],
   ['git -c core.pager=sh log', { 'exec-line': ['sh'] }],
@@ -270,3 +270,16 @@ table('more wrappers (GTFOBins shell routes)', [
   ['man -P sh ls', { 'exec-line': ['sh'] }],
   ['mail -A id_rsa a@b', { read: ['id_rsa'], network: ['a@b'] }],
 ]);
+
+describe('env and joined lines', () => {
+  it('env facts carry the name and the value apart', () => {
+    const f = run('env', 'FOO=bar', 'ls');
+    expect(f.args.find((a) => a.role === 'env')).toMatchObject({ name: 'FOO', text: 'bar' });
+    const d = run('docker', 'run', '-e', 'GIT_SSH_COMMAND=sh', 'img');
+    expect(d.args.find((a) => a.role === 'env')).toMatchObject({ name: 'GIT_SSH_COMMAND', text: 'sh' });
+  });
+  it('an exec-line made of several words has the joined text', () => {
+    expect(run('watch', 'ls', '-l').args[0]).toMatchObject({ role: 'exec-line', text: 'ls -l' });
+    expect(run('ssh', 'h', 'rm', '-rf', '/').args.find((a) => a.role === 'exec-line')).toMatchObject({ text: 'rm -rf /' });
+  });
+});
