@@ -74,6 +74,8 @@ const caseSchema = z
     /** messages checks: texts that must not survive redaction, and texts that must. */
     secrets: z.array(z.string()).default([]),
     keep: z.array(z.string()).default([]),
+    /** lattice checks: the verdicts one call collected (rules, detectors, safety checks, mode). */
+    verdicts: z.array(z.enum(['deny', 'immune', 'ask', 'passthrough', 'allow'])).optional(),
     /** A one-line nudge shown when this case differs. */
     nudge: z.string().optional(),
     /** targets checks: run the call through the ARTEX guard (rules, then the target gate). */
@@ -92,10 +94,11 @@ export const KIND_COUNTS = {
   screen: ['quarantine', 'warn', 'pass', 'skipped'],
   messages: ['full', 'truncated', 'redacted', 'bad'],
   arith: ['safe', 'code', 'bad'],
+  lattice: ['deny', 'immune', 'ask', 'passthrough', 'allow', 'bad'],
   targets: ['allow', 'deny', 'ask', 'run', 'blocked'],
   redteam: [],
 } as const satisfies Record<string, readonly string[]>;
-const LABELS: Record<string, readonly string[]> = { screen: KIND_COUNTS.screen, messages: ['full', 'truncated', 'redacted'], arith: ['safe', 'code'] };
+const LABELS: Record<string, readonly string[]> = { screen: KIND_COUNTS.screen, messages: ['full', 'truncated', 'redacted'], arith: ['safe', 'code'], lattice: ['deny', 'immune', 'ask', 'passthrough', 'allow'] };
 
 /** The label of a gate outcome: `blocked target_denied (1 request)`. */
 export function gateLabel(outcome: string, requests: number): string {
@@ -107,7 +110,7 @@ export const checkSchema = z
     id: z.string().regex(/^c\d{1,2}$/, 'id is c<number>'),
     title: z.string().min(1),
     /** policy: the learner writes policy.yaml; detector: detector.ts; redteam: c14's candidate. */
-    kind: z.enum(['policy', 'detector', 'redteam', 'screen', 'messages', 'targets', 'arith']),
+    kind: z.enum(['policy', 'detector', 'redteam', 'screen', 'messages', 'targets', 'arith', 'lattice']),
     /** The learner's file, relative to lab/exercises/<id>/. */
     learner: z.string().min(1),
     /** `learner` (the learner's policy.yaml) or a fixed policy path relative to the repo root. */
