@@ -283,3 +283,15 @@ describe('env and joined lines', () => {
     expect(run('ssh', 'h', 'rm', '-rf', '/').args.find((a) => a.role === 'exec-line')).toMatchObject({ text: 'rm -rf /' });
   });
 });
+
+describe('python -m', () => {
+  it('a module that is a known program runs as that program', () => {
+    const f = run('python3', '-m', 'pip', 'install', 'x');
+    const a = f.args.find((x) => x.role === 'exec-argv');
+    expect(a).toMatchObject({ argvIndex: 1 });
+    expect(f.args.find((x) => x.role === 'code')).toMatchObject({ language: 'python-module', word: { value: 'pip' } });
+  });
+  it('http.server serves the folder to the network', () => {
+    expect(run('python3', '-m', 'http.server', '8000')).toMatchObject({ network: true, destructive: 'network-listen' });
+  });
+});

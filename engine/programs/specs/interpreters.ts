@@ -1,12 +1,29 @@
 // Interpreters: inline code (-c / -e), a script file, a module, or code on stdin.
 import { prog } from '../dsl.ts';
-import type { ProgramSpec } from '../types.ts';
+import type { HookContext, ProgramSpec } from '../types.ts';
+
+// python -m MODULE where the module is a program with its own spec: describe it as that program.
+const PY_TOOLS = new Set(['pip', 'pip3', 'pytest', 'tox', 'nox', 'poetry', 'pipx', 'uv', 'black', 'ruff', 'mypy', 'flake8', 'pylint', 'isort', 'coverage', 'twine', 'venv', 'virtualenv', 'pdm', 'hatch']);
+const PY_SERVERS = new Set(['http.server', 'SimpleHTTPServer', 'smtpd', 'ftplib', 'pyftpdlib', 'uvicorn', 'gunicorn', 'flask', 'xmlrpc.server']);
+
+function pythonModule(c: HookContext): void {
+  const f = c.facts;
+  const m = f.args.find((a) => a.option === 'm');
+  if (!m || !m.word.static || m.text !== undefined) return;
+  const mod = m.word.value ?? '';
+  const at = c.args.indexOf(m.word);
+  if (PY_TOOLS.has(mod) && at >= 0) f.args.push({ role: 'exec-argv', word: m.word, argvIndex: at });
+  if (PY_SERVERS.has(mod)) {
+    f.network = true;
+    f.destructive ??= 'network-listen';
+  }
+}
 
 const F = 'interpreters';
 const PY_NAMES = 'python|python2|python3|pypy|pypy3|python3.6|python3.7|python3.8|python3.9|python3.10|python3.11|python3.12|python3.13|python3.14|python2.7';
 
 export const INTERPRETERS: ProgramSpec[] = [
-  prog(F, PY_NAMES, '>c:code.python >m:code.python-module b B d E h ?help i I O P q s S u v ?V|version W:none X:config x check-hash-based-pycs:none', 'codefile.python none*', { posix: true, stdin: 'code', stdinLanguage: 'python', alt: [['c|m', 'none*']] }),
+  prog(F, PY_NAMES, '>c:code.python >m:code.python-module b B d E h ?help i I O P q s S u v ?V|version W:none X:config x check-hash-based-pycs:none', 'codefile.python none*', { posix: true, stdin: 'code', stdinLanguage: 'python', alt: [['c|m', 'none*']], hook: pythonModule }),
   prog(F, 'node|nodejs', 'e|eval:code.node p|print:code.node r|require:codefile.node import:codefile.node loader|experimental-loader:codefile.node c|check i|interactive inspect:: inspect-brk:: inspect-port:none input-type:none test watch watch-path:read env-file:read title:none max-old-space-size:none stack-size:none enable-source-maps experimental-vm-modules experimental-specifier-resolution:none no-warnings no-deprecation trace-warnings trace-deprecation unhandled-rejections:none conditions|C:none preserve-symlinks openssl-legacy-provider experimental-strip-types experimental-transform-types expose-gc abort-on-uncaught-exception frozen-intrinsics disable-proto:none icu-data-dir:read ?h|help ?v|version', 'codefile.node none*', { posix: true, stdin: 'code', stdinLanguage: 'node', alt: [['eval|print', 'none*'], ['check', 'read']] }),
   prog(F, 'perl|perl5', 'e:code.perl E:code.perl n p a l:: 0:: F:none i:: M:code.perl-module m:code.perl-module I:config x:: S c w W X T t s u U d:: D:none C:: ?v ?V:: ?h', 'codefile.perl read*', { posix: true, stdin: 'code', stdinLanguage: 'perl', alt: [['e,i|E,i', 'write*'], ['e|E', 'read*'], ['i', 'codefile.perl write*'], ['c', 'read read*']] }),
   prog(F, 'ruby|jruby', 'e:code.ruby r|require:codefile.ruby I:config n p a l c w W:: v d|debug C:cwd x:: i:: F:none 0:: s S y|yydebug E|encoding:none U K:none enable:none disable:none jit yjit ?h ?help ?version', 'codefile.ruby read*', { posix: true, stdin: 'code', stdinLanguage: 'ruby', alt: [['e,i', 'write*'], ['e', 'read*'], ['c', 'read']] }),
