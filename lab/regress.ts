@@ -2,7 +2,7 @@
 // plus the baseline of counts (checks/baseline.json) so count drift shows up in review.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { MODES, redactDeep, redactSecrets } from '../engine/index.ts';
+import { MODES, redactDeep, redactSecrets, secretsOf } from '../engine/index.ts';
 import { writeFileAtomic as writeAtomic } from './fsutil.ts';
 import type { EngineOptions } from '../engine/index.ts';
 import { loadCorpus, formatLintError } from './corpus/schema.ts';
@@ -160,7 +160,9 @@ export function runRegress(opts: RegressOptions): RegressResult {
 
   const failed = mismatches.length > 0 || drift.length > 0 || errors.length > 0;
 
-  if (opts.junit) writeAtomic(opts.junit, junit(results, mismatches));
+  // Secrets in the cases' own commands: a trace may echo one out of its context.
+  const known = secretsOf(results.map((r) => [r.lc.case.command, r.lc.case.input]));
+  if (opts.junit) writeAtomic(opts.junit, junit(results, mismatches, known));
   // Workflow commands go to stdout with the text report; --json output stays pure JSON.
   if (gha && !opts.json) {
     for (const e of errors) out.push(annotation(rel(e.file), e.line, `corpus ${e.id ?? ''}`, formatLintError(e)));
@@ -179,7 +181,7 @@ export function runRegress(opts: RegressOptions): RegressResult {
       drift,
       errors: errors.map(formatLintError),
     };
-    out.push(JSON.stringify(redactDeep(report), null, 2));
+    out.push(JSON.stringify(redactDeep(report, known), null, 2));
     return { exitCode: failed ? 1 : 0, output: out.join('\n') + '\n' };
   }
 
@@ -196,7 +198,7 @@ export function runRegress(opts: RegressOptions): RegressResult {
   if (baselineNote) out.push('', baselineNote);
   if (filtered) out.push('', 'baseline not checked (filtered run)');
   out.push('', failed ? 'regress: FAIL' : `regress: ok (${results.length} cases × ${modes.length} modes)`);
-  return { exitCode: failed ? 1 : 0, output: redactSecrets(out.join('\n') + '\n') };
+  return { exitCode: failed ? 1 : 0, output: redactSecrets(out.join('\n') + '\n', known) };
 }
 
 function mismatchLine(m: Mismatch): string {
@@ -261,12 +263,13 @@ function annotation(file: string, line: number, title: string, message: string):
 }
 
 // Redacted first: JUnit goes to CI logs like every other output.
-const xml = (s: string) =>
-  redactSecrets(s).replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch] as string)
+const xml = (s: string, known: readonly string[] = []) =>
+  redactSecrets(s, known).replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch] as string)
     // XML 1.0 cannot hold most control characters, even escaped.
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-function junit(results: CaseResult[], mismatches: Mismatch[]): string {
+function junit(results: CaseResult[], mismatches: Mismatch[], known: readonly string[] = []): string {
+  const esc = (s: string) => xml(s, known);
   const byKey = new Map<string, Mismatch[]>();
   for (const m of mismatches) byKey.set(`${m.id}\0${m.mode}`, [...(byKey.get(`${m.id}\0${m.mode}`) ?? []), m]);
   const fams = new Map<string, string[]>();
@@ -279,21 +282,21 @@ function junit(results: CaseResult[], mismatches: Mismatch[]): string {
       tests++;
       const ms = byKey.get(`${r.lc.case.id}\0${mr.mode}`) ?? [];
       const name = `${r.lc.case.id} [${mr.mode}]`;
-      const head = `    <testcase classname="corpus.${xml(r.lc.family)}" name="${xml(name)}" file="${xml(r.lc.file)}" line="${r.lc.line}"`;
+      const head = `    <testcase classname="corpus.${esc(r.lc.family)}" name="${esc(name)}" file="${esc(r.lc.file)}" line="${r.lc.line}"`;
       if (ms.length === 0) lines.push(`${head}/>`);
       else {
         failures++;
         famFail.set(r.lc.family, (famFail.get(r.lc.family) ?? 0) + 1);
         const msg = ms.map(mismatchLine).join('; ');
         const body = ms.flatMap((m) => m.trace).join('\n');
-        lines.push(`${head}>`, `      <failure message="${xml(msg)}">${xml(body)}</failure>`, '    </testcase>');
+        lines.push(`${head}>`, `      <failure message="${esc(msg)}">${esc(body)}</failure>`, '    </testcase>');
       }
     }
     fams.set(r.lc.family, lines);
   }
   const suites = [...fams].map(([f, lines]) => {
     const n = lines.filter((l) => l.trimStart().startsWith('<testcase')).length;
-    return [`  <testsuite name="${xml(f)}" tests="${n}" failures="${famFail.get(f) ?? 0}">`, ...lines, '  </testsuite>'].join('\n');
+    return [`  <testsuite name="${esc(f)}" tests="${n}" failures="${famFail.get(f) ?? 0}">`, ...lines, '  </testsuite>'].join('\n');
   });
   return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="gatelab regress" tests="${tests}" failures="${failures}">`, ...suites, '</testsuites>', ''].join('\n');
 }

@@ -85,9 +85,20 @@ function push(ranges: Range[], s: number, e: number, text: string, min = 1): voi
   if (e - s >= min && !text.startsWith('[REDACTED', s)) ranges.push([s, e, REDACTED]);
 }
 
-/** Replace secrets in `text`. Idempotent: redacting twice changes nothing more. */
-export function redactSecrets(text: string): string {
+/**
+ * Replace secrets in `text`. `known`: secrets found in the call this text is about (secretsOf the
+ * input); a message that echoes one out of its context (`DB_PASSWORD=<tab>X` makes bash run X,
+ * and the engine names X) is redacted too. Idempotent: redacting twice changes nothing more.
+ */
+export function redactSecrets(text: string, known: readonly string[] = []): string {
   if (typeof text !== 'string' || text.length === 0) return text;
+  return apply(text, secretRanges(text, known));
+}
+
+/** Shortest known secret worth scrubbing wherever it appears (shorter ones are too common). */
+const MIN_KNOWN = 4;
+
+function secretRanges(text: string, known: readonly string[] = []): Range[] {
   const ranges: Range[] = [];
   const lower = text.toLowerCase();
   privateKeys(text, lower, ranges);
@@ -96,7 +107,32 @@ export function redactSecrets(text: string): string {
   namedValues(text, ranges);
   urls(text, ranges);
   passwordFlags(text, lower, ranges);
-  return apply(text, ranges);
+  for (const k of known) {
+    if (k.length < MIN_KNOWN) continue;
+    for (let i = text.indexOf(k); i >= 0; i = text.indexOf(k, i + k.length)) push(ranges, i, i + k.length, text);
+  }
+  return ranges;
+}
+
+/** The secret values in `text` (what redactSecrets would replace). */
+export function secretsIn(text: string): string[] {
+  if (typeof text !== 'string' || !text) return [];
+  const out: string[] = [];
+  for (const [s, e] of secretRanges(text)) {
+    const v = text.slice(s, e);
+    out.push(v);
+    // A key block's lines, each on its own: a message may quote one line of a command.
+    if (v.includes('\n')) for (const line of v.split('\n')) if (!line.startsWith('-----') && line.trim().length >= MIN_KNOWN) out.push(line.trim());
+  }
+  return out;
+}
+
+/** The secret values in every string of a JSON-like value (a tool input, a list of commands). */
+export function secretsOf(value: unknown, depth = 0, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(...secretsIn(value));
+  else if (depth <= 64 && typeof value === 'object' && value !== null)
+    for (const v of Array.isArray(value) ? value : Object.values(value)) secretsOf(v, depth + 1, out);
+  return out;
 }
 
 function privateKeys(text: string, lower: string, ranges: Range[]): void {
@@ -246,11 +282,11 @@ function apply(text: string, ranges: Range[]): string {
 }
 
 /** Redact every string inside a JSON-like value (objects, arrays); other values are kept. */
-export function redactDeep<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return redactSecrets(value) as T;
+export function redactDeep<T>(value: T, known: readonly string[] = [], depth = 0): T {
+  if (typeof value === 'string') return redactSecrets(value, known) as T;
   if (depth > 64 || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1)) as T;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, known, depth + 1)) as T;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactDeep(v, depth + 1);
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactDeep(v, known, depth + 1);
   return out as T;
 }

@@ -2,7 +2,7 @@
 // Every line gets an answer, in order: a bad line gets {"id","error"}, a line that is not valid
 // UTF-8 gets an ask (reason input; never repaired and judged), and nothing on one line (a deep
 // `id`, an engine exception) stops the lines after it.
-import { applyMode, isKnownTool, modeRow, redactDeep, type ModeName } from '../../engine/index.ts';
+import { applyMode, isKnownTool, modeRow, redactDeep, secretsOf, type ModeName } from '../../engine/index.ts';
 import { contextFrom, engineFor } from './common.ts';
 
 export async function runDecide(flags: Record<string, string | true>): Promise<number> {
@@ -118,5 +118,6 @@ export async function decideLine(engine: ReturnType<typeof engineFor>, line: str
   }
   // decideAsync awaits a judge that answers with a promise (a policy's `command` judge).
   const d = await engine.decideAsync({ tool: o.tool, input: (o.input ?? {}) as Record<string, unknown> }, ctx);
-  return { id, behavior: d.behavior, silenced: d.silenced, immune: d.immune, reason: d.reason, findings: d.findings };
+  // Redacted with the secrets of this call's input too: a message may echo one out of its context.
+  return redactDeep({ id, behavior: d.behavior, silenced: d.silenced, immune: d.immune, reason: d.reason, findings: d.findings }, secretsOf(o.input));
 }

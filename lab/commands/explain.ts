@@ -1,5 +1,5 @@
 // `lab explain [--mode M] [--json] [--policy F] [--tool T] -- '<command or path>'`
-import { redactDeep, redactSecrets, type Decision, type TraceStep } from '../../engine/index.ts';
+import { redactDeep, redactSecrets, secretsOf, type Decision, type TraceStep } from '../../engine/index.ts';
 import { c, colorBehavior, UsageError } from '../ui.ts';
 import { contextFrom, engineFor } from './common.ts';
 import { CLIENTS, forClient, type Client } from '../hook/mapping.ts';
@@ -42,15 +42,17 @@ export async function runExplain(flags: Record<string, string | true>, rest: str
   }
   const ctx = contextFrom({ mode: flags.mode, cwd: flags.cwd, home: flags.home }, flags.fs === true);
   const client = clientFlag(flags.client);
-  const decided = await engine.explainAsync({ tool, input: inputFor(tool, arg, typeof flags.input === 'string' ? flags.input : undefined) }, ctx);
+  const input = inputFor(tool, arg, typeof flags.input === 'string' ? flags.input : undefined);
+  const decided = await engine.explainAsync({ tool, input }, ctx);
   // --client claude-code: the answer as the hook gives it to that client (a last trace step).
   const d = client ? (forClient(decided, client) as typeof decided) : decided;
   // One redaction pass, the audit export's: nothing printed echoes a secret of the command.
+  const known = secretsOf(input);
   if (flags.json) {
-    process.stdout.write(JSON.stringify(redactDeep(d), null, 2) + '\n');
+    process.stdout.write(JSON.stringify(redactDeep(d, known), null, 2) + '\n');
     return 0;
   }
-  process.stdout.write(redactSecrets(renderExplain(tool, arg, d)));
+  process.stdout.write(redactSecrets(renderExplain(tool, arg, d), known));
   return 0;
 }
 
