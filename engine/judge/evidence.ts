@@ -134,6 +134,7 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
     effective,
     scriptEffects,
     prior: ctx.prior.map((p) => ({ ...p })),
+    browser: ctx.browser && ctx.browser.seq > 0 ? { ...ctx.browser } : null,
     findings,
     gaps,
     complete: gaps.length === 0,

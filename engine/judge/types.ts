@@ -37,6 +37,13 @@ export interface EffectiveCommand {
   runsScript?: boolean;
 }
 
+/** How fresh the session's browser snapshot is: call counters, as BrowserState keeps them. */
+export interface BrowserContext {
+  seq: number;
+  snapshotAt: number | null;
+  changedAt: number;
+}
+
 export interface EvidenceContext {
   cwd: string;
   home: string;
@@ -45,6 +52,8 @@ export interface EvidenceContext {
   scope: string[];
   prior: PriorCall[];
   maxArtifactBytes: number;
+  /** Browser snapshot context replayed from the prior calls (Strix: "browser snapshot context"). */
+  browser?: BrowserContext;
   /** For Bash: the parsed command. */
   extraction?: Extraction;
   /** For Bash: the normalised invocations, when the caller has them. */
@@ -72,6 +81,8 @@ export interface EvidencePacket {
   /** Writes, deletes, network and database access found in the scripts (`file: effect`). */
   scriptEffects: readonly string[];
   prior: readonly PriorCall[];
+  /** The browser snapshot context (null when the session has used no browser). */
+  browser: BrowserContext | null;
   /** Deterministic blocking findings (scripts); the runner denies before asking the judge. */
   findings: readonly Finding[];
   /** Why the evidence is incomplete; any gap fails closed. */

@@ -59,6 +59,7 @@ export function applyPreset(env: CheckEnv, call: ToolCall, r: CheckResult, prese
     fs: env.fs,
     scope: env.policy.scope,
     prior: env.prior ?? [],
+    browser: state.browser,
     maxArtifactBytes: MAX_ARTIFACT_BYTES,
     extraction,
     invocations,

@@ -23,6 +23,11 @@ export interface Classifier {
   classify(window: ScreenWindow): ClassifierResult | Promise<ClassifierResult>;
 }
 
+/** A classifier that always answers at once (the reference, a test double). */
+export interface SyncClassifier extends Classifier {
+  classify(window: ScreenWindow): ClassifierResult;
+}
+
 const STRICT: [string, string][] = [
   ['\\b(ignore|disregard|forget|override)\\s+(all\\s+|any\\s+)?(of\\s+)?(the\\s+|your\\s+|my\\s+)?(previous|prior|above|earlier|preceding|original|system)\\s+(instructions|prompts?|directions|rules|guidelines)', 'tells the agent to drop its instructions'],
   ['\\bif\\s+you\\s+are\\s+an?\\s+(ai|assistant|agent|llm|language\\s+model|coding\\s+agent)\\b', 'addresses an AI reader to give it orders'],
@@ -55,7 +60,7 @@ function patterns() {
 }
 
 /** Strict signal → quarantine; two different warn signals → quarantine; one → warn. */
-export const referenceClassifier: Classifier = {
+export const referenceClassifier: SyncClassifier = {
   name: 'reference',
   classify(w: ScreenWindow): ClassifierResult {
     const p = patterns();
