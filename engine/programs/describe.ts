@@ -137,6 +137,7 @@ function attached(w: Word, v: string, from: number): { value: string; text: stri
 function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFacts, st: RunState, depth: number): void {
   st.last = c;
   if (c.projectCode) f.projectCode = true;
+  if (c.installs) f.installs = true;
   const g = c.grammar;
   const stopAtOperand = g.posix || !!c.subs;
   const ops: Word[] = [];

@@ -81,6 +81,8 @@ export interface ProgramFacts {
    * project is trusted is the caller's decision.
    */
   projectCode?: boolean;
+  /** Fetches packages and runs code from them (npm install, pip install, npx, cargo build): remote code. */
+  installs?: boolean;
 }
 
 /** 0 = flag, 1 = required value, 2 = optional value (attached only), 3 = two values. */
@@ -178,6 +180,8 @@ export interface CommandSpec {
   aliases?: Map<string, string>;
   /** Runs code the project defines (see ProgramFacts.projectCode). Inherited by subcommands. */
   projectCode?: boolean;
+  /** See ProgramFacts.installs. */
+  installs?: boolean;
   /** `+x` words are options too (sh, bash: `+o posix`, `+e`). */
   plusOptions?: boolean;
 }

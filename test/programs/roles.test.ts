@@ -152,6 +152,11 @@ describe('program-level facts', () => {
   it('installs reach the network', () => {
     for (const c of ['npm install', 'npm i left-pad', 'pip install x', 'cargo install x', 'go get x', 'git fetch', 'apt-get install x', 'yarn add x', 'uv add x']) expect(run(...c.split(' ')).network, c).toBe(true);
   });
+  it('installs run code from the network; a fetch does not', () => {
+    for (const c of ['npm install', 'npm ci', 'pip install x', 'npx cowsay', 'cargo build', 'uv run x', 'pipx run x', 'yarn dlx x', 'bun x y', 'gem install x'])
+      expect(run(...c.split(' ')).installs, c).toBe(true);
+    for (const c of ['git fetch', 'curl http://x', 'npm ls', 'pip list', 'pip download x']) expect(run(...c.split(' ')).installs, c).toBeUndefined();
+  });
   it('names destructive effects', () => {
     const want: [string, string][] = [
       ['git push --force origin main', 'git-force-push'],

@@ -4,7 +4,7 @@ import { cmd, HV, prog } from '../dsl.ts';
 import type { CommandSpec, ProgramSpec } from '../types.ts';
 
 const F = 'packages';
-const NETCODE = { network: true, destructive: undefined };
+const NETCODE = { network: true, installs: true };
 const RO = { pure: true, writesStdout: true };
 const R = (o = '') => cmd(o, 'none*');
 const INSTALL = (o = '') => cmd(o, 'none*', NETCODE);
@@ -52,7 +52,7 @@ const MAKE = 'B|always-make C|directory:cwd d debug:: e|environment-overrides E|
 
 export const PACKAGES: ProgramSpec[] = [
   prog(F, 'npm', NPM_COMMON, 'none*', { posix: true, subs: npmSubs(), alias: NPM_ALIAS, subRequired: true }),
-  prog(F, 'npx|pnpx|bunx', `p|package:none c|call:line.sh y|yes no no-install ignore-existing q|quiet shell:line prefix:cwd registry:net ?v|version ?h|help`, 'argv', { posix: true, network: true }),
+  prog(F, 'npx|pnpx|bunx', `p|package:none c|call:line.sh y|yes no no-install ignore-existing q|quiet shell:line prefix:cwd registry:net ?v|version ?h|help`, 'argv', { posix: true, network: true, installs: true }),
   prog(F, 'pnpm', `${NPM_COMMON} r|recursive filter|F:none dir:cwd workspace-root`, 'none*', { posix: true, subOpen: true, subs: { ...npmSubs(), add: INSTALL(`${NPM_COMMON} r|recursive filter|F:none`), dlx: RUN(`${NPM_COMMON} package:none`), remove: R(NPM_COMMON), why: cmd(NPM_COMMON, 'none*', RO), store: R(NPM_COMMON) }, alias: NPM_ALIAS }),
   prog(F, 'yarn', YARN, 'none*', { posix: true, subOpen: true, subs: { install: INSTALL(YARN), add: INSTALL(YARN), upgrade: INSTALL(YARN), up: INSTALL(YARN), remove: R(YARN), run: cmd(YARN, 'none none*'), exec: RUN(YARN), dlx: cmd(YARN, 'argv', NETCODE), create: INSTALL(YARN), publish: cmd(YARN, 'none*', { network: true, destructive: 'package-publish' }), info: cmd(YARN, 'none*', { ...RO, network: true }), list: cmd(YARN, 'none*', RO), why: cmd(YARN, 'none*', RO), config: R(YARN), cache: R(YARN), test: R(YARN), start: R(YARN), build: R(YARN), global: cmd(YARN, 'none*', { subOpen: true, network: true }), workspace: cmd(YARN, 'none none*'), workspaces: R(YARN), link: R(YARN), unlink: R(YARN), init: R(YARN), version: R(YARN), audit: cmd(YARN, 'none*', { network: true }), outdated: cmd(YARN, 'none*', { ...RO, network: true }) } }),
   prog(F, 'bun', 'e|eval:code.node p|print:code.node cwd:cwd config|c:config r|preload:codefile.node watch hot silent ?v|version ?h|help', 'codefile.node none*', { posix: true, subOpen: true, subs: { install: INSTALL(YARN), i: INSTALL(YARN), add: INSTALL(YARN), a: INSTALL(YARN), remove: R(YARN), rm: R(YARN), update: INSTALL(YARN), run: cmd('silent bun watch hot cwd:cwd', 'codefile.node none*'), x: cmd('bun', 'argv', NETCODE), exec: cmd('', 'lines.sh'), test: R('watch t|test-name-pattern:none timeout:none coverage'), build: cmd('outdir:dir outfile:write target:none minify compile', 'read*'), create: INSTALL(YARN), init: R('y|yes'), pm: R(''), link: R(''), publish: cmd('', 'none*', { network: true, destructive: 'package-publish' }), upgrade: cmd('', '', { network: true }), repl: cmd('', '') } }),
