@@ -54,7 +54,7 @@ usage: lab <verb> [options]
   run <cN|all> [--json]            check a challenge; prints a pass code on success
   watch [cN]                       re-run the check on every save; move on after a pass
   list [--json]                    challenges with status, title and difficulty
-  hint <cN> [--level 1|2|3]        a nudge, the concept, then the exact place to change
+  hint <cN> [--level 1|2|3]        a question, the concept, then the place in the file
   reset <cN> | code <cN> | solution <cN>
   progress export|import [FILE]
   decide --jsonl [--policy FILE]   one JSON call per line on stdin → one decision per line
