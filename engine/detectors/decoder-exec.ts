@@ -65,6 +65,7 @@ function isRunner(sc: SimpleCommand): boolean {
 
 export const decoderExec: Detector = {
   meta,
+  concerns: { programs: [] },
   check() {
     return [];
   },

@@ -17,6 +17,7 @@ const meta: DetectorMeta = {
 
 export const dynamicCommand: Detector = {
   meta,
+  concerns: { effects: ['unknown'] },
   check(inv) {
     if (inv.program.static) return [];
     return [finding(meta, inv, `dynamic command name ${inv.program.approx}`, inv.program)];

@@ -39,6 +39,7 @@ const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
 export const envOverride: Detector = {
   meta,
+  concerns: { effects: ['env'], programs: ['export', 'declare', 'typeset', 'local', 'readonly', 'set'] },
   check(inv) {
     if (!inv.env.length && !DECLARE.has(inv.name) && inv.name !== 'set') return [];
     const out: Finding[] = [];

@@ -3,7 +3,8 @@ import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
-import { finding, text } from './util.ts';
+import { effectsFor, finding, text } from './util.ts';
+import { secretInPipe } from '../effects/index.ts';
 
 const meta: DetectorMeta = {
   id: 'exfiltration',
@@ -30,8 +31,14 @@ function isRemote(w: Word): boolean {
 
 export const exfiltration: Detector = {
   meta,
-  check(inv) {
+  concerns: { effects: ['network'], programs: ['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'telnet', 'ssh', 'scp', 'rsync', 'sftp', 'git', 'http', 'https', 'xh', 'ftp'] },
+  check(inv, ctx) {
     const out: Finding[] = [];
+    // A secret read earlier in the pipeline flows into this stage, and this stage talks to the network.
+    if (ctx.scope && inv.source.pipe && inv.source.pipe.index > 0 && effectsFor(inv, ctx).some((e) => e.kind === 'network')) {
+      const secret = secretInPipe(inv, ctx.scope);
+      if (secret) out.push(finding(meta, inv, `${inv.name} sends ${secret.text}, a credential read earlier in the pipeline, over the network`, secret.word, { safety: 'credentialRead' }));
+    }
     for (const r of inv.redirects) {
       const t = text(r.target);
       if (t.startsWith('/dev/tcp/') || t.startsWith('/dev/udp/')) out.push(finding(meta, inv, `redirect to network socket ${t}`, r.target));

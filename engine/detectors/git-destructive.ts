@@ -19,6 +19,7 @@ const meta: DetectorMeta = {
 
 export const gitDestructive: Detector = {
   meta,
+  concerns: { programs: ['git'] },
   check(inv) {
     if (inv.name !== 'git' || !inv.program.static) return [];
     const p = parseOptions(inv);

@@ -29,6 +29,7 @@ export function hiddenKind(c: number): string | null {
 
 export const hiddenCharacters: Detector = {
   meta,
+  concerns: { programs: [] },
   check() {
     return [];
   },

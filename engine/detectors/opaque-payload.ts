@@ -16,6 +16,7 @@ const meta: DetectorMeta = {
 
 export const opaquePayload: Detector = {
   meta,
+  concerns: { effects: ['code'] },
   check(inv) {
     const o = inv.opaque;
     if (!o || o.reason === 'network') return [];

@@ -47,6 +47,7 @@ function persistentPath(abs: string, home: string): string | null {
 
 export const persistence: Detector = {
   meta,
+  concerns: { effects: ['write', 'mode'], programs: ['crontab', 'systemctl', 'launchctl', 'at', 'batch', 'git', 'chmod'] },
   check(inv, ctx0) {
     const ctx = ctxFor(inv, ctx0);
     const out: Finding[] = [];

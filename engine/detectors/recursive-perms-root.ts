@@ -20,6 +20,7 @@ const OPEN_MODES = new Set(['777', '0777', 'a+rwx', 'ugo+rwx', '666', '0666', 'o
 
 export const recursivePermsRoot: Detector = {
   meta,
+  concerns: { effects: ['mode', 'owner'], programs: ['chmod', 'chown', 'chgrp'] },
   check(inv, ctx0) {
     const ctx = ctxFor(inv, ctx0);
     const name = inv.name;

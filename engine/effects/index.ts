@@ -6,8 +6,7 @@ import type { Effect, PathRef } from './types.ts';
 import { describe } from '../programs/index.ts';
 import { effectiveName, findContextOf, findRoots } from '../shell/normalize/index.ts';
 import { NETWORK, SHELLS, INTERPRETERS } from '../shell/normalize/state.ts';
-import { credentialReason } from '../paths/index.ts';
-import { pathRef, resolveIn, type PathScope } from './paths.ts';
+import { pathRef, resolveIn, infoOf, type PathScope } from './paths.ts';
 import { redirectEffects } from './redirects.ts';
 import { legacyEffects } from './legacy.ts';
 import { factEffects } from './facts.ts';
@@ -23,14 +22,14 @@ export interface EffectScope extends PathScope {
   ex?: Extraction;
   /** Files written by a download earlier in the same command (absolute). */
   downloads?: Set<string>;
-  /** Pipelines (by id) an earlier stage of which read a credential. */
-  secretPipes?: Set<number>;
+  /** Paths read by each pipeline (by id), for secrets flowing into a later stage. */
+  pipeReads?: Map<number, PathRef[]>;
   /** File descriptors `exec N<>/dev/tcp/…` connected to the network. */
   netFds?: Set<number>;
 }
 
 export function newScope(base: PathScope, ex?: Extraction): EffectScope {
-  return { home: base.home, workspace: base.workspace, cwd: base.cwd, fs: base.fs, ex, downloads: new Set(), secretPipes: new Set(), netFds: new Set() };
+  return { home: base.home, workspace: base.workspace, cwd: base.cwd, fs: base.fs, ex, downloads: new Set(), pipeReads: new Map(), netFds: new Set() };
 }
 
 /** The cwd an invocation runs in: the scope's, moved by a `cd`/wrapper chdir (null: unknown). */
@@ -298,6 +297,15 @@ export function producerIsNetwork(inv: Invocation, sc: EffectScope): boolean {
   return false;
 }
 
+/** A credential read by an earlier stage of this invocation's pipeline, or null. */
+export function secretInPipe(inv: Invocation, sc: EffectScope): PathRef | null {
+  const p = inv.source.pipe;
+  const list = p && p.index > 0 ? sc.pipeReads?.get(p.id) : undefined;
+  if (!list) return null;
+  for (const r of list) if (infoOf(r).classes.has('credential')) return r;
+  return null;
+}
+
 /** Record downloads and secrets read into a pipe, for later invocations of the same decision. */
 function track(inv: Invocation, sc: EffectScope, out: Effect[]): void {
   if (inv.name === 'exec' && inv.args.length === 0 && sc.netFds) {
@@ -309,6 +317,10 @@ function track(inv: Invocation, sc: EffectScope, out: Effect[]): void {
   const pipe = inv.source.pipe;
   for (const e of out) {
     if (downloads && (net || fed || (e.how.startsWith('redirect') && producerIsNetwork(inv, sc))) && e.kind === 'write' && e.path?.abs) downloads.add(e.path.abs);
-    if (pipe && sc.secretPipes && e.kind === 'read' && e.path?.abs && credentialReason(e.path.abs, sc.home)) sc.secretPipes.add(pipe.id);
+    if (pipe && sc.pipeReads && e.kind === 'read' && e.path && !e.guess) {
+      const list = sc.pipeReads.get(pipe.id);
+      if (list) list.push(e.path);
+      else sc.pipeReads.set(pipe.id, [e.path]);
+    }
   }
 }

@@ -65,6 +65,8 @@ const WRITERS = new Set(['aria2c', 'tee', 'cp', 'install', 'ln', 'rsync', 'mv', 
 function writes(inv: Invocation, sc: PathScope, out: Effect[]): void {
   const name = inv.name;
   if (!WRITERS.has(name)) return;
+  // git writes here only by config and clone; skip its parse otherwise.
+  if (name === 'git' && !inv.args.some((w) => w.static && (w.value === 'config' || w.value === 'clone'))) return;
   const add = (word: Word, how: string, create: Effect['create'] = 'truncate') => out.push({ kind: 'write', how, path: pathRef(word, sc), create });
   const addText = (value: string, word: Word, how: string, create: Effect['create'] = 'truncate') => {
     const path = pathRef(word, sc, value);
