@@ -140,6 +140,7 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
   if (c.installs) f.installs = true;
   const g = c.grammar;
   const stopAtOperand = g.posix || !!c.subs;
+  const stopCount = c.subs ? 1 : (c.stopAfter ?? 1);
   const ops: Word[] = [];
   const idx: number[] = [];
   let i = start;
@@ -165,7 +166,7 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
       }
       ops.push(w);
       idx.push(i);
-      if (stopAtOperand) {
+      if (stopAtOperand && ops.length >= stopCount) {
         i++;
         break;
       }
@@ -184,7 +185,7 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
     if (v.length < 2 || v.charCodeAt(0) !== 45) {
       ops.push(w);
       idx.push(i);
-      if (stopAtOperand) {
+      if (stopAtOperand && ops.length >= stopCount) {
         i++;
         break;
       }

@@ -182,6 +182,8 @@ export interface CommandSpec {
   projectCode?: boolean;
   /** See ProgramFacts.installs. */
   installs?: boolean;
+  /** With posix: stop parsing options at this operand (ssh parses options after the host: 2). */
+  stopAfter?: number;
   /** `+x` words are options too (sh, bash: `+o posix`, `+e`). */
   plusOptions?: boolean;
 }

@@ -300,3 +300,13 @@ describe('python -m', () => {
     expect(run('python3', '-m', 'http.server', '8000')).toMatchObject({ network: true, destructive: 'network-listen' });
   });
 });
+
+describe('ssh parses options after the host', () => {
+  it('ssh HOST -o ProxyCommand=… runs it locally', () => {
+    expect(roles(run('ssh', 'host', '-o', 'ProxyCommand=sh -c id'))).toMatchObject({ 'exec-line': ['sh -c id'], network: ['host'] });
+  });
+  it('options inside the remote command stay in the command', () => {
+    expect(roles(run('ssh', 'host', 'ls', '-la'))).toMatchObject({ 'exec-line': ['ls -la'] });
+    expect(run('ssh', '-v', 'host', '-p', '22', 'ls').options.get('p')).toBe('22');
+  });
+});
