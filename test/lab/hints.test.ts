@@ -2,7 +2,7 @@
 // the place in the file; no hint gives away a line of the reference solution.
 import { describe, expect, it } from 'vitest';
 import { challengeIds, loadCheck } from '../../lab/challenges/check.ts';
-import { loadHints } from '../../lab/challenges/catalog.ts';
+import { loadHints, loadLesson } from '../../lab/challenges/catalog.ts';
 import { openSolution, starterFiles } from '../../lab/challenges/devcheck.ts';
 import { ROOT } from './helpers.ts';
 
@@ -31,5 +31,12 @@ describe.each(challengeIds(ROOT))('%s hints', (id) => {
   it('no hint spells out a line of the reference solution', () => {
     const all = [h.nudge, h.concept, h.place].join('\n').replace(/\s+/g, ' ');
     for (const line of addedLines(id)) expect(all, line).not.toContain(line.replace(/\s+/g, ' '));
+  });
+});
+
+describe.each(challengeIds(ROOT))('%s lesson', (id) => {
+  it('teaches the concept without spelling out a line of the reference solution', () => {
+    const body = loadLesson(ROOT, id).body.replace(/\s+/g, ' ');
+    for (const line of addedLines(id)) expect(body, line).not.toContain(line.replace(/\s+/g, ' '));
   });
 });
