@@ -125,11 +125,14 @@ export interface Extra extends GrammarOpts, Partial<Omit<CommandSpec, 'grammar' 
 /** One command (or subcommand) spec. `pure` defaults to false: say `pure: true` for viewers. */
 export function cmd(opts: string, ops = 'read*', x: Extra = {}): CommandSpec {
   const { posix, exact, singleDash, alt, subs, alias, ...rest } = x;
+  const toks = operands(ops);
+  // a command run from the operands keeps its own options: stop at the first operand
+  const stop = posix ?? toks.some((t) => t.role === 'exec-argv');
   const c: CommandSpec = {
     pure: false,
     ...rest,
-    grammar: grammar(opts, { posix, exact, singleDash }),
-    operands: operands(ops),
+    grammar: grammar(opts, { posix: stop, exact, singleDash }),
+    operands: toks,
     alt: (alt ?? []).map(([when, o]) => ({ when: when.split('|').map((a) => a.split(',')), operands: operands(o) })),
   };
   if (subs) c.subs = new Map(Object.entries(subs));

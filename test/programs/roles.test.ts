@@ -310,3 +310,14 @@ describe('ssh parses options after the host', () => {
     expect(run('ssh', '-v', 'host', '-p', '22', 'ls').options.get('p')).toBe('22');
   });
 });
+
+describe('the options of a nested command stay with it', () => {
+  it('docker run IMAGE CMD -x, npm exec CMD -x', () => {
+    for (const argv of [['docker', 'run', 'alpine', 'rm', '-rf', '/'], ['npm', 'exec', 'rm', '-rf', '/'], ['uv', 'run', 'rm', '-rf', '/'], ['bundle', 'exec', 'rm', '-rf', '/'], ['docker', 'exec', 'c1', 'rm', '-rf', '/']]) {
+      const f = run(...argv);
+      expect(f.issues, argv.join(' ')).toEqual([]);
+      const a = f.args.find((x) => x.role === 'exec-argv');
+      expect(a?.word.value, argv.join(' ')).toBe('rm');
+    }
+  });
+});
