@@ -11,6 +11,7 @@
 // that this gives the same rules as importClaudeSettings + loadPolicy.
 import { claudePermissions, loadPolicy, policyFromData, PolicyError } from '../../engine/index.ts';
 import type { Policy, LayerName } from '../../engine/index.ts';
+import { trustedPart, trustNote, type Trust } from './trust.ts';
 
 export interface PolicyIo {
   /** File text, or null when the file does not exist. Other read errors throw. */
@@ -22,6 +23,8 @@ export interface HookPolicy {
   /** Files the policy was built from, in order (base first). */
   sources: string[];
   warnings: string[];
+  /** Set when workspace trust kept repository allow rules or folders out (lab/hook/trust.ts). */
+  trustNote?: string;
 }
 
 /**
@@ -35,6 +38,8 @@ export interface PolicyInputs {
   /** GATELAB_POLICY, when set. */
   policyFile?: string;
   defaultPolicy: () => DefaultPolicySource;
+  /** Workspace trust: when untrusted, the project's own allow rules and folders are left out. */
+  trust?: Trust;
 }
 
 function join(dir: string, rel: string): string {
@@ -71,8 +76,12 @@ export function resolveHookPolicy(inp: PolicyInputs, io: PolicyIo): HookPolicy {
     else base = { ...loadPolicy(d.text, { file: d.file, skipExamples: true }), dir: inp.projectDir };
     sources.push(d.file);
   }
-  const rules = [...base.rules];
-  const dirs = [...base.additionalDirectories];
+  // A .gatelab.yaml inside the project is repository-supplied, like the project's settings.
+  const repoBase = !explicit && baseText !== null;
+  const b = trustedPart(base.rules, base.additionalDirectories, repoBase ? inp.trust : undefined);
+  let dropped = b.dropped;
+  const rules = b.rules;
+  const dirs = b.dirs;
   const layers: [string, LayerName][] = [
     ['.claude/settings.json', 'project'],
     ['.claude/settings.local.json', 'local'],
@@ -84,11 +93,13 @@ export function resolveHookPolicy(inp: PolicyInputs, io: PolicyIo): HookPolicy {
     const perms = claudePermissions(json, file);
     warnings.push(...perms.warnings.map((w) => `${file}: ${w}`));
     const p = policyFromData(perms.data, file, inp.projectDir, layer, perms.locate);
-    rules.push(...p.rules);
-    dirs.push(...p.additionalDirectories);
+    const t = trustedPart(p.rules, p.additionalDirectories, inp.trust);
+    dropped += t.dropped;
+    rules.push(...t.rules);
+    dirs.push(...t.dirs);
     sources.push(file);
   }
-  return { policy: { ...base, rules, additionalDirectories: dirs }, sources, warnings };
+  return { policy: { ...base, rules, additionalDirectories: dirs }, sources, warnings, trustNote: trustNote(inp.trust, dropped) };
 }
 
 /** The workspace: the project root plus the policy's extra folders (absolute, `~` expanded). */

@@ -17,11 +17,13 @@ const seen = new Set();
 
 const sse = (res, type, data) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
 
+/** Every tool_result, with the text blocks the client sent along with it (hook feedback, reminders). */
 function toolResults(body) {
   const out = [];
   for (const m of body.messages ?? []) {
     if (m.role !== 'user' || !Array.isArray(m.content)) continue;
-    for (const b of m.content) if (b.type === 'tool_result') out.push(b);
+    const along = m.content.filter((b) => b.type === 'text').map((b) => b.text);
+    for (const b of m.content) if (b.type === 'tool_result') out.push({ ...b, along });
   }
   return out;
 }
@@ -60,7 +62,7 @@ function answer(body, res) {
   for (const r of results) {
     if (seen.has(r.tool_use_id)) continue;
     seen.add(r.tool_use_id);
-    appendFileSync(logFile, JSON.stringify({ id: r.tool_use_id, is_error: r.is_error === true, text: text(r.content) }) + '\n');
+    appendFileSync(logFile, JSON.stringify({ id: r.tool_use_id, is_error: r.is_error === true, text: text(r.content), along: r.along }) + '\n');
   }
   const n = results.length;
   const next = n < cases.length ? { type: 'tool_use', id: `toolu_e2e_${n}`, name: cases[n].tool, input: cases[n].input } : { type: 'text', text: 'All done.' };

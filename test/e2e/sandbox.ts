@@ -35,6 +35,8 @@ export interface Outcome {
   ran: boolean;
   /** What the model saw as the tool result. */
   result: string;
+  /** Text the client sent along with the result (a PostToolUse hook's feedback arrives here). */
+  along: string;
   isError: boolean;
 }
 
@@ -212,7 +214,7 @@ interface Wire {
 
 const text = (c: unknown): string => (typeof c === 'string' ? c : Array.isArray(c) ? c.map((x: { text?: string }) => x.text ?? '').join('') : '');
 
-/** Did the case's call really happen? Bash: the shim saw the command. Write/Edit: the file holds the new text. Read: the model saw the file's text. */
+/** Did the case's call really happen? Bash: the shim saw the command. Write/Edit: the file holds the new text. Read: the model saw the file's first line. */
 function ran(c: E2eCase, shell: string[], result: string, isError: boolean): boolean {
   const inp = c.input;
   if (c.tool === 'Bash') return shell.includes(String(inp.command));
@@ -224,7 +226,13 @@ function ran(c: E2eCase, shell: string[], result: string, isError: boolean): boo
       return false;
     }
   }
-  return !isError && result.length > 0 && !/gatelab|permission|denied|blocked/i.test(result.slice(0, 200));
+  // Read and the rest: the model saw the file's first line.
+  try {
+    const first = readFileSync(String(inp.file_path), 'utf8').split('\n')[0]!;
+    return !isError && first.length > 0 && result.includes(first);
+  } catch {
+    return false;
+  }
 }
 
 /** Run one client session over `cases`; resolves when the client has finished (or the time is up). */
@@ -288,11 +296,21 @@ export function runSession(claude: string, opts: SessionOptions): Promise<Sessio
         /* nothing ran */
       }
       const shell = shellCommands(log);
+      const along = new Map<string, string>();
+      try {
+        for (const l of readFileSync(join(dirs.root, 'out', 'results.jsonl'), 'utf8').split('\n')) {
+          if (!l) continue;
+          const r = JSON.parse(l) as { id: string; along?: string[] };
+          along.set(r.id, (r.along ?? []).join('\n'));
+        }
+      } catch {
+        /* the mock saw no result */
+      }
       const outcomes = opts.cases.map((c, i): Outcome => {
         const id = `toolu_e2e_${i}`;
         const r = results.get(id) ?? { text: '', isError: true };
         const prompt = prompts.get(id);
-        return { id: c.id, prompted: !!prompt, prompt, ran: ran(c, shell, r.text, r.isError), result: r.text, isError: r.isError };
+        return { id: c.id, prompted: !!prompt, prompt, ran: ran(c, shell, r.text, r.isError), result: r.text, along: along.get(id) ?? '', isError: r.isError };
       });
       resolve({ outcomes, shell, ...dirs, stderr, exitCode: code });
     });

@@ -1,0 +1,75 @@
+// The hook's own state under <project>/.gatelab/: the audit ring (JSONL) and the failure
+// attribution counts (JSON). Each update holds a lock file, re-reads, and replaces the file
+// atomically (temp file + rename), so concurrent hook processes never lose an entry.
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export interface StateStore {
+  /** Replace `file` with `update(old text or null)`, under a lock. */
+  update(file: string, update: (old: string | null) => string): void;
+}
+
+export const STATE_DIR = '.gatelab';
+export const AUDIT_FILE = 'audit.jsonl';
+export const ATTRIBUTION_FILE = 'attribution.json';
+
+export function stateFile(projectDir: string, name: string): string {
+  return join(projectDir, STATE_DIR, name);
+}
+
+const LOCK_STALE_MS = 10_000;
+const LOCK_TRIES = 400;
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function read(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+/** Take `<file>.lock` (O_EXCL), waiting for another holder; a lock older than 10 s is stale. */
+function lock(file: string): () => void {
+  const lockFile = file + '.lock';
+  for (let i = 0; i < LOCK_TRIES; i++) {
+    try {
+      closeSync(openSync(lockFile, 'wx'));
+      return () => {
+        try {
+          unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      try {
+        if (Date.now() - statSync(lockFile).mtimeMs > LOCK_STALE_MS) unlinkSync(lockFile);
+      } catch {
+        /* released meanwhile */
+      }
+      sleep(5);
+    }
+  }
+  throw new Error(`could not lock ${file} (another gatelab hook holds ${lockFile})`);
+}
+
+export const nodeStore: StateStore = {
+  update(file, update) {
+    mkdirSync(dirname(file), { recursive: true });
+    const release = lock(file);
+    try {
+      const next = update(read(file));
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, next);
+      renameSync(tmp, file);
+    } finally {
+      release();
+    }
+  },
+};

@@ -1,0 +1,59 @@
+// Workspace trust, decided the way Claude Code decides it: a project folder is trusted when
+// `~/.claude.json` (or `$CLAUDE_CONFIG_DIR/.claude.json`) has `hasTrustDialogAccepted: true` for
+// it or for a folder above it. In an untrusted workspace the client drops the repository's own
+// `permissions.allow` and `additionalDirectories`, so gatelab does too: otherwise a repository's
+// author, not the user, would widen the gate. Deny and ask rules always apply. The user can opt
+// in with GATELAB_TRUST_PROJECT=1.
+import type { Rule } from '../../engine/index.ts';
+
+export interface Trust {
+  trusted: boolean;
+  /** Why, in words, for the hook's reason and `lab hook doctor`. */
+  how: string;
+}
+
+export const TRUST_ENV = 'GATELAB_TRUST_PROJECT';
+
+function parents(dir: string): string[] {
+  const out: string[] = [];
+  let d = dir.length > 1 ? dir.replace(/\/+$/, '') : dir;
+  for (;;) {
+    out.push(d);
+    if (d === '/' || d === '') break;
+    const i = d.lastIndexOf('/');
+    d = i <= 0 ? '/' : d.slice(0, i);
+  }
+  return out;
+}
+
+/** The client's trust decision for `projectDir` (or the user's opt-in). */
+export function workspaceTrust(projectDir: string, home: string, env: Record<string, string | undefined>, readText: (p: string) => string | null): Trust {
+  if (env[TRUST_ENV] === '1') return { trusted: true, how: `${TRUST_ENV}=1 (the user opted in)` };
+  const file = (env.CLAUDE_CONFIG_DIR ? env.CLAUDE_CONFIG_DIR.replace(/\/+$/, '') : home.replace(/\/+$/, '')) + '/.claude.json';
+  let projects: Record<string, { hasTrustDialogAccepted?: unknown }> = {};
+  try {
+    const text = readText(file);
+    if (text === null) return { trusted: false, how: `${file} does not exist` };
+    const data = JSON.parse(text) as { projects?: unknown };
+    if (data && typeof data.projects === 'object' && data.projects !== null) projects = data.projects as typeof projects;
+  } catch {
+    return { trusted: false, how: `${file} is not readable JSON` };
+  }
+  for (const d of parents(projectDir)) {
+    if (projects[d]?.hasTrustDialogAccepted === true) return { trusted: true, how: `${file} trusts ${d}` };
+  }
+  return { trusted: false, how: `${file} has no hasTrustDialogAccepted for ${projectDir} or a folder above it` };
+}
+
+/** What an untrusted workspace keeps of a repository-supplied layer: its deny and ask rules. */
+export function trustedPart(rules: readonly Rule[], dirs: readonly string[], trust: Trust | undefined): { rules: Rule[]; dirs: string[]; dropped: number } {
+  if (!trust || trust.trusted) return { rules: [...rules], dirs: [...dirs], dropped: 0 };
+  const kept = rules.filter((r) => r.behavior !== 'allow');
+  return { rules: kept, dirs: [], dropped: rules.length - kept.length + dirs.length };
+}
+
+/** The note the hook's reason carries when trust changed the policy. */
+export function trustNote(trust: Trust | undefined, dropped: number): string | undefined {
+  if (!trust || !dropped) return undefined;
+  return `workspace not trusted (${trust.how}): ${dropped} repository allow rule(s) / additional folder(s) not applied`;
+}
