@@ -56,3 +56,26 @@ describe('built-in deny rules are ordinary rules a user can disable', () => {
     expect(off.findings.map((f) => f.detector)).not.toContain(id);
   });
 });
+
+describe('guardCall without a judge, with a person, and IPv6 targets', () => {
+  const call = { tool: 'Bash', input: { command: 'ls' } };
+  it('no rule matched and no judge wired: allow (ARTEX keeps its old behaviour here)', async () => {
+    const { guardCall } = await import('../../engine/index.ts');
+    expect(guardCall({ call, invocations: [], rule: null }).blocked).toBe(false);
+  });
+  it('an ask no target request carried goes to a person; no answer blocks with the framed message', async () => {
+    const { guardCall } = await import('../../engine/index.ts');
+    let asked = 0;
+    expect(guardCall({ call, invocations: [], rule: { action: 'ask', message: 'confirm' }, askHuman: () => (asked++, true) }).blocked).toBe(false);
+    const refused = guardCall({ call, invocations: [], rule: { action: 'ask', message: 'confirm' }, askHuman: () => (asked++, false) });
+    expect(refused.blocked).toBe(true);
+    expect(refused.message).toMatch(/did not approve/);
+    expect(asked).toBe(2);
+  });
+  it('names an IPv6 target bracketed, with its port', async () => {
+    const { targetBlockMessage, TARGET_GUIDANCE } = await import('../../engine/index.ts');
+    const m = targetBlockMessage({ code: 'target_denied', reason: 'refused', guidance: TARGET_GUIDANCE.target_denied, host: '2001:db8::1', port: 443 });
+    expect(m).toContain('[2001:db8::1]:443');
+    expect(m).not.toMatch(/forbidden/i);
+  });
+});
