@@ -321,3 +321,14 @@ describe('the options of a nested command stay with it', () => {
     }
   });
 });
+
+describe('containers', () => {
+  it('compose subcommands carry their own options and effects', () => {
+    expect(run('docker', 'compose', 'up', '-d').issues).toEqual([]);
+    expect(run('docker', 'compose', 'down').destructive).toBe('container-delete');
+    expect(run('docker', 'compose', 'ps').effectsFree).toBe(true);
+    expect(run('docker', 'ps', '-a').effectsFree).toBe(true);
+    expect(run('docker', 'system', 'prune', '-af').destructive).toBe('container-prune');
+    expect(run('docker', 'rm', '-f', 'c1').destructive).toBe('container-delete');
+  });
+});
