@@ -3,7 +3,8 @@
 import { readFileSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { nodeFs } from '../node-fs.ts';
-import { runHook, type HookDeps, type HookResult } from './run.ts';
+import { runHook, runHookAsync, type HookDeps, type HookResult } from './run.ts';
+import { processJudgePort } from '../judge-port.ts';
 import { deadlineSeconds, startDeadline } from './deadline.ts';
 
 /** File text, or null when it does not exist (other errors throw). */
@@ -28,7 +29,7 @@ export function defaultPolicyFile(file: string): DefaultPolicy {
 }
 
 export function nodeDeps(defaultPolicy: DefaultPolicy): HookDeps {
-  return { env: process.env, home: process.env.HOME || homedir(), defaultPolicy, readText, fs: hookFs };
+  return { env: process.env, home: process.env.HOME || homedir(), defaultPolicy, readText, fs: hookFs, judgePort: processJudgePort };
 }
 
 /** Read all of stdin as bytes (sync for pipes and files; async fallback for anything else). Decoding is runHook's. */
@@ -47,9 +48,22 @@ export function answer(stdin: string | Uint8Array, defaultPolicy: DefaultPolicy)
   try {
     return runHook(stdin, nodeDeps(defaultPolicy));
   } catch (e) {
-    const reason = `gatelab hook: internal error: ${(e as Error)?.message ?? String(e)}`;
-    const out = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
-    return { stdout: out + '\n', stderr: reason + '\n', exitCode: 2, verdict: 'deny' };
+    return internalDeny(e);
+  }
+}
+
+function internalDeny(e: unknown): HookResult {
+  const reason = `gatelab hook: internal error: ${(e as Error)?.message ?? String(e)}`;
+  const out = JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+  return { stdout: out + '\n', stderr: reason + '\n', exitCode: 2, verdict: 'deny' };
+}
+
+/** answer, awaiting a policy's `command` judge (the judge's own deadline applies inside). */
+export async function answerAsync(stdin: string | Uint8Array, defaultPolicy: DefaultPolicy): Promise<HookResult> {
+  try {
+    return await runHookAsync(stdin, nodeDeps(defaultPolicy));
+  } catch (e) {
+    return internalDeny(e);
   }
 }
 
@@ -63,7 +77,7 @@ export async function hookMain(defaultPolicy: DefaultPolicy): Promise<number> {
     stdin = Buffer.alloc(0);
     process.stderr.write(`gatelab hook: cannot read stdin: ${(e as Error).message}\n`);
   }
-  const r = answer(stdin, defaultPolicy);
+  const r = await answerAsync(stdin, defaultPolicy);
   if (!deadline.claim()) return 2;
   if (r.stderr) process.stderr.write(r.stderr);
   process.stdout.write(r.stdout);

@@ -1,14 +1,19 @@
 // One hook call: stdin JSON → decision → stdout JSON and an exit code.
 // The host (lab/hook/node.ts) supplies the I/O; nothing here touches the process.
-import { modeRow, PermissionEngine, PolicyError, redactSecrets, type Decision, type FsPort } from '../../engine/index.ts';
+import { decisionText, isTargetCode, modeRow, PermissionEngine, PolicyError, redactSecrets, secretsOf, type Context, type Decision, type FsPort, type JudgePort, type ToolCall } from '../../engine/index.ts';
 import { formatOutput, parseHookInput, type Flavor, type HookRequest } from './protocol.ts';
 import { resolveHookPolicy, workspaceOf, type PolicyInputs, type PolicyIo } from './policy.ts';
+import { forClient, type ClientDecision } from './mapping.ts';
+import { isPostToolUse, runPostToolUse } from './post.ts';
+import { workspaceTrust } from './trust.ts';
 
 export interface HookDeps extends PolicyIo {
   env: Record<string, string | undefined>;
   home: string;
   defaultPolicy: PolicyInputs['defaultPolicy'];
   fs?: FsPort;
+  /** Runs a policy's `command` judge (runHookAsync awaits it under the judge deadline). */
+  judgePort?: JudgePort;
 }
 
 export interface HookResult {
@@ -27,14 +32,17 @@ export function failClosed(flavor: Flavor, why: string): HookResult {
   return { stdout: formatOutput(flavor, 'deny', reason) + '\n', stderr: reason + '\n', exitCode: 2, verdict: 'deny' };
 }
 
-function reasonText(d: Decision, req: HookRequest): string {
+function reasonText(d: Decision, req: HookRequest, trustNote?: string): string {
   const r = d.reason;
   const tag = r.type + (r.detector ? `:${r.detector}` : r.rule ? `:${r.rule}` : '');
-  const flags = [d.silenced ? 'silenced' : '', d.immune ? 'immune' : ''].filter(Boolean).join(', ');
+  const flags = [d.silenced ? 'silenced' : '', d.immune ? 'immune' : '', (d as ClientDecision).clientMapped ? 'immune ask, client mapping' : ''].filter(Boolean).join(', ');
   let text = `gatelab ${d.behavior} (${tag}${flags ? '; ' + flags : ''}, ${d.mode} mode): ${d.message}`;
   if (req.modeNote) text += ` [${req.modeNote}]`;
-  // The same redaction as the audit export: the reason must not echo a secret from the command.
-  return redactSecrets(text);
+  if (trustNote) text += ` [${trustNote}]`;
+  // A deny reaches the model as a platform control with the rune-safe 4000-rune cap (a target
+  // gate result is already such a message); the same redaction as the audit export applies.
+  if (d.behavior === 'deny' || isTargetCode(d.reason.detail)) text = decisionText({ ...d, message: isTargetCode(d.reason.detail) ? d.message : text }, isTargetCode);
+  return redactSecrets(text, secretsOf(req.call.input));
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -55,44 +63,78 @@ function decodeStdin(stdin: string | Uint8Array): { text: string } | { invalid: 
     const mode = parsed.req.mode ?? 'default';
     const row = modeRow(mode)!;
     // An ask survives only where the mode shows a prompt for an immune ask (default, acceptEdits).
-    const verdict = parsed.req.modeNote || row.askImmune !== 'ask' || mode === 'bypassPermissions' ? 'deny' : 'ask';
+    const verdict = parsed.req.modeNote || row.askImmune !== 'ask' || !row.clientShowsAsk ? 'deny' : 'ask';
     const reason = `gatelab ${verdict} (input; ${mode} mode): the hook input is not valid UTF-8, so the call is not judged${verdict === 'deny' ? ' (a person must run it by hand)' : ''}`;
     return { invalid: { stdout: formatOutput(flavor, verdict, reason) + '\n', stderr: '', exitCode: 0, verdict } };
   }
 }
 
+/** A parsed hook call ready to decide, or the answer already settled (bad input, bad policy). */
+type Prepared = { done: HookResult } | { engine: PermissionEngine; call: ToolCall; ctx: Context; finish: (d: Decision) => HookResult; flavor: Flavor };
+
 export function runHook(stdin: string | Uint8Array, deps: HookDeps): HookResult {
+  const p = prepare(stdin, deps);
+  if ('done' in p) return p.done;
+  try {
+    return p.finish(p.engine.decide(p.call, p.ctx));
+  } catch (e) {
+    return failClosed(p.flavor, `internal error: ${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
+/** runHook for a policy whose judge answers asynchronously (a `command` judge). */
+export async function runHookAsync(stdin: string | Uint8Array, deps: HookDeps): Promise<HookResult> {
+  const p = prepare(stdin, deps);
+  if ('done' in p) return p.done;
+  try {
+    return p.finish(p.engine.asyncJudge ? await p.engine.decideAsync(p.call, p.ctx) : p.engine.decide(p.call, p.ctx));
+  } catch (e) {
+    return failClosed(p.flavor, `internal error: ${(e as Error)?.message ?? String(e)}`);
+  }
+}
+
+function prepare(stdin: string | Uint8Array, deps: HookDeps): Prepared {
   let flavor: Flavor = 'claude';
+  const done = (r: HookResult) => ({ done: r });
   try {
     const decoded = decodeStdin(stdin);
-    if ('invalid' in decoded) return decoded.invalid;
+    if ('invalid' in decoded) return done(decoded.invalid);
+    // PostToolUse: screen the tool result (lab/hook/post.ts); there is no decision to make.
+    if (isPostToolUse(decoded.text)) return done(runPostToolUse(decoded.text, { env: deps.env }));
     const parsed = parseHookInput(decoded.text);
-    if (!parsed.ok) return failClosed(parsed.flavor, parsed.error);
+    if (!parsed.ok) return done(failClosed(parsed.flavor, parsed.error));
     flavor = parsed.req.flavor;
     const req = parsed.req;
     const env = deps.env;
     const projectDir = env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || req.cwd;
-    if (!projectDir.startsWith('/')) return failClosed(flavor, `the project folder must be an absolute path (CLAUDE_PROJECT_DIR / GEMINI_PROJECT_DIR is ${JSON.stringify(projectDir.slice(0, 200))})`);
+    if (!projectDir.startsWith('/')) return done(failClosed(flavor, `the project folder must be an absolute path (CLAUDE_PROJECT_DIR / GEMINI_PROJECT_DIR is ${JSON.stringify(projectDir.slice(0, 200))})`));
     let hp;
     try {
-      hp = resolveHookPolicy({ projectDir, policyFile: env.GATELAB_POLICY || undefined, defaultPolicy: deps.defaultPolicy }, deps);
+      const trust = workspaceTrust(projectDir, deps.home, env, deps.readText);
+      hp = resolveHookPolicy({ projectDir, policyFile: env.GATELAB_POLICY || undefined, defaultPolicy: deps.defaultPolicy, trust }, deps);
     } catch (e) {
-      if (e instanceof PolicyError) return failClosed(flavor, `policy error: ${e.message}`);
+      if (e instanceof PolicyError) return done(failClosed(flavor, `policy error: ${e.message}`));
       throw e;
     }
-    const engine = new PermissionEngine(hp.policy);
-    const d = engine.decide(req.call, {
+    // The policy names the judge (and the target gate); the host runs a `command` judge.
+    const engine = new PermissionEngine(hp.policy, { judgePort: deps.judgePort });
+    const ctx: Context = {
       cwd: req.cwd,
       home: deps.home,
       workspace: workspaceOf(projectDir, deps.home, hp.policy),
       mode: req.mode,
       fs: deps.fs,
-    });
-    const geminiAsk = env.GATELAB_GEMINI_ASK === 'ask' ? 'ask' : 'deny';
-    const stdout = formatOutput(flavor, d.behavior, reasonText(d, req), geminiAsk) + '\n';
-    const stderr = hp.warnings.length ? hp.warnings.map((w) => `gatelab hook: warning: ${w}`).join('\n') + '\n' : '';
-    return { stdout, stderr, exitCode: 0, verdict: d.behavior, decision: d };
+    };
+    const finish = (decided: Decision): HookResult => {
+      // Claude Code: an immune ask becomes deny in the modes where the client shows no prompt.
+      const d = flavor === 'claude' ? forClient(decided) : decided;
+      const geminiAsk = env.GATELAB_GEMINI_ASK === 'ask' ? 'ask' : 'deny';
+      const stdout = formatOutput(flavor, d.behavior, reasonText(d, req, hp.trustNote), geminiAsk) + '\n';
+      const stderr = hp.warnings.length ? hp.warnings.map((w) => `gatelab hook: warning: ${w}`).join('\n') + '\n' : '';
+      return { stdout, stderr, exitCode: 0, verdict: d.behavior, decision: d };
+    };
+    return { engine, call: req.call, ctx, finish, flavor };
   } catch (e) {
-    return failClosed(flavor, `internal error: ${(e as Error)?.message ?? String(e)}`);
+    return done(failClosed(flavor, `internal error: ${(e as Error)?.message ?? String(e)}`));
   }
 }
