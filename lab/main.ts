@@ -20,7 +20,7 @@ const FLAGS: Record<string, readonly string[]> = {
   corpus: ['json', 'family', 'case', 'from', 'id', 'tool', 'command', 'effect', 'expect', 'allowedBy', 'policy', 'source', 'profile', 'detectors', 'notDetectors', 'tags', 'immune'],
   policy: ['o'],
   screen: ['json'],
-  hook: [],
+  hook: ['user', 'project', 'json'],
 };
 
 function checkFlags(verb: string, flags: Record<string, string | true>): void {
@@ -64,7 +64,9 @@ usage: lab <verb> [options]
   policy import FILE [-o OUT]      Claude Code settings.json permissions → gatelab policy
   policy check FILE                load a policy and check its rule examples
   screen replay FILE.jsonl         replay recorded tool-result screens
-  hook                             Claude Code PreToolUse hook (JSON on stdin)
+  hook                             Claude Code PreToolUse / PostToolUse hook (JSON on stdin)
+  hook install [--user|--project]  add the hook to Claude Code settings (merged, backed up)
+  hook doctor [--json]             where the hook is installed, settings, policy, sample answers
 
 exit codes: 0 ok · 1 checks failed or mismatches · 2 usage or input error · 3 internal error
 `;
