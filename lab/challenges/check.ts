@@ -95,10 +95,11 @@ export const KIND_COUNTS = {
   messages: ['full', 'truncated', 'redacted', 'bad'],
   arith: ['safe', 'code', 'bad'],
   lattice: ['deny', 'immune', 'ask', 'passthrough', 'allow', 'bad'],
+  paths: ['reach', 'clear', 'bad'],
   targets: ['allow', 'deny', 'ask', 'run', 'blocked'],
   redteam: [],
 } as const satisfies Record<string, readonly string[]>;
-const LABELS: Record<string, readonly string[]> = { screen: KIND_COUNTS.screen, messages: ['full', 'truncated', 'redacted'], arith: ['safe', 'code'], lattice: ['deny', 'immune', 'ask', 'passthrough', 'allow'] };
+const LABELS: Record<string, readonly string[]> = { screen: KIND_COUNTS.screen, messages: ['full', 'truncated', 'redacted'], arith: ['safe', 'code'], lattice: ['deny', 'immune', 'ask', 'passthrough', 'allow'], paths: ['reach', 'clear'] };
 
 /** The label of a gate outcome: `blocked target_denied (1 request)`. */
 export function gateLabel(outcome: string, requests: number): string {
@@ -110,7 +111,7 @@ export const checkSchema = z
     id: z.string().regex(/^c\d{1,2}$/, 'id is c<number>'),
     title: z.string().min(1),
     /** policy: the learner writes policy.yaml; detector: detector.ts; redteam: c14's candidate. */
-    kind: z.enum(['policy', 'detector', 'redteam', 'screen', 'messages', 'targets', 'arith', 'lattice']),
+    kind: z.enum(['policy', 'detector', 'redteam', 'screen', 'messages', 'targets', 'arith', 'lattice', 'paths']),
     /** The learner's file, relative to lab/exercises/<id>/. */
     learner: z.string().min(1),
     /** `learner` (the learner's policy.yaml) or a fixed policy path relative to the repo root. */
