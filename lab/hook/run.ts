@@ -24,6 +24,8 @@ export interface HookResult {
   /** For tests and the bench. */
   verdict: 'allow' | 'deny' | 'ask';
   decision?: Decision;
+  /** runHook's answer needed a judge that answers asynchronously: run runHookAsync for the real one. */
+  pending?: boolean;
 }
 
 /** Fail closed: a deny in JSON and exit 2, so either channel alone blocks the call. */
@@ -76,7 +78,11 @@ export function runHook(stdin: string | Uint8Array, deps: HookDeps): HookResult 
   const p = prepare(stdin, deps);
   if ('done' in p) return p.done;
   try {
-    return p.finish(p.engine.decide(p.call, p.ctx));
+    const d = p.engine.decide(p.call, p.ctx);
+    // A review by a judge that answers asynchronously cannot finish here: the (fail-closed)
+    // answer is marked so an entry that can wait runs runHookAsync instead.
+    if (p.engine.asyncJudge && d.reason.type === 'judge') return { ...p.finish(d), pending: true };
+    return p.finish(d);
   } catch (e) {
     return failClosed(p.flavor, `internal error: ${(e as Error)?.message ?? String(e)}`);
   }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { nodeFs } from '../node-fs.ts';
 import { policyFromData, re2jsEngine, useRegexEngine } from '../../engine/index.ts';
-import { answer, hookMain, readText, writeAll } from './node.ts';
+import { answer, answerAsync, hookMain, readText, writeAll } from './node.ts';
 import { runHook, type HookDeps } from './run.ts';
 
 /** Set by the bundler: the shipped policies/default.yaml, parsed at build time (JSON text). */
@@ -65,6 +65,19 @@ function main(): void {
     return;
   }
   const r = answer(stdin, defaultPolicy);
+  // A policy judge that answers asynchronously (a command): wait for it (the launcher's
+  // watchdog still bounds the whole call).
+  if (r.pending) {
+    answerAsync(stdin, defaultPolicy).then(
+      (a) => finish(a, t0),
+      () => process.exit(2),
+    );
+    return;
+  }
+  finish(r, t0);
+}
+
+function finish(r: ReturnType<typeof answer>, t0: bigint): void {
   if (t0) r.stderr += `gatelab hook timing: call=${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(2)} (snapshot)\n`;
   try {
     if (r.stderr) writeAll(2, r.stderr);
