@@ -1,6 +1,6 @@
 // Pagers and manuals, terminal multiplexers, moreutils, gpg, mail, other VCS and language installers.
 import { cmd, HV, prog, viewer } from '../dsl.ts';
-import type { ProgramSpec } from '../types.ts';
+import type { ArgFact, ProgramSpec } from '../types.ts';
 
 const F = 'misc';
 const effect = { hook: (c: { effect: boolean }) => { c.effect = true; } };
@@ -47,3 +47,78 @@ export const MORE_WRAPPERS: ProgramSpec[] = [
   viewer(F, 'ul|uuencode', 'i t:none m o:write', 'read*'),
   prog(F, 'uudecode', 'o|output-file:write c', 'read*', { hook: (c) => { if (!c.facts.options.has('output-file')) c.effect = true; } }),
 ];
+
+/** gcc-style drivers: every `-` word is an option; only the ones that name files or run things matter. */
+function ccHook(c: import('../types.ts').HookContext): void {
+  const f = c.facts;
+  f.args = [];
+  f.issues = [];
+  const args = c.args;
+  const TAKES = new Set(['-x', '-I', '-L', '-l', '-D', '-U', '-include', '-imacros', '-isystem', '-iquote', '-idirafter', '-MT', '-MQ', '-Xlinker', '-Xassembler', '-Xpreprocessor', '-T', '-u', '-z', '-e', '-target', '--target', '-arch', '-framework', '-F', '-std', '-isysroot', '--sysroot', '-aux-info']);
+  let out: ArgFact | null = null;
+  let noLink = false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i];
+    const v = w.static ? (w.value ?? '') : null;
+    if (v === null) {
+      if (w.approx.startsWith('-') || w.approx.startsWith('$')) f.issues.push(`dynamic compiler option ${w.approx}`);
+      f.args.push({ role: 'read', word: w });
+      continue;
+    }
+    if (v === '--version' || v === '-v' || v === '--help' || v === '-dumpversion' || v === '-dumpmachine' || v === '-print-search-dirs') f.info = true;
+    if (v === '-c' || v === '-S' || v === '-E' || v === '-fsyntax-only' || v === '-M' || v === '-MM') noLink = true;
+    if (v === '-o' || v === '-MF' || v === '--out-dir' || v === '-d') {
+      const t = args[i + 1];
+      if (t) {
+        const a: ArgFact = { role: v === '--out-dir' || v === '-d' ? 'dir-target' : 'write', word: t, option: v === '--out-dir' ? 'out-dir' : v.slice(1) };
+        f.args.push(a);
+        if (v === '-o') out = a;
+      } else f.issues.push(`missing value for ${v}`);
+      i++;
+      continue;
+    }
+    if (v.startsWith('-o') && v.length > 2 && c.facts.name !== 'javac') {
+      out = { role: 'write', word: w, text: v.slice(2), option: 'o' };
+      f.args.push(out);
+      continue;
+    }
+    if (v === '-wrapper' || v.startsWith('-fplugin=') || v.startsWith('-specs=') || v.startsWith('--specs=') || v.startsWith('-B') || v === '-fplugin' || v.startsWith('-Wl,--plugin') || v.startsWith('-C') && c.facts.name === 'rustc' && v.includes('linker')) {
+      if (v === '-wrapper') {
+        const t = args[i + 1];
+        if (t) f.args.push({ role: 'exec-line', word: t, option: 'wrapper', language: 'sh', ...(t.static ? { text: (t.value ?? '').split(',').join(' ') } : {}) });
+        i++;
+      } else f.args.push({ role: v.startsWith('-fplugin') ? 'code-file' : 'config', word: w, option: stripDashes(v.split('=')[0]), text: v.includes('=') ? v.slice(v.indexOf('=') + 1) : v.slice(2) });
+      continue;
+    }
+    if (v.startsWith('@')) {
+      f.args.push({ role: 'read', word: w, text: v.slice(1), option: 'response-file' });
+      c.effect = true; // more options come from the file
+      continue;
+    }
+    if (TAKES.has(v)) {
+      i++;
+      continue;
+    }
+    if (v.startsWith('-')) continue;
+    f.args.push({ role: 'read', word: w });
+  }
+  if (!out && (f.options.size === 0) && args.some((w) => w.static && w.value === '-c') && !args.some((w) => w.static && (w.value === '-E' || w.value === '-fsyntax-only'))) {
+    // -c without -o: each source's object file in the current folder
+    for (const a of [...f.args]) if (a.role === 'read' && a.option === undefined && a.word.static) {
+      const b = (a.word.value ?? '').split('/').pop() ?? '';
+      const dot = b.lastIndexOf('.');
+      f.args.push({ role: 'write', word: a.word, text: (dot > 0 ? b.slice(0, dot) : b) + (c.facts.name === 'javac' || c.facts.name === 'rustc' ? '' : '.o'), option: 'o' });
+    }
+  }
+  if (!out && !noLink && !f.info && f.args.some((a) => a.role === 'read') && c.facts.name !== 'javac' && c.facts.name !== 'rustc') f.args.push({ role: 'write', word: args[0], text: 'a.out', option: 'o' });
+}
+
+export const COMPILERS: ProgramSpec[] = [
+  prog(F, 'gcc|g++|cc|c++|clang|clang++|tcc|icc|icx|c89|c99|gfortran|rustc|javac|kotlinc|scalac|nvcc', '', 'none*', { loose: true, hook: ccHook }),
+];
+
+function stripDashes(s: string): string {
+  let i = 0;
+  while (s[i] === '-') i++;
+  return s.slice(i);
+}
