@@ -26,7 +26,7 @@ export { TargetGate, extractTargets, guardCall, isTargetCode, TARGET_GUIDANCE } 
 export type { AuditEntry } from './audit/index.ts';
 export type { Pin, Resolver, Approver, ApprovalRequest, ApprovalAnswer, TargetGateOptions, TargetResult, Target, GuardInput, GuardOutcome } from './targets/index.ts';
 export { blockMessage, targetBlockMessage, capReason, decisionText, MAX_REASON_RUNES, AuditLog, AUDIT_CAPACITY, auditRecord, appendRing, parseRing, attributeResult, Attribution, redactSecrets, redactDeep, secretsOf } from './audit/index.ts';
-export { classifyProvenance, screenResult, screenToolResult, referenceClassifier, sourceLabel, quarantineStub, makeWindows, SCREEN_DEADLINE_MS } from './screen/index.ts';
+export { classifyProvenance, screenResult, screenToolResult, referenceClassifier, commandClassifier, sourceLabel, quarantineStub, makeWindows, SCREEN_DEADLINE_MS } from './screen/index.ts';
 export type { Classifier, ClassifierResult, Provenance, ProvenanceMeta, ScreenInput, ScreenOutcome, AsyncScreenOptions, ScreenWindow } from './screen/index.ts';
 export { analyze, workCounter } from './shell/index.ts';
 export type { Word, Invocation, SimpleCommand, Extraction, Span, Assignment, Redirect, ViaStep } from './shell/types.ts';

@@ -184,6 +184,18 @@ const docker: Check = (c) => {
 
 const readsOnly: Check = () => null;
 
+/** Creates or copies files: settled when every path it names is static, in the workspace and not protected. */
+const workspaceWrite: Check = (c, env) => {
+  const paths = c.argv.filter((a) => a === null || a === '-' || !a.startsWith('-'));
+  if (!paths.length) return 'names no path';
+  if (c.argv.some((a) => a !== null && (a === '-t' || a.startsWith('--target-directory')))) return 'writes into a directory named by an option';
+  for (const p of paths) {
+    const why = writable(p, env);
+    if (why) return why;
+  }
+  return null;
+};
+
 /** agent-browser: reading and navigating settle (the host is scope-checked); page actions do not. */
 const BROWSER_SETTLED = new Set(['open', 'goto', 'navigate', 'back', 'forward', 'reload', 'snapshot', 'screenshot', 'get', 'is', 'console', 'errors', 'title', 'url', 'highlight', 'scroll', 'scrollintoview', 'wait', 'hover', 'find', 'close']);
 const agentBrowser: Check = (c, env) => {
@@ -200,7 +212,7 @@ const SETTLERS: Record<string, Check> = {
   traceroute: readsOnly, tracepath: readsOnly, mtr: readsOnly, drill: readsOnly,
   read: readsOnly, echo: readsOnly, printf: readsOnly, test: readsOnly, '[': readsOnly, true: readsOnly, false: readsOnly,
   ':': readsOnly, jq: readsOnly, cut: readsOnly, tr: readsOnly, base64: readsOnly, xxd: readsOnly, column: readsOnly,
-  seq: readsOnly, sleep: readsOnly, tee: (c, env) => c.argv.map((a) => (a?.startsWith('-') ? null : writable(a, env))).find((x) => x) ?? null,
+  seq: readsOnly, sleep: readsOnly, mkdir: workspaceWrite, touch: workspaceWrite, cp: workspaceWrite, mv: workspaceWrite, tee: (c, env) => c.argv.map((a) => (a?.startsWith('-') ? null : writable(a, env))).find((x) => x) ?? null,
 };
 
 /** Why the command's effect is not settled, or null when it is. */

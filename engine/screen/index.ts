@@ -16,3 +16,4 @@ export {
   type ScreenOptions,
   type ScreenOutcome,
 } from './screen.ts';
+export { commandClassifier } from './command.ts';

@@ -169,3 +169,14 @@ describe('lab decide keeps the prior calls whole', () => {
     expect(c.prior).toEqual([{ tool: 'Bash', summary: 'agent-browser snapshot', behavior: 'allow', output: '@e1 button' }, { tool: 'Bash', summary: 'x' }]);
   });
 });
+
+describe('the reference reviewer settles workspace writes', () => {
+  const guarded = engine('preset: guarded\n');
+  it('passes mkdir, touch, cp and mv inside the workspace, and blocks them outside or on protected paths', () => {
+    expect(guarded.decide(bash('mkdir -p build/out'), ctx('default')).behavior).toBe('allow');
+    expect(guarded.decide(bash('cp notes.txt notes.bak'), ctx('default')).behavior).toBe('allow');
+    expect(guarded.decide(bash('touch /etc/motd'), ctx('default')).behavior).toBe('deny');
+    expect(guarded.decide(bash('mv x .git/hooks/pre-commit'), ctx('bypassPermissions')).behavior).not.toBe('allow');
+    expect(guarded.decide(bash('cp -t /tmp a'), ctx('default')).behavior).toBe('deny');
+  });
+});

@@ -85,3 +85,18 @@ describe('screenToolResult (the PostToolUse entry point)', () => {
     expect(screenResult({ tool: 'WebFetch', output: 'x' }, later(referenceClassifier)).quarantined).toBe(true);
   });
 });
+
+describe('a command classifier', () => {
+  it('runs an external program per window and quarantines on malformed output or a late answer', async () => {
+    const { commandClassifier } = await import('../../engine/index.ts');
+    const { processJudgePort } = await import('../../lab/judge-port.ts');
+    const prog = (js: string) => [process.execPath, '-e', js];
+    const flag = `let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const w=JSON.parse(s);process.stdout.write(JSON.stringify(w.text.includes('Ignore all')?{verdict:'quarantine',reason:'model: injection'}:{verdict:'pass',reason:'model: fine'}))})`;
+    const c = commandClassifier(prog(flag), processJudgePort, 5000);
+    expect(await screenToolResult({ tool: 'WebFetch', output: INJECTION }, c)).toMatchObject({ quarantined: true, reason: 'model: injection' });
+    expect(await screenToolResult({ tool: 'WebFetch', output: 'hello' }, c)).toMatchObject({ quarantined: false });
+    expect((await screenToolResult({ tool: 'WebFetch', output: 'hello' }, commandClassifier(prog("process.stdout.write('nope')"), processJudgePort, 5000))).quarantined).toBe(true);
+    const slow = commandClassifier(prog('setTimeout(()=>{},60000)'), processJudgePort, 400);
+    expect((await screenToolResult({ tool: 'WebFetch', output: 'hello' }, slow, { deadlineMs: 300 })).reason).toMatch(/timeout/);
+  }, 10_000);
+});
