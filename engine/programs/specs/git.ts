@@ -91,7 +91,7 @@ const subs: Record<string, CommandSpec> = {
   log: cmd(`${DIFF} ${LOG} #max-count`, 'none*', RO),
   show: cmd(`${DIFF} ${LOG} #max-count`, 'none*', RO),
   whatchanged: cmd(`${DIFF} ${LOG} #max-count`, 'none*', RO),
-  shortlog: cmd(`${DIFF} ${LOG} #max-count s|summary e|email group:none w::`, 'none*', RO),
+  shortlog: cmd(`${DIFF} ${LOG} s|summary e|email n|numbered c|committer group:none w::`, 'none*', RO),
   'rev-list': cmd(`${DIFF} ${LOG} #max-count quiet disk-usage:: bisect-vars bisect-all`, 'none*', RO),
   'rev-parse': cmd('abbrev-ref:: short:: verify q|quiet show-toplevel git-dir absolute-git-dir git-common-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository show-prefix show-cdup symbolic symbolic-full-name all branches:: tags:: remotes:: glob:none exclude:none since:none after:none until:none before:none default:none prefix:none local-env-vars resolve-git-dir:none git-path:none show-object-format:: show-ref-format shared-index-path show-superproject-working-tree not revs-only no-revs flags no-flags sq parseopt stuck-long keep-dashdash stop-at-non-option sq-quote', 'none*', RO),
   'ls-files': cmd('c|cached d|deleted m|modified o|others i|ignored s|stage u|unmerged k|killed directory no-empty-directory eol z t v f full-name recurse-submodules abbrev:: x|exclude:none X|exclude-from:read exclude-per-directory:none exclude-standard error-unmatch with-tree:none debug deduplicate sparse format:none', 'read*', RO),
