@@ -36,10 +36,12 @@ async function session(name: string, opts: Omit<SessionOptions, 'files'> & { fil
 }
 
 /** Setup reads are answered allow; everything else a person refuses. */
-const refuseAllButSetup = (p: { input: Record<string, unknown> }) => (SETUP_READS.some((r) => r.input.file_path === p.input.file_path) ? 'allow' : 'deny');
+const refuseAllButSetup = (p: { tool: string; input: Record<string, unknown> }) =>
+  p.tool === 'Read' && SETUP_READS.some((r) => String(p.input.file_path).endsWith(String(r.input.file_path).replace(/^@(HOME|PROJECT)@/, ''))) ? 'allow' : 'deny';
 
 const byId = (s: Session) => Object.fromEntries(s.outcomes.map((o) => [o.id, o]));
-const withSetup = (cases: E2eCase[]) => [...SETUP_READS, ...cases];
+/** Each Edit right after the Read of its file (the client forgets reads after a while). */
+const withSetup = (cases: E2eCase[]) => cases.flatMap((c) => [...SETUP_READS.filter((r) => c.tool === 'Edit' && r.input.file_path === c.input.file_path), c]);
 
 describe('the e2e sandbox', () => {
   it('can run here (a skip under CI=true is a failure)', () => {
