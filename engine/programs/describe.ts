@@ -53,7 +53,6 @@ function finish(f: ProgramFacts, st: RunState): void {
   if (c.stdinLanguage && f.stdinLanguage === undefined) f.stdinLanguage = c.stdinLanguage;
   if (c.writesStdout !== undefined && f.writesStdout === undefined) f.writesStdout = c.writesStdout;
   if (c.network) f.network = true;
-  if (c.destructive && !f.destructive) f.destructive = c.destructive;
   if (f.stdin === 'code' && f.args.some((a) => a.role === 'code' || a.role === 'code-file' || a.role === 'exec-line' || a.role === 'exec-argv')) {
     f.stdin = 'data';
     delete f.stdinLanguage;
@@ -137,6 +136,8 @@ function attached(w: Word, v: string, from: number): { value: string; text: stri
 function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFacts, st: RunState, depth: number): void {
   st.last = c;
   if (c.projectCode) f.projectCode = true;
+  // before the hook, so a hook can lift it (fdisk -l, kill -l, shutdown -c)
+  if (c.destructive && !f.destructive) f.destructive = c.destructive;
   if (c.installs) f.installs = true;
   const g = c.grammar;
   const stopAtOperand = g.posix || !!c.subs;

@@ -341,3 +341,26 @@ table('compilers', [
   ['gcc -fplugin=./evil.so x.c', { 'code-file': ['./evil.so'] }],
   ['clang -oout x.c', { write: ['out'] }],
 ]);
+
+describe('traps found by an adversarial sweep', () => {
+  it('listing modes of destructive tools are not destructive', () => {
+    for (const c of ['fdisk -l', 'kill -l', 'shutdown -c', 'parted -l']) expect(run(...c.split(' ')).destructive, c).toBeUndefined();
+  });
+  it('curl uploads send to the URL; file:// URLs read files', () => {
+    const f = run('curl', '-T', 'k', 'http://x');
+    expect(f.args.find((a) => a.role === 'network')).toMatchObject({ direction: 'out' });
+    expect(f.args.filter((a) => a.role === 'network').length).toBe(1);
+    expect(roles(run('curl', 'file:///etc/shadow'))).toMatchObject({ read: ['/etc/shadow'] });
+  });
+  it('pager options are effects', () => {
+    expect(run('git', '-p', 'log').effectsFree).toBe(false);
+    expect(run('git', 'grep', '-O', 'x').effectsFree).toBe(false);
+    expect(roles(run('less', '+!id', 'f'))).toMatchObject({ code: ['+!id'], read: ['f'] });
+  });
+  it('chattr -i is a mode string, not an option', () => {
+    expect(roles(run('chattr', '-i', '/etc/passwd'))).toMatchObject({ mode: ['/etc/passwd'] });
+  });
+  it('disk tools write the devices they name', () => {
+    expect(roles(run('cryptsetup', 'luksFormat', '/dev/sda'))).toMatchObject({ write: ['/dev/sda'] });
+  });
+});

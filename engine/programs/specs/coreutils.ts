@@ -22,7 +22,7 @@ export const COREUTILS: ProgramSpec[] = [
   prog(F, 'chown', `c|changes f|silent|quiet v|verbose dereference h|no-dereference from:none no-preserve-root preserve-root reference:read ^R|recursive H L P ${HV}`, 'none owner+', { alt: [['reference', 'owner+']] }),
   prog(F, 'chgrp', `c|changes f|silent|quiet v|verbose dereference h|no-dereference no-preserve-root preserve-root reference:read ^R|recursive H L P ${HV}`, 'none owner+', { alt: [['reference', 'owner+']] }),
   prog(F, 'chcon', `dereference h|no-dereference no-preserve-root preserve-root reference:read u|user:none r|role:none t|type:none l|range:none ^R|recursive v|verbose H L P ${HV}`, 'none mode+', { alt: [['reference|user|role|type|range', 'mode+']] }),
-  prog(F, 'chattr', 'R V f v:none p:none', 'none mode+'),
+  prog(F, 'chattr', 'R V f v:none p:none', 'none mode+', { loose: true }),
   prog(F, 'setfacl', `b|remove-all k|remove-default m|modify:none M|modify-file:read x|remove:none X|remove-file:read set:none set-file:read ^R|recursive d|default L|logical P|physical n|no-mask mask restore:mode test ?v|version ?h|help`, 'mode*'),
   prog(F, 'touch', `a c|no-create d|date:none f h|no-dereference m r|reference:read t:none time:none ${HV}`, 'write.create+'),
   prog(F, 'mkdir', `m|mode:none p|parents v|verbose ${CTX} ${HV}`, 'write.create+'),

@@ -15,8 +15,8 @@ function sshHook(c: HookContext): void {
     const sp = t.indexOf(' ');
     const cut = eq < 0 ? sp : sp < 0 ? eq : Math.min(eq, sp);
     const key = (cut < 0 ? t : t.slice(0, cut)).toLowerCase();
-    if (['proxycommand', 'localcommand', 'knownhostscommand', 'remotecommand', 'permitlocalcommand'].includes(key)) {
-      a.role = key === 'remotecommand' ? 'exec-line' : 'exec-line';
+    if (['proxycommand', 'localcommand', 'knownhostscommand', 'remotecommand'].includes(key)) {
+      a.role = 'exec-line';
       a.text = cut < 0 ? '' : t.slice(cut + 1).trim();
       a.language = 'sh';
       if (key === 'remotecommand') a.direction = 'out';
@@ -30,6 +30,7 @@ function sshHook(c: HookContext): void {
 
 function curlHook(c: HookContext): void {
   const f = c.facts;
+  let upload = false;
   for (const a of [...f.args]) {
     if (a.option === undefined) continue;
     if (['data', 'data-ascii', 'data-binary', 'data-raw', 'data-urlencode', 'form', 'json', 'upload-file'].includes(a.option)) {
@@ -45,8 +46,20 @@ function curlHook(c: HookContext): void {
         a.text = t.slice((lt > 0 ? lt : at) + 1);
         a.direction = 'out';
       } else a.role = 'none';
-      f.args.push({ role: 'network', word: a.word, direction: 'out', option: a.option });
+      upload = true;
     }
+  }
+  for (const a of f.args) {
+    if (a.role !== 'network' || a.option !== undefined) continue;
+    const t = a.word.static ? (a.word.value ?? '') : '';
+    if (t.toLowerCase().startsWith('file:')) {
+      // file:// URLs read local files
+      a.role = 'read';
+      let p = t.slice(5);
+      while (p.startsWith('//')) p = p.slice(1);
+      a.text = p.startsWith('/localhost/') ? p.slice(10) : p;
+      delete a.direction;
+    } else if (upload) a.direction = 'out';
   }
   if (f.options.has('remote-name') || f.options.has('remote-name-all')) c.effect = true;
 }

@@ -21,6 +21,16 @@ function vimHook(c: HookContext): void {
   for (const a of c.facts.args) if (a.option === undefined && a.word.static && (a.word.value ?? '').startsWith('+')) { a.role = 'code'; a.language = 'vim'; a.harmless = false; }
 }
 
+/** Disk tools: operands naming a device (or only known at run time) are written; the rest are words. */
+function devOperands(c: HookContext): void {
+  for (const a of c.facts.args) {
+    if (a.option !== undefined) continue;
+    const t = textOf(a.word);
+    a.role = !a.word.static || t.startsWith('/dev/') || t.startsWith('/') ? 'write' : 'none';
+    if (a.role === 'none') delete a.create;
+  }
+}
+
 const destroy = (name: string) => (c: HookContext) => { c.facts.destructive ??= name; };
 const RO = { pure: true, writesStdout: true };
 
@@ -47,8 +57,8 @@ export const SYSTEM: ProgramSpec[] = [
   // disk tools
   prog(F, 'mkfs|mkfs.ext2|mkfs.ext3|mkfs.ext4|mkfs.xfs|mkfs.btrfs|mkfs.vfat|mkfs.fat|mkfs.ntfs|mkfs.exfat|mke2fs|mkswap|mkdosfs|mkntfs', 't:none F f q v n L:none U:none b:none m:none O:none E:none c', 'write none?', { loose: true, destructive: 'disk-format' }),
   prog(F, 'wipefs', 'a|all b|backup f|force n|no-act O|output:none p|parsable q|quiet t|types:none o|offset:none J|json ?h|help ?V|version', 'read+', { hook: (c) => { if (c.facts.options.has('all') || c.facts.options.has('offset')) { c.facts.destructive ??= 'disk-format'; for (const a of c.facts.args) if (a.option === undefined) a.role = 'write'; } if (c.facts.options.has('no-act')) c.facts.destructive = undefined; } }),
-  prog(F, 'fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|partprobe|gparted', 'l|list s|script b:none u:none c:: w:none Z|zap-all o|clear z|zap d|delete:none n|new:none t|typecode:none f|force N:none print ?v|version ?h|help', 'write none*', { loose: true, destructive: 'disk-partition', hook: (c) => { const o = c.facts.options; if (o.has('list') || o.has('print')) { c.facts.destructive = undefined; for (const a of c.facts.args) a.role = 'read'; } } }),
-  prog(F, 'blkdiscard|hdparm|nvme|sg_format|badblocks|e2fsck|fsck|resize2fs|tune2fs|xfs_repair|btrfs|zpool|zfs|lvremove|vgremove|pvremove|lvcreate|mdadm|dmsetup|cryptsetup|losetup|kpartx', 'f v q n y o:none s:none', 'write none*', { loose: true, destructive: 'disk-modify' }),
+  prog(F, 'fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|partprobe|gparted', 'l|list s|script b:none u:none c:: w:none Z|zap-all o|clear z|zap d|delete:none n|new:none t|typecode:none f|force N:none print ?v|version ?h|help', 'none*', { loose: true, destructive: 'disk-partition', hook: (c) => { devOperands(c); const o = c.facts.options; if (o.has('list') || o.has('print')) { c.facts.destructive = undefined; for (const a of c.facts.args) a.role = 'read'; } } }),
+  prog(F, 'blkdiscard|hdparm|nvme|sg_format|badblocks|e2fsck|fsck|resize2fs|tune2fs|xfs_repair|btrfs|zpool|zfs|lvremove|vgremove|pvremove|lvcreate|mdadm|dmsetup|cryptsetup|losetup|kpartx', 'f v q n y o:none s:none', 'none*', { loose: true, destructive: 'disk-modify', hook: devOperands }),
   prog(F, 'mount|umount|swapon|swapoff|fusermount|sshfs', 'a t:none o:none r w v f l n B M R L:none U:none', 'none*', { loose: true, hook: (c) => { if (c.operands.length || c.facts.options.has('a')) c.effect = true; } , pure: true }),
   viewer(F, 'lsblk|blkid|findmnt|lsusb|lspci|lscpu|lshw|dmidecode|dmesg|sensors|vmstat|iostat|mpstat|lsof|fuser|pgrep|pidof|ps|top|htop|btop|atop|journalctl|last|lastlog|getent|lsmod|modinfo|sysctl|timedatectl|localectl|loginctl', 'a l f p n o:none t:none u:none e b J|json x', 'none*', { loose: true, hook: (c) => { const n = c.facts.name; const words = c.args.map(textOf); if (n === 'sysctl' && words.some((w) => w.includes('=') || w === '-w' || w === '-p' || w === '--load' || w === '--system' || w.startsWith('-p'))) c.effect = true; if (n === 'dmesg' && words.some((w) => w === '-H' || w === '--human' || w === '-L' || w.startsWith('--color'))) c.effect = true; if ((n === 'fuser' && words.includes('-k')) || (n === 'dmesg' && (words.includes('-c') || words.includes('-C')))) c.effect = true; if (n === 'ps' && words.some((w) => !w.startsWith('-') && w.includes('e'))) c.facts.args.push({ role: 'read', word: c.args[0], text: '/proc/*/environ' }); if (n === 'journalctl' && words.some((w) => w.startsWith('--vacuum') || w === '--rotate' || w === '--flush')) c.effect = true; } }),
   // services, users, firewall, power
