@@ -37,7 +37,10 @@ export async function serveDir(dir: string, base = '/'): Promise<Served> {
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
     } catch {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      // As static hosts do: the site's own 404 page, with status 404.
+      const page = await readFile(join(dir, '404.html')).catch(() => null);
+      if (page) res.writeHead(404, { 'content-type': TYPES['.html']! }).end(page);
+      else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createRequire } from 'node:module';
 import { MODES } from '../../engine/index.ts';
 import { loadCheck, challengeIds } from '../../lab/challenges/check.ts';
 import { expectedCode } from '../../lab/challenges/devcheck.ts';
@@ -14,8 +15,55 @@ import { sentinelFor } from '../../site/src/lib/chapter-keys.ts';
 import { serveDir, type Served } from './serve.ts';
 import { buildSite, chapters, ROOT, BASE, type Build, type ChapterData } from './build.ts';
 
-const SHOTS = join(ROOT, 'test-results', 'site');
+const SHOTS = join(ROOT, 'test-results', 'screenshots');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** Every page of the build, as paths under the base ('' is the home page). */
+function pagesOf(dist: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const f of readdirSync(d)) {
+      const full = join(d, f);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (f === 'index.html') out.push(d === dist ? '' : `${full.slice(dist.length + 1, -'index.html'.length)}`);
+    }
+  };
+  walk(dist);
+  return out.sort();
+}
+
+/** Serious and critical axe-core violations on the page, one line each. */
+async function axeViolations(p: Page): Promise<string[]> {
+  await p.addScriptTag({ content: AXE });
+  return p.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+/** Content wider than the viewport, outside any element that scrolls on its own. */
+async function overflow(p: Page): Promise<string | null> {
+  return p.evaluate(() => {
+    const de = document.documentElement;
+    if (de.scrollWidth <= de.clientWidth) return null;
+    const wide: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
+      if (el.getBoundingClientRect().right <= de.clientWidth + 1) continue;
+      let a = el.parentElement;
+      let clipped = false;
+      for (; a; a = a.parentElement) if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(a).overflowX)) clipped = true;
+      if (!clipped) wide.push(`${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${String(el.className).slice(0, 30)}`);
+    }
+    return `${de.scrollWidth} px of content in ${de.clientWidth} px: ${wide.slice(0, 4).join(', ')}`;
+  });
+}
 
 /** The lab's own code for a challenge, derived from its check (never hard-coded). */
 const codeOf = (id: string) => expectedCode(loadCheck(id, ROOT));
@@ -274,6 +322,204 @@ describe('site in Chromium', () => {
     await p.close();
     expect(problems).toEqual([]);
   }, 60_000);
+  it('every page fits 320–1440 px without horizontal overflow', async () => {
+    const pages = [...pagesOf(build.dist), 'no-such-page/'];
+    const bad: string[] = [];
+    for (const width of [320, 390, 768, 1024, 1440]) {
+      const ctx = await browser.newContext({ viewport: { width, height: 900 } });
+      for (const path of pages) {
+        const p = await ctx.newPage();
+        await p.goto(server.root + path, { waitUntil: 'load' });
+        const o = await overflow(p);
+        if (o) bad.push(`${width} px /${path}: ${o}`);
+        await p.close();
+      }
+      await ctx.close();
+    }
+    expect(bad).toEqual([]);
+  }, 300_000);
+
+  it('axe-core finds no serious or critical violation on any page, light and dark, phone and desktop', async () => {
+    const pages = [...pagesOf(build.dist), 'no-such-page/'];
+    const bad: string[] = [];
+    for (const [viewport, colorScheme] of [[PHONE, 'light'], [DESKTOP, 'light'], [PHONE, 'dark']] as const) {
+      const ctx = await browser.newContext({ viewport, colorScheme });
+      ctx.on('page', (p) => watch(p));
+      for (const path of pages) {
+        const p = await ctx.newPage();
+        await p.goto(server.root + path, { waitUntil: 'load' });
+        if (path === 'playground/') await p.locator('#pg-modes [data-mode]').first().waitFor();
+        for (const v of await axeViolations(p)) bad.push(`${viewport.width} px ${colorScheme} /${path}: ${v}`);
+        await p.close();
+      }
+      await ctx.close();
+    }
+    expect(bad).toEqual([]);
+    expect(problems.filter((x) => !x.includes('HTTP 404'))).toEqual([]);
+    problems.length = 0;
+  }, 600_000);
+
+  it('structure: one h1, no skipped heading level, labelled controls, text for difficulty dots', async () => {
+    const bad: string[] = [];
+    const p = await context.newPage();
+    for (const path of pagesOf(build.dist)) {
+      await p.goto(server.root + path, { waitUntil: 'load' });
+      const r = await p.evaluate(() => {
+        const levels = Array.from(document.querySelectorAll('h1, h2, h3, h4, h5, h6')).filter((h) => (h as HTMLElement).offsetParent !== null || h.closest('[hidden]') === null).map((h) => Number(h.tagName[1]));
+        const skips = levels.filter((l, i) => i > 0 && l > levels[i - 1]! + 1);
+        const unlabelled = Array.from(document.querySelectorAll<HTMLElement>('input, select, textarea')).filter((e) => {
+          const id = e.id;
+          return !(e.getAttribute('aria-label') || e.closest('label') || (id && document.querySelector(`label[for="${id}"]`)));
+        }).map((e) => e.id || e.tagName);
+        return { h1: levels.filter((l) => l === 1).length, skips, unlabelled, dots: Array.from(document.querySelectorAll('.dots')).map((d) => d.parentElement!.textContent!.includes(' of 5')) };
+      });
+      if (r.h1 !== 1) bad.push(`/${path}: ${r.h1} h1`);
+      if (r.skips.length) bad.push(`/${path}: heading levels skip to ${r.skips.join(', ')}`);
+      if (r.unlabelled.length) bad.push(`/${path}: no label for ${r.unlabelled.join(', ')}`);
+      if (r.dots.includes(false)) bad.push(`/${path}: difficulty dots without text`);
+    }
+    await p.close();
+    expect(bad).toEqual([]);
+  }, 120_000);
+
+  it('a chapter with a saved code opens without ever showing the locked box', async () => {
+    const locked = chs.find((c) => c.unlockedBy)!;
+    const code = normalizeCode(codeOf(locked.unlockedBy!));
+    const ctx = await browser.newContext({ viewport: PHONE });
+    ctx.on('page', (p) => watch(p));
+    await ctx.addInitScript(
+      ([want, c]) => {
+        localStorage.setItem('gatelab:progress:v1', JSON.stringify({ v: 1, codes: { [want as string]: c } }));
+        const w = window as unknown as { glSeen: { lockedShown: boolean; bodyAt: number } };
+        w.glSeen = { lockedShown: false, bodyAt: -1 };
+        const look = () => {
+          const l = document.getElementById('locked');
+          const b = document.getElementById('body');
+          if (l && !l.hidden && getComputedStyle(l).display !== 'none') w.glSeen.lockedShown = true;
+          if (w.glSeen.bodyAt < 0 && b && !b.hidden && b.textContent!.trim().length > 0) w.glSeen.bodyAt = performance.now();
+        };
+        new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['hidden'] });
+        const frame = () => {
+          look();
+          if (w.glSeen.bodyAt < 0) requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      },
+      [locked.unlockedBy, code],
+    );
+    const p = await ctx.newPage();
+    await p.goto(`${server.root}chapters/${locked.id}/`, { waitUntil: 'load' });
+    await p.locator('#body').waitFor({ state: 'visible' });
+    await expect.poll(() => p.evaluate(() => (window as unknown as { glSeen: { bodyAt: number } }).glSeen.bodyAt)).toBeGreaterThan(0);
+    const seen = await p.evaluate(() => (window as unknown as { glSeen: { lockedShown: boolean; bodyAt: number } }).glSeen);
+    const nav = await p.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart);
+    console.log(`site: saved-code chapter ${locked.id} text visible ${(seen.bodyAt - nav).toFixed(0)} ms after the first byte (phone viewport)`);
+    expect(seen.lockedShown).toBe(false);
+    expect(await p.locator('#locked').isHidden()).toBe(true);
+    expect(await p.locator('#body').innerHTML()).toContain(sentinelFor(locked.id));
+    // The table of contents and copy buttons come with the opened body.
+    if ((await p.locator('#body h2').count()) >= 2) expect(await p.locator('#toc a').count()).toBe(await p.locator('#body h2').count());
+    if ((await p.locator('#body pre').count()) > 0) expect(await p.locator('#body .code-wrap .copy').count()).toBe(await p.locator('#body pre').count());
+    await p.screenshot({ path: join(SHOTS, 'chapter-390.png'), fullPage: false });
+    await ctx.close();
+
+    // Without a saved code the lock shows at once; a typed code moves focus to the chapter and says so.
+    const fresh = await browser.newContext({ viewport: DESKTOP });
+    const q = await fresh.newPage();
+    await q.goto(`${server.root}chapters/${locked.id}/`, { waitUntil: 'load' });
+    expect(await q.locator('#locked').isVisible()).toBe(true);
+    expect(await q.locator('#locked .why-lock').textContent()).toMatch(/paces the course/);
+    await q.locator('#locked input').fill(codeOf(locked.unlockedBy!));
+    await q.locator('#locked button').click();
+    await q.locator('#body').waitFor({ state: 'visible' });
+    await expect.poll(() => q.evaluate(() => document.activeElement?.id)).toBe('body');
+    await expect.poll(() => q.locator('#unlock-say').textContent()).toMatch(/is open\./);
+    expect(await q.locator('#unlock-say').getAttribute('aria-live')).toBe('polite');
+    await q.screenshot({ path: join(SHOTS, 'chapter-1280.png'), fullPage: false });
+    await fresh.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('playground: refuses unknown tools, shares the call in the hash, announces only the decision line', async () => {
+    const p = await open(`playground/#tool=Bash&cmd=${encodeURIComponent('rm -rf ~\necho done')}&mode=bypassPermissions`);
+    await p.locator('#pg-modes [data-mode]').first().waitFor();
+    expect(await p.locator('#pg-input').inputValue()).toBe('rm -rf ~\necho done');
+    expect(await p.locator('#pg-modes [data-mode="bypassPermissions"]').getAttribute('aria-pressed')).toBe('true');
+    expect(await p.locator('#pg-cmd').innerText()).toContain('\n');
+    const live = await p.$$eval('[aria-live]', (els) => els.map((e) => e.id));
+    expect(live).toEqual(['pg-say']);
+    await expect.poll(() => p.locator('#pg-say').textContent()).toMatch(/^default: \w+.*bypassPermissions: \w+/);
+    const href = await p.locator('#pg-share').getAttribute('href');
+    expect(href).toContain('mode=bypassPermissions');
+    // The shared address reproduces the call in a fresh page.
+    const q = await open(`playground/${href!.slice(href!.indexOf('#'))}`);
+    await q.locator('#pg-modes [data-mode]').first().waitFor();
+    expect(await q.locator('#pg-input').inputValue()).toBe('rm -rf ~\necho done');
+    await q.close();
+    // A tool the engine does not know gets the CLI's input error, not a decision.
+    await p.locator('#pg-tool').fill('Frobnicate');
+    await p.locator('#pg-tool').dispatchEvent('change');
+    await expect.poll(() => p.locator('#pg-modes').textContent()).toMatch(/Unknown tool "Frobnicate"/);
+    expect(await p.locator('#pg-modes [data-mode]').count()).toBe(0);
+    const r = spawnSync(process.execPath, [join(ROOT, 'lab', 'bin.mjs'), 'decide', '--jsonl'], { cwd: ROOT, input: JSON.stringify({ id: 'x', tool: 'Frobnicate', input: {}, cwd: '/w', home: '/h' }) + '\n', encoding: 'utf8' });
+    expect(JSON.parse(r.stdout.trim())).toHaveProperty('error');
+    await p.close();
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('get started, 404, dark mode, copy buttons and try-it links', async () => {
+    const s = await open('start/');
+    expect(await s.locator('h1').textContent()).toMatch(/first pass code/);
+    expect(await s.locator('pre').first().textContent()).toBeTruthy();
+    expect(await s.locator('.code-wrap .copy').count()).toBe(await s.locator('pre').count());
+    expect(await s.locator('text=npx lab run c1').count()).toBeGreaterThan(0);
+    const tryLink = s.locator('a.try').first();
+    expect(await tryLink.getAttribute('href')).toMatch(/playground\/#cmd=/);
+    await s.close();
+
+    const res = await context.request.get(`${server.root}no-such-page/`);
+    expect(res.status()).toBe(404);
+    const nf = await open('no-such-page/');
+    expect(await nf.locator('h1').textContent()).toMatch(/not here/);
+    problems.splice(0, problems.length, ...problems.filter((x) => !x.includes('no-such-page')));
+    await nf.close();
+
+    const det = await open(`detectors/${(await (await open('detectors/')).locator('main a[href*="/detectors/"]').first().getAttribute('href'))!.split('/detectors/')[1]}`);
+    expect(await det.locator('a[href*="playground/?cmd="]').count()).toBeGreaterThan(0);
+    await det.close();
+
+    const bg = async (scheme: 'light' | 'dark') => {
+      const ctx = await browser.newContext({ colorScheme: scheme });
+      const p = await ctx.newPage();
+      await p.goto(server.root, { waitUntil: 'load' });
+      const c = await p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      await ctx.close();
+      return c;
+    };
+    const light = await bg('light');
+    const dark = await bg('dark');
+    expect(dark).not.toBe(light);
+    const lum = (c: string) => (c.match(/\d+/g) ?? []).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+    expect(lum(dark)).toBeLessThan(lum(light));
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('screenshots: home, a chapter, the playground and the matrix at phone and desktop widths', async () => {
+    const open1 = chs.find((c) => !c.unlockedBy)!;
+    for (const [name, viewport] of [['390', PHONE], ['1280', DESKTOP]] as const) {
+      const ctx = await browser.newContext({ viewport });
+      for (const [page, path] of [['home', ''], ['chapter-open', `chapters/${open1.id}/`], ['playground', 'playground/'], ['matrix', 'matrix/']] as const) {
+        const p = await ctx.newPage();
+        await p.goto(server.root + path, { waitUntil: 'load' });
+        if (page === 'playground') await p.locator('#pg-modes [data-mode]').first().waitFor();
+        await p.screenshot({ path: join(SHOTS, `${page}-${name}.png`), fullPage: true });
+        await p.close();
+      }
+      await ctx.close();
+    }
+    const shots = readdirSync(SHOTS).filter((f) => f.endsWith('.png'));
+    for (const want of ['home', 'chapter-open', 'playground', 'matrix']) for (const w of ['390', '1280']) expect(shots).toContain(`${want}-${w}.png`);
+  }, 120_000);
 });
 
 describe('build output', () => {

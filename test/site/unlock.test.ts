@@ -5,6 +5,8 @@ import { verifierFor } from '../../lab/challenges/codes.ts';
 import { checkCode, codePrefix, importProgress, exportProgress, passed, rememberCode, isUnlocked, type ChapterKey } from '../../site/src/lib/unlock.ts';
 import { SITE_SALT } from '../../site/src/lib/chapter-keys.ts';
 import { renderMarks } from '../../site/src/lib/marks.ts';
+import { openSealedAsync } from '../../site/src/lib/unseal-web.ts';
+import { seal, KDF_ITERATIONS } from '../../lab/challenges/sealed.ts';
 
 const code = (ch: string) => passCode(ch, [`vector of ${ch}`]);
 const keys: ChapterKey[] = ['c1', 'c2', 'c3'].map((id, i, all) => ({
@@ -78,5 +80,23 @@ describe('renderMarks', () => {
     ]);
     expect(html).toContain('&#60;a&#62;');
     expect(html).toMatch(/<mark class="inner" data-keys="o i">rm x<\/mark>/);
+  });
+});
+
+describe('openSealedAsync (WebCrypto)', () => {
+  const body = '<h2>Inside</h2><p>ünïcode ✓</p>';
+  const sealed = seal('c2', code('c1'), { 'body.html': body });
+
+  it('opens what crypto-js sealed, with the same PBKDF2 parameters', async () => {
+    expect(globalThis.crypto?.subtle).toBeTruthy();
+    expect(sealed.kdf.iterations).toBe(KDF_ITERATIONS);
+    expect(await openSealedAsync(sealed, code('c1'))).toBe(body);
+    expect(await openSealedAsync(sealed, ` ${code('c1').toLowerCase()} `)).toBe(body);
+  });
+
+  it('refuses a wrong code and an altered file', async () => {
+    expect(await openSealedAsync(sealed, code('c2'))).toBeNull();
+    expect(await openSealedAsync({ ...sealed, ct: sealed.ct.slice(0, -4) + 'AAAA' }, code('c1'))).toBeNull();
+    expect(await openSealedAsync({ ...sealed, chapter: 'c3' }, code('c1'))).toBeNull();
   });
 });

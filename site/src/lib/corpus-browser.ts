@@ -64,8 +64,17 @@ export async function startCorpus(): Promise<void> {
         return `<tr data-id="${esc(r.id)}"><td class="id"><a href="${boot.playground}?case=${encodeURIComponent(r.id)}">${esc(r.id)}</a><span class="fam">${esc(r.family)}</span></td><td class="call">${esc(callText(r))}<span class="eff">${esc(r.effect)}</span></td>${chips}<td class="small">${dets}</td></tr>`;
       })
       .join('');
+    if (hit.length === 0)
+      body.innerHTML = `<tr><td colspan="${3 + boot.modes.length}" class="empty">No case matches these filters. <button type="button" class="secondary" id="cclear">Clear the filters</button></td></tr>`;
     more.hidden = hit.length <= limit;
   }
+  body.addEventListener('click', (ev) => {
+    if ((ev.target as HTMLElement).id !== 'cclear') return;
+    form.reset();
+    limit = PAGE;
+    paint();
+    (form.elements.namedItem('q') as HTMLInputElement).focus();
+  });
   form.addEventListener('input', () => {
     limit = PAGE;
     paint();

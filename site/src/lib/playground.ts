@@ -1,6 +1,6 @@
 // The playground island: the real engine (re2js regexes, no file system) on one tool call, in every
 // mode of the mode table, with findings and the explain trace mapped back onto the command.
-import { PermissionEngine, loadPolicy, MODES } from '../../../engine/index.ts';
+import { PermissionEngine, loadPolicy, MODES, isKnownTool } from '../../../engine/index.ts';
 import type { Decision, Policy, TraceStep, ModeName } from '../../../engine/index.ts';
 import { renderMarks, type Mark } from './marks.ts';
 import { island } from './island.ts';
@@ -49,6 +49,8 @@ export function startPlayground(): void {
     traceMode: $<HTMLElement>('pg-trace-mode'),
     findings: $<HTMLElement>('pg-findings'),
     trace: $<HTMLOListElement>('pg-trace'),
+    say: $<HTMLElement>('pg-say'),
+    share: $<HTMLAnchorElement>('pg-share'),
   };
   const engines = new Map<string, PermissionEngine | Error>();
   let cases: CaseRow[] | null = null;
@@ -91,6 +93,8 @@ export function startPlayground(): void {
     const engine = engineFor(el.yaml.value, el.profile.value);
     el.policyErr.textContent = engine instanceof Error ? `Policy: ${engine.message}` : '';
     const tool = el.tool.value.trim();
+    // As `lab decide` does: a tool the engine does not know is an input error, not a decision.
+    if (!isKnownTool(tool)) return showError(`Unknown tool "${tool}". Use Bash, Read, Edit, Write, Glob, Grep, WebFetch or an mcp__server__tool name.`);
     let input: Record<string, unknown>;
     if (isBash()) input = { command: el.input.value };
     else {
@@ -113,12 +117,39 @@ export function startPlayground(): void {
     }
     last = { decisions, command: isBash() ? el.input.value : JSON.stringify(input, null, 2) };
     paint();
+    announce();
+    share();
     document.body.dataset.ready = String(Number(document.body.dataset.ready ?? '0') + 1);
     if (!performance.getEntriesByName('gl-first-decision').length) performance.mark('gl-first-decision');
   }
 
+  /** The one line a screen reader hears after a pause: the answer in each mode. */
+  function announce(): void {
+    if (!last) return;
+    const line = MODES.map((row) => {
+      const d = last!.decisions[row.mode]!;
+      return `${row.mode}: ${d.behavior}${d.immune ? ' (immune)' : ''}${d.silenced ? ' (silenced)' : ''}`;
+    }).join('; ');
+    if (el.say.textContent !== line) el.say.textContent = line;
+  }
+
+  /** The address of this call: command, tool, mode, profile and policy in the hash. */
+  function share(): void {
+    const h = new URLSearchParams();
+    h.set('tool', el.tool.value.trim());
+    h.set(isBash() ? 'cmd' : 'input', el.input.value);
+    if (selected !== 'default') h.set('mode', selected);
+    if (el.profile.value) h.set('profile', el.profile.value);
+    if (el.policy.value === 'custom') h.set('yaml', el.yaml.value);
+    else if (el.policy.value !== 'policies/default.yaml') h.set('policy', el.policy.value);
+    const hash = `#${h.toString()}`;
+    el.share.href = `${location.pathname}${hash}`;
+    if (location.hash !== hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+  }
+
   function showError(text: string): void {
     last = null;
+    el.say.textContent = text;
     el.modes.innerHTML = `<div class="panel err" data-error="true">${esc(text)}</div>`;
     el.cmd.textContent = '';
     el.findings.innerHTML = '';
@@ -171,6 +202,7 @@ export function startPlayground(): void {
     if (!b) return;
     selected = b.dataset.mode as ModeName;
     paint();
+    share();
   });
 
   const schedule = () => {
@@ -224,13 +256,25 @@ export function startPlayground(): void {
   el.caseInput.addEventListener('change', () => void pickCase(el.caseInput.value.trim()));
   el.caseInput.addEventListener('focus', () => void loadCases(), { once: true });
 
-  // Start: ?case=ID, or ?cmd=… (&tool=…), or the default example.
+  // Start: ?case=ID, or a shared address (#cmd=…&tool=…&mode=…&profile=…&policy=… or &yaml=…),
+  // or the older ?cmd=… (&tool=…), or the default example.
   const q = new URLSearchParams(location.search);
-  setPolicy('policies/default.yaml');
-  el.tool.value = q.get('tool') ?? 'Bash';
+  const h = new URLSearchParams(location.hash.slice(1));
+  const get = (k: string) => h.get(k) ?? q.get(k);
+  setPolicy(get('policy') ?? 'policies/default.yaml');
+  const yaml = h.get('yaml');
+  if (yaml !== null) {
+    el.policy.value = 'custom';
+    el.yaml.value = yaml;
+  }
+  const mode = get('mode');
+  if (mode && MODES.some((m) => m.mode === mode)) selected = mode as ModeName;
+  const profile = get('profile');
+  if (profile === 'strict' || profile === 'cc-2.1.126') el.profile.value = profile;
+  el.tool.value = get('tool') ?? 'Bash';
   syncInputLabel();
-  el.input.value = q.get('cmd') ?? (isBash() ? DEFAULT_COMMAND : JSON.stringify(TEMPLATES[el.tool.value] ?? {}, null, 2));
+  el.input.value = get('cmd') ?? get('input') ?? (isBash() ? DEFAULT_COMMAND : JSON.stringify(TEMPLATES[el.tool.value] ?? {}, null, 2));
   const caseId = q.get('case');
-  if (caseId) void pickCase(caseId);
+  if (caseId && !location.hash) void pickCase(caseId);
   else run();
 }
