@@ -8,7 +8,7 @@ import { checkExamples } from './pipeline/examples.ts';
 import { builtinDetectors } from './pipeline/detectors.ts';
 import { modeRow, type PresetName } from './pipeline/modes.ts';
 import type { Resolver } from './targets/gate.ts';
-import { judgeFromSpec, runJudgeAsync, JUDGE_DEADLINE_MS, type Judge, type JudgePort, type EvidencePacket, type JudgeOutcome } from './judge/index.ts';
+import { judgeFromSpec, runJudgeAsync, referenceJudge, JUDGE_DEADLINE_MS, type Judge, type JudgePort, type EvidencePacket, type JudgeOutcome } from './judge/index.ts';
 
 export interface EngineOptions {
   /** Detector modules that replace the built-in one with the same id (a learner's exercise), or add one. */
@@ -129,7 +129,8 @@ export class PermissionEngine {
   private async evaluateAsync(call: ToolCall, context: Context, explain: boolean): Promise<Decision> {
     try {
       const judge = this.state.judge;
-      if (!judge || typeof judge === 'function' || !judge.async) return evaluate(this.state, call, context, explain);
+      // The reference judge answers at once; any other judge may return a promise, flagged or not.
+      if (!judge || typeof judge === 'function' || judge === referenceJudge) return evaluate(this.state, call, context, explain);
       let packet: EvidencePacket | undefined;
       const record = (p: EvidencePacket): JudgeOutcome => {
         packet = p;

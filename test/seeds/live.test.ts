@@ -180,3 +180,13 @@ describe('the reference reviewer settles workspace writes', () => {
     expect(guarded.decide(bash('cp -t /tmp a'), ctx('default')).behavior).toBe('deny');
   });
 });
+
+describe('decideAsync with a judge given in code', () => {
+  it('awaits a promise even when the judge does not flag itself async', async () => {
+    const e = new PermissionEngine(loadPolicy('preset: guarded\nscope: [example.com]\n'), {
+      judge: { name: 'model', turn: async () => ({ type: 'decision', behavior: 'allow', confidence: 0.9, reason: 'model says a read' }) },
+    });
+    expect(await e.decideAsync(bash('curl -s https://api.example.com/'), ctx('default'))).toMatchObject({ behavior: 'allow', reason: { detail: 'model says a read' } });
+    expect(e.decide(bash('curl -s https://api.example.com/'), ctx('default')).behavior).toBe('deny');
+  });
+});
