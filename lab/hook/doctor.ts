@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { claudePermissions, PolicyError } from '../../engine/index.ts';
 import { EVENTS, hasHook, hookCommand, LAUNCHER, parseSettings, settingsPath } from './install.ts';
 import { resolveHookPolicy, type DefaultPolicySource } from './policy.ts';
-import { workspaceTrust } from './trust.ts';
+import { lazyTrust, trustNote, workspaceTrust } from './trust.ts';
 import { readText } from './node.ts';
 
 export interface SettingsReport {
@@ -102,10 +102,10 @@ export function doctor(projectDir: string, home: string, env: Record<string, str
   const trust = workspaceTrust(projectDir, home, env, readText);
   let policy: DoctorReport['policy'];
   try {
-    const hp = resolveHookPolicy({ projectDir, policyFile: env.GATELAB_POLICY || undefined, defaultPolicy, trust }, { readText });
+    const hp = resolveHookPolicy({ projectDir, policyFile: env.GATELAB_POLICY || undefined, defaultPolicy, trust: lazyTrust(() => trust) }, { readText });
     const rules: Record<string, number> = { allow: 0, ask: 0, deny: 0 };
     for (const r of hp.policy.rules) rules[r.behavior] = (rules[r.behavior] ?? 0) + 1;
-    policy = { sources: hp.sources, rules, trust: trust.how, trusted: trust.trusted, note: hp.trustNote };
+    policy = { sources: hp.sources, rules, trust: trust.how, trusted: trust.trusted, note: trustNote(trust, hp.untrusted) };
   } catch (e) {
     policy = { sources: [], rules: {}, trust: trust.how, trusted: trust.trusted, error: (e as Error).message };
   }

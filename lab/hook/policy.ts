@@ -11,7 +11,7 @@
 // that this gives the same rules as importClaudeSettings + loadPolicy.
 import { claudePermissions, loadPolicy, policyFromData, PolicyError } from '../../engine/index.ts';
 import type { Policy, LayerName } from '../../engine/index.ts';
-import { trustedPart, trustNote, type Trust } from './trust.ts';
+import { trustedPart, type LazyTrust, type Trust } from './trust.ts';
 
 export interface PolicyIo {
   /** File text, or null when the file does not exist. Other read errors throw. */
@@ -23,8 +23,10 @@ export interface HookPolicy {
   /** Files the policy was built from, in order (base first). */
   sources: string[];
   warnings: string[];
-  /** Set when workspace trust kept repository allow rules or folders out (lab/hook/trust.ts). */
-  trustNote?: string;
+  /** The trust decision, when a repository layer needed it (lab/hook/trust.ts). */
+  trust?: Trust;
+  /** Repository allow rules and folders that trust kept out. */
+  untrusted: number;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface PolicyInputs {
   policyFile?: string;
   defaultPolicy: () => DefaultPolicySource;
   /** Workspace trust: when untrusted, the project's own allow rules and folders are left out. */
-  trust?: Trust;
+  trust?: LazyTrust;
 }
 
 function join(dir: string, rel: string): string {
@@ -99,7 +101,7 @@ export function resolveHookPolicy(inp: PolicyInputs, io: PolicyIo): HookPolicy {
     dirs.push(...t.dirs);
     sources.push(file);
   }
-  return { policy: { ...base, rules, additionalDirectories: dirs }, sources, warnings, trustNote: trustNote(inp.trust, dropped) };
+  return { policy: { ...base, rules, additionalDirectories: dirs }, sources, warnings, trust: inp.trust?.seen(), untrusted: dropped };
 }
 
 /** The workspace: the project root plus the policy's extra folders (absolute, `~` expanded). */

@@ -5,7 +5,7 @@ import { formatOutput, parseHookInput, type Flavor, type HookRequest } from './p
 import { resolveHookPolicy, workspaceOf, type PolicyInputs, type PolicyIo } from './policy.ts';
 import { forClient, type ClientDecision } from './mapping.ts';
 import { isPostToolUse, runPostToolUse } from './post.ts';
-import { workspaceTrust } from './trust.ts';
+import { isRepoAllow, lazyTrust, trustNote, workspaceTrust } from './trust.ts';
 
 export interface HookDeps extends PolicyIo {
   env: Record<string, string | undefined>;
@@ -116,7 +116,7 @@ function prepare(stdin: string | Uint8Array, deps: HookDeps): Prepared {
     if (!projectDir.startsWith('/')) return done(failClosed(flavor, `the project folder must be an absolute path (CLAUDE_PROJECT_DIR / GEMINI_PROJECT_DIR is ${JSON.stringify(projectDir.slice(0, 200))})`));
     let hp;
     try {
-      const trust = workspaceTrust(projectDir, deps.home, env, deps.readText);
+      const trust = lazyTrust(() => workspaceTrust(projectDir, deps.home, env, deps.readText));
       hp = resolveHookPolicy({ projectDir, policyFile: env.GATELAB_POLICY || undefined, defaultPolicy: deps.defaultPolicy, trust }, deps);
     } catch (e) {
       if (e instanceof PolicyError) return done(failClosed(flavor, `policy error: ${e.message}`));
@@ -135,7 +135,7 @@ function prepare(stdin: string | Uint8Array, deps: HookDeps): Prepared {
       // Claude Code: an immune ask becomes deny in the modes where the client shows no prompt.
       const d = flavor === 'claude' ? forClient(decided) : decided;
       const geminiAsk = env.GATELAB_GEMINI_ASK === 'ask' ? 'ask' : 'deny';
-      const stdout = formatOutput(flavor, d.behavior, reasonText(d, req, hp.trustNote), geminiAsk) + '\n';
+      const stdout = formatOutput(flavor, d.behavior, reasonText(d, req, trustNote(hp.trust, hp.untrusted, isRepoAllow(d))), geminiAsk) + '\n';
       const stderr = hp.warnings.length ? hp.warnings.map((w) => `gatelab hook: warning: ${w}`).join('\n') + '\n' : '';
       return { stdout, stderr, exitCode: 0, verdict: d.behavior, decision: d };
     };

@@ -4,7 +4,7 @@
 // `permissions.allow` and `additionalDirectories`, so gatelab does too: otherwise a repository's
 // author, not the user, would widen the gate. Deny and ask rules always apply. The user can opt
 // in with GATELAB_TRUST_PROJECT=1.
-import type { Rule } from '../../engine/index.ts';
+import type { Decision, Rule } from '../../engine/index.ts';
 
 export interface Trust {
   trusted: boolean;
@@ -45,15 +45,38 @@ export function workspaceTrust(projectDir: string, home: string, env: Record<str
   return { trusted: false, how: `${file} has no hasTrustDialogAccepted for ${projectDir} or a folder above it` };
 }
 
-/** What an untrusted workspace keeps of a repository-supplied layer: its deny and ask rules. */
-export function trustedPart(rules: readonly Rule[], dirs: readonly string[], trust: Trust | undefined): { rules: Rule[]; dirs: string[]; dropped: number } {
-  if (!trust || trust.trusted) return { rules: [...rules], dirs: [...dirs], dropped: 0 };
+/**
+ * The trust decision, looked up on first use: `~/.claude.json` can be large, and a project
+ * without its own allow rules or folders never needs it.
+ */
+export interface LazyTrust {
+  get(): Trust;
+  /** The decision, if it was looked up. */
+  seen(): Trust | undefined;
+}
+
+export function lazyTrust(decide: () => Trust): LazyTrust {
+  let t: Trust | undefined;
+  return { get: () => (t ??= decide()), seen: () => t };
+}
+
+/** What a repository-supplied layer keeps: all of it when trusted, else its deny and ask rules. */
+export function trustedPart(rules: readonly Rule[], dirs: readonly string[], trust: LazyTrust | undefined): { rules: Rule[]; dirs: string[]; dropped: number } {
+  const widening = dirs.length > 0 || rules.some((r) => r.behavior === 'allow');
+  if (!trust || !widening || trust.get().trusted) return { rules: [...rules], dirs: [...dirs], dropped: 0 };
   const kept = rules.filter((r) => r.behavior !== 'allow');
   return { rules: kept, dirs: [], dropped: rules.length - kept.length + dirs.length };
 }
 
-/** The note the hook's reason carries when trust changed the policy. */
-export function trustNote(trust: Trust | undefined, dropped: number): string | undefined {
-  if (!trust || !dropped) return undefined;
-  return `workspace not trusted (${trust.how}): ${dropped} repository allow rule(s) / additional folder(s) not applied`;
+/** The note the hook's reason carries: what trust kept out, or that a trusted repository's rule decided. */
+export function trustNote(trust: Trust | undefined, dropped: number, decidedByRepoAllow = false): string | undefined {
+  if (!trust) return undefined;
+  if (dropped) return `workspace not trusted (${trust.how}): ${dropped} repository allow rule(s) / additional folder(s) not applied`;
+  if (trust.trusted && decidedByRepoAllow) return `workspace trusted (${trust.how}): the repository's allow rule applies`;
+  return undefined;
+}
+
+/** An allow decided by a rule of the project's own settings. */
+export function isRepoAllow(d: Decision): boolean {
+  return d.behavior === 'allow' && d.reason.type === 'rule' && (d.reason.layer === 'project' || d.reason.layer === 'local');
 }

@@ -58,6 +58,15 @@ describe('workspace trust', () => {
     expect(workspaceTrust(app, home, { GATELAB_TRUST_PROJECT: '1' }, readText).trusted).toBe(true);
   });
 
+  it('is not looked up for a project without allow rules or folders of its own', () => {
+    const dir = project({ '.claude/settings.json': JSON.stringify({ permissions: { deny: ['Bash(curl:*)'] } }) });
+    const read: string[] = [];
+    const deps: HookDeps = { env: { CLAUDE_PROJECT_DIR: dir }, home, defaultPolicy: defaultPolicyFile(join(ROOT, 'policies', 'default.yaml')), readText: (p) => (read.push(p), readText(p)) };
+    const r = runHook(JSON.stringify({ session_id: 's', cwd: dir, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status' } }), deps);
+    expect(r.verdict).toBe('allow');
+    expect(read.filter((p) => p.endsWith('.claude.json'))).toEqual([]);
+  });
+
   it('an untrusted project keeps its deny and ask rules but not its allow rules or folders', () => {
     const dir = project({ '.claude/settings.json': JSON.stringify({ permissions: { allow: ['Bash(npm install:*)'], deny: ['Bash(curl:*)'], ask: ['Bash(ls:*)'] } }) });
     const deps = (trusted: boolean): HookDeps => {
@@ -66,7 +75,9 @@ describe('workspace trust', () => {
     };
     const call = (command: string, trusted: boolean) =>
       runHook(JSON.stringify({ session_id: 's', cwd: dir, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command } }), deps(trusted));
-    expect(call('npm install left-pad', true).verdict).toBe('allow');
+    const allowed = call('npm install left-pad', true);
+    expect(allowed.verdict).toBe('allow');
+    expect(allowed.stdout).toMatch(/workspace trusted .*the repository's allow rule applies/);
     const untrusted = call('npm install left-pad', false);
     expect(untrusted.verdict).toBe('ask');
     expect(untrusted.stdout).toMatch(/workspace not trusted .*1 repository allow rule/);

@@ -81,8 +81,11 @@ describe.each([
     expectClaude(r, 'deny');
     expect(r.out.hookSpecificOutput.permissionDecisionReason).toContain('Bash(curl *)');
   });
-  it('allows by an allow rule from .claude/settings.json', () => {
-    expectClaude(viaBundle(pre(app, 'Bash', { command: 'make build' }), e), 'allow');
+  it('allows by an allow rule from .claude/settings.json only in a trusted workspace', () => {
+    expectClaude(viaBundle(pre(app, 'Bash', { command: 'make build' }), env({ CLAUDE_PROJECT_DIR: app, GATELAB_TRUST_PROJECT: '1' })), 'allow');
+    const r = viaBundle(pre(app, 'Bash', { command: 'make build' }), e);
+    expectClaude(r, 'ask');
+    expect(r.out.hookSpecificOutput.permissionDecisionReason).toMatch(/workspace not trusted/);
   });
   it('asks for a command with effects', () => {
     expectClaude(viaBundle(pre(app, 'Bash', { command: 'npm install left-pad' }), e), 'ask');
@@ -91,12 +94,16 @@ describe.each([
     expectClaude(viaBundle(pre(app, 'Bash', { command: 'npm install left-pad' }, 'bypassPermissions'), e), 'allow');
     expectClaude(viaBundle(pre(app, 'Bash', { command: 'npm install left-pad' }, 'dontAsk'), e), 'deny');
   });
-  it('treats auto and unknown modes as default and says so', () => {
-    for (const m of ['auto', 'yolo']) {
-      const r = viaBundle(pre(app, 'Bash', { command: 'npm install left-pad' }, m), e);
-      expectClaude(r, 'ask');
-      expect(r.out.hookSpecificOutput.permissionDecisionReason).toMatch(/evaluated as default/);
-    }
+  it('treats an unknown mode as default and says so; auto has its own row', () => {
+    const r = viaBundle(pre(app, 'Bash', { command: 'npm install left-pad' }, 'yolo'), e);
+    expectClaude(r, 'ask');
+    expect(r.out.hookSpecificOutput.permissionDecisionReason).toMatch(/evaluated as default/);
+    // auto: the reviewer judges the ordinary ask; an immune ask is denied (the client would not ask a person).
+    const a = viaBundle(pre(app, 'Bash', { command: 'npm install left-pad' }, 'auto'), e);
+    expect(a.out.hookSpecificOutput.permissionDecisionReason).toMatch(/\(judge.*auto mode\)/);
+    const i = viaBundle(pre(app, 'Write', { file_path: `${app}/.git/hooks/pre-commit`, content: 'x' }, 'auto'), e);
+    expectClaude(i, 'deny');
+    expect(i.out.hookSpecificOutput.permissionDecisionReason).toMatch(/client mapping, auto mode.*A person must approve/);
   });
   it('denies malformed input with exit 2', () => {
     for (const bad of ['', 'not json', '[]', '{"hook_event_name":"PreToolUse"}', pre(app, 'Bash', { command: 'ls' }).replace('"cwd":"/', '"cwd":"')]) {
@@ -106,9 +113,9 @@ describe.each([
     }
   });
   it('denies an unknown event with exit 2', () => {
-    const r = viaBundle(pre(app, 'Bash', { command: 'ls' }, 'default', { hook_event_name: 'PostToolUse' }), e);
+    const r = viaBundle(pre(app, 'Bash', { command: 'ls' }, 'default', { hook_event_name: 'Stop' }), e);
     expectClaude(r, 'deny', 2);
-    expect(r.stderr).toMatch(/unsupported hook event "PostToolUse"/);
+    expect(r.stderr).toMatch(/unsupported hook event "Stop"/);
   });
   it('denies a malformed tool input (engine input check) with exit 0', () => {
     const r = viaBundle(pre(app, 'Read', {}), e);

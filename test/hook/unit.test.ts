@@ -28,8 +28,10 @@ describe('parseHookInput', () => {
     expect(p).toMatchObject({ ok: true, req: { flavor: 'claude', mode: 'plan', cwd: '/home/dev/app', call: { tool: 'Bash', input: { command: 'git status' } } } });
     expect(p.ok && p.req.modeNote).toBeFalsy();
   });
-  it('maps auto, unknown and missing modes to default with a note', () => {
-    for (const m of ['auto', 'weird', undefined, 7]) {
+  it('takes auto as its own row, and maps unknown and missing modes to default with a note', () => {
+    const auto = parseHookInput(pre({ permission_mode: 'auto' }));
+    expect(auto.ok && [auto.req.mode, auto.req.modeNote]).toEqual(['auto', undefined]);
+    for (const m of ['weird', undefined, 7]) {
       const p = parseHookInput(pre({ permission_mode: m }));
       expect(p.ok && p.req.mode).toBe('default');
       expect(p.ok && p.req.modeNote).toMatch(/default/);
