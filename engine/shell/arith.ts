@@ -30,6 +30,9 @@ const MAX_VALUES = 32;
 const MAX_WORK = 256 * 1024;
 /** Name values followed inside values (x=y, y=z …). */
 const MAX_NAME_DEPTH = 12;
+/** Sites and values kept per source; past them the collector stops and says so (a limit). */
+const MAX_SITES = 1000;
+const MAX_EVENTS = 2000;
 
 interface RawSite {
   kind: ArithSiteKind;
@@ -76,6 +79,8 @@ export class ArithCollector {
   /** Static texts that arithmetic would expand (`$(…)` in a subscript), by text. */
   private hidden = new Map<string, Span>();
   private site0: Span | null = null;
+  /** Set when MAX_SITES or MAX_EVENTS was reached: the Extractor reports a limit. */
+  overflow = false;
 
   constructor(source: string) {
     this.source = source;
@@ -162,7 +167,7 @@ export class ArithCollector {
         vals.push(a.value!);
       }
     }
-    this.events.push({ name: n, span: name.span, parts: null, values: vals });
+    this.event({ name: n, span: name.span, parts: null, values: vals });
   }
 
   /** Any other words bash expands (case words and patterns, redirect targets of compounds). */
@@ -247,21 +252,33 @@ export class ArithCollector {
         const key = keyOf(item);
         if (key) {
           if (!this.assoc.has(a.name)) this.site('subscript', item.span, 'expr', key.parts);
-          this.events.push({ name: a.name, span: item.span, parts: key.value });
-        } else this.events.push({ name: a.name, span: item.span, parts: item.parts });
+          this.event({ name: a.name, span: item.span, parts: key.value });
+        } else this.event({ name: a.name, span: item.span, parts: item.parts });
       }
       return;
     }
     if (walk) this.walk(a.value);
     // a+=v appends to a value this analysis does not track in order: unknown
-    this.events.push(a.append ? { name: a.name, span: a.span, parts: null, appended: a.value } : { name: a.name, span: a.span, parts: a.value });
+    this.event(a.append ? { name: a.name, span: a.span, parts: null, appended: a.value } : { name: a.name, span: a.span, parts: a.value });
+  }
+
+  private event(e: Event): void {
+    if (this.events.length >= MAX_EVENTS) {
+      this.overflow = true;
+      return;
+    }
+    this.events.push(e);
   }
 
   private dynamic(name: string | null, span: Span): void {
-    if (name !== null) this.events.push({ name, span, parts: null });
+    if (name !== null) this.event({ name, span, parts: null });
   }
 
   private site(kind: ArithSiteKind, span: Span, as: 'expr' | 'name', parts: Part[] | null): void {
+    if (this.raw.length >= MAX_SITES) {
+      this.overflow = true;
+      return;
+    }
     this.raw.push({ kind, span, as, parts });
   }
 
@@ -286,7 +303,7 @@ export class ArithCollector {
           this.walk(sub);
           if (p.op === ':' && p.operand) this.site('substring', p.span, 'expr', p.operand);
           if (p.prefix === '!' && !sub && p.op === '') this.raw.push({ kind: 'indirect', span: p.span, as: 'name', parts: null, ref: p.name });
-          if ((p.op === ':=' || p.op === '=') && p.operand) this.events.push({ name: p.name, span: p.span, parts: p.operand });
+          if ((p.op === ':=' || p.op === '=') && p.operand) this.event({ name: p.name, span: p.span, parts: p.operand });
           this.walk(p.operand);
           break;
         }

@@ -63,7 +63,10 @@ export class Extractor {
     this.home = home;
   }
 
+  private src = '';
+
   run(ast: ListNode, source: string): Extraction {
+    this.src = source;
     if (mayHoldArith(source)) this.ar = new ArithCollector(source);
     const top = mk([], false, false, undefined, []);
     this.list(ast, top);
@@ -87,12 +90,16 @@ export class Extractor {
   private arith(top: St): ArithSite[] {
     const ar = this.ar!;
     const out = ar.finish();
+    const overflowed = () => {
+      if (ar.overflow) this.sh.issues.push({ kind: 'limit', message: 'too many arithmetic sites or assignments to follow', span: { start: 0, end: this.src.length } });
+    };
     for (let round = 0; round < 4; round++) {
       const hidden = ar.takeHidden();
       if (!hidden.length) break;
       for (const h of hidden) this.payload(': ' + h.text, h, top, { kind: 'arith', span: h.span });
       for (const s of ar.finish()) out.push(s);
     }
+    overflowed();
     return out;
   }
 

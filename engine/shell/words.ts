@@ -7,6 +7,9 @@ import { NONE, fit } from './ast.ts';
 import { expandBraces, hasBrace } from './braces.ts';
 import type { Cell } from './braces.ts';
 
+/** Longest word brace expansion is tried on (characters before expansion). */
+const MAX_BRACE_WORD = 8192;
+
 /** A run of text after quote removal, or one dynamic expansion. */
 export interface Seg {
   t: string;
@@ -205,6 +208,13 @@ export function resolveParts(parts: Part[], span: Span, raw: string, home: strin
   const acc: Acc = { segs: NONE, kinds: NONE, params: NONE, subs: 0, quoted: false };
   collect(parts, mode === MODE_QUOTED, acc, home, sink);
   if (mode === MODE_ARG && hasBrace(acc.segs)) {
+    let size = 0;
+    for (const sg of acc.segs) size += sg.t.length;
+    if (size > MAX_BRACE_WORD) {
+      // no agent writes an unquoted brace word this long: a limit, before a cell is built
+      sink?.issues.push({ kind: 'limit', message: `brace expansion of a word longer than ${MAX_BRACE_WORD} characters`, span });
+      return finish(acc, span, raw, home, mode);
+    }
     const cells: Cell[] = [];
     for (const s of acc.segs) {
       if (s.dyn !== null) cells.push({ c: '', q: s.q, d: s });
