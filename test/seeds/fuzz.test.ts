@@ -5,14 +5,16 @@ import { strixRules, recordBrowserCall, initialBrowserState } from '../../engine
 import { scanModule } from '../../engine/evidence/index.ts';
 import { inScope } from '../../engine/targets/index.ts';
 import { extractTargets, TargetGate } from '../../engine/targets/index.ts';
-import { compileEvidence, runJudge, referenceJudge } from '../../engine/judge/index.ts';
+import { compileEvidence, runJudge, referenceJudge, unsettled } from '../../engine/judge/index.ts';
+import { scriptRun } from '../../engine/evidence/index.ts';
 import { redactSecrets, capReason } from '../../engine/audit/index.ts';
 import { screenResult, referenceClassifier } from '../../engine/screen/index.ts';
 import { inv, sc, redir, fakeFs, CWD, HOME, WORKSPACE } from './helpers.ts';
 
 const word = fc.oneof(
   fc.string({ maxLength: 12 }),
-  fc.constantFrom('curl', 'nc', 'ssh', 'scp', 'rsync', 'git', 'dig', 'nmap', 'agent-browser', 'python3', '-c', '-m', '-p', '--session', '@e1', 'click', 'tab', 'http://', 'a:b', '[::1]', 'user@h:', '::', '-'),
+  fc.constantFrom('curl', 'nc', 'ssh', 'scp', 'rsync', 'git', 'dig', 'nmap', 'agent-browser', 'python3', '-c', '-m', '-p', '--session', '@e1', 'click', 'tab', 'http://', 'a:b', '[::1]', 'user@h:', '::', '-',
+    'mysql', 'psql', 'redis-cli', 'mongosh', 'openssl', 's_client', '-connect', '-h', '--host=', 'telnet', 'ftp', 'sftp', 'http', 'xh', 'POST', ':3000', 'host=', 'uv', 'run', 'poetry', 'npx', '-iL', 'wget', '-X', '-d', 'k=v', 'k:=1'),
 );
 const argv = fc.array(word, { minLength: 1, maxLength: 6 });
 
@@ -31,6 +33,8 @@ describe('robustness', () => {
           extraction: { source: '', commands: [sc(a, { redirects: [redir('<', a[a.length - 1]!)] })], functions: [], issues: [], stats: { chars: 0, tokens: 0, maxDepth: 0, commands: 1 } },
         });
         expect(['allow', 'deny']).toContain(runJudge(referenceJudge, p).behavior);
+        for (const c of p.effective) unsettled(c, { cwd: CWD, home: HOME, workspace: WORKSPACE });
+        scriptRun(i.name, i.program, i.args, CWD, HOME);
       }),
       { numRuns: 300 },
     );
@@ -43,8 +47,9 @@ describe('robustness', () => {
         redactSecrets(s);
         capReason(s, 7);
         inScope(s, [s, 'a.test', '10.0.0.0/8']);
-        const out = screenResult({ tool: 'WebFetch', output: s }, referenceClassifier, { windowChars: 64, overlapChars: 16, maxSerializedBytes: 1024 });
+        const out = screenResult({ tool: 'WebFetch', output: s, meta: { label: s } }, referenceClassifier, { windowChars: 64, overlapChars: 16, maxSerializedBytes: 1024 });
         expect(out.calls).toBeGreaterThan(0);
+        expect(out.calls).toBeLessThanOrEqual(Math.ceil(s.length / 16) + 1);
       }),
       { numRuns: 300 },
     );
