@@ -83,8 +83,8 @@ describe('wrappers are unwrapped with their options', () => {
     expect(i.name).toBe('rm');
     expect(i.program.value).toBe('/bin/rm');
   });
-  it('a workspace program named like a wrapper is not unwrapped', () => {
-    expect(shape('./timeout 5 rm x')).toEqual(['timeout']);
+  it('a workspace program named like a wrapper is not unwrapped (its argv is still scanned)', () => {
+    expect(shape('./timeout 5 rm x')).toEqual(['timeout', 'rm']);
     expect(shape('./bash -c ls')).toEqual(['bash']);
     expect(shape('/usr/bin/timeout 5 rm x')).toEqual(['rm']);
   });

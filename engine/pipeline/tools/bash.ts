@@ -3,11 +3,11 @@ import type { Finding } from '../../types.ts';
 import type { Extraction, Invocation } from '../../shell/types.ts';
 import type { DetectContext, Detector } from '../../detectors/types.ts';
 import { analyze } from '../../shell/index.ts';
-import { normalize, parseOptions, canonicalize, spanOf, type Parsed } from '../../shell/normalize/index.ts';
+import { normalize, parseOptions, canonicalize, spanOf, parentOf, type Parsed } from '../../shell/normalize/index.ts';
 import { isReadOnly } from '../readonly/index.ts';
 import { isInWorkspace, isProtected, resolveLiteral } from '../../paths/index.ts';
 import { matchBash, type Rule } from '../rules/index.ts';
-import { result, combineAll, rank, type CheckResult } from '../result.ts';
+import { result, combineAll, lift, rank, type CheckResult } from '../result.ts';
 import type { CheckEnv } from '../env.ts';
 import { isImmune } from '../immune.ts';
 import { checkBashRaw, stripPrefixes } from './bash-raw.ts';
@@ -16,7 +16,7 @@ import { pathVariants } from '../env.ts';
 import { isSafeEnvName } from './safe-env.ts';
 import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS, HARMLESS_DEVICES } from './bash-paths.ts';
 import { cwdOf, effectsOf, kindMask, newScope, type Effect, type EffectScope } from '../../effects/index.ts';
-import { concerned } from '../detectors.ts';
+import { dispatchTable } from '../detectors.ts';
 
 interface BashState {
   ex: Extraction;
@@ -57,8 +57,19 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
       if (hit) results.push(result(hit.behavior as 'deny' | 'ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `matches ${hit.behavior} rule ${hit.text}`, { immune: hit.behavior === 'ask' }));
     }
   }
+  // Invocations an allow rule granted, for the programs they run that the rule names (`npx tsc *`).
+  let granted: Map<Invocation, Rule> | null = null;
   for (const inv of norm.invocations) {
-    const r = checkInvocation(env, inv, st);
+    let r = checkInvocation(env, inv, st);
+    if (r.behavior === 'allow' && r.reason.type === 'rule' && r.reason.rule) {
+      const rule = env.rules.bash('allow').find((x) => x.text === r.reason.rule);
+      if (rule) (granted ??= new Map()).set(inv, rule);
+    }
+    const parent = granted && parentOf(inv);
+    const rule = parent ? granted!.get(parent) : undefined;
+    if (rule && namesProgram(rule, inv.name)) {
+      r = lift(r, result('allow', { type: 'rule', rule: rule.text, layer: rule.layer }, `${inv.name} is named by allow rule ${rule.text}`));
+    }
     if (t.on) t.add('command', r.behavior, `${render(inv)} — ${r.message}`, spanOf(inv));
     results.push(r);
     trackCd(env, inv, st);
@@ -127,6 +138,16 @@ function codeInArithmetic(ex: Extraction): string | null {
     if (s.safety === 'code') return `arithmetic (${s.kind}) at ${s.span.start}-${s.span.end} can run a command: ${s.why ?? s.text}`;
   }
   return null;
+}
+
+/** Does an allow rule's literal text name this program after its first word (`npx tsc *` names tsc)? */
+function namesProgram(rule: Rule, name: string): boolean {
+  const m = rule.bash;
+  if (!m || !name) return false;
+  const lit = m.kind === 'exact' ? m.text : m.prefix;
+  const words = lit.split(' ').filter((w) => w.length > 0);
+  if (m.kind === 'wildcard' && !m.literalTail && !lit.endsWith(' ') && words.length) words.pop(); // `npx ts*`: the last word is partial
+  return words.slice(1).some((w) => w === name || w.endsWith('/' + name));
 }
 
 /** Deny, then ask rules against a simple command exactly as written (wrappers and carriers included). */
@@ -243,9 +264,13 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   st.scope.cwd = st.cwd;
   const effects = effectsOf(inv, st.scope);
   const mask = kindMask(effects);
-  const dctx: DetectContext = Object.freeze({ ...detectContext(env, base), inv, effects, scope: st.scope });
-  for (const d of env.detectors) {
-    if (!concerned(d, mask, inv.name)) continue;
+  const b = detectContext(env, base);
+  const dctx: DetectContext = { cwd: b.cwd, home: b.home, workspace: b.workspace, resolve: b.resolve, isProtected: b.isProtected, isInWorkspace: b.isInWorkspace, inv, effects, scope: st.scope };
+  const table = dispatchTable(env.detectors);
+  for (let k = 0; k < table.length; k++) {
+    const d = env.detectors[k]!;
+    const x = table[k]!;
+    if (x !== null && (x.mask & mask) === 0 && !(x.programs !== null && x.programs.has(inv.name))) continue;
     let found: Finding[];
     try {
       found = d.check(inv, dctx);

@@ -6,6 +6,7 @@ import { WRAPPERS } from './wrappers.ts';
 import { downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, sourceCarrier } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
+import { describe, scanUnknown } from '../../programs/index.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
@@ -107,13 +108,56 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   const name = inv.name;
   const path = inv.program.value ?? '';
   if (path.includes('/') && downloaded(path, ex, st)) return ops.opaque(inv, 'downloaded program', 'network', st, { payload: path });
-  if (!systemProgram(inv.program)) return push(inv, st);
+  if (!systemProgram(inv.program)) {
+    push(inv, st);
+    return nestedRuns(inv, ex, st);
+  }
   if (SHELLS.has(name)) return shellCarrier(inv, ex, st, ops);
   if (name === 'eval') return evalCarrier(inv, ex, st, ops);
   if (name === 'source' || name === '.') return sourceCarrier(inv, ex, st, ops);
   if (interpreterCarrier(inv, ex, st, ops)) return;
   if (optionCarriers(inv, ex, st, ops)) return;
   push(inv, st);
+  nestedRuns(inv, ex, st);
+}
+
+/**
+ * What a program runs besides itself, from its program facts: an argv (`uv run CMD`, `docker exec
+ * C CMD`) or a command line (`script -c LINE`, `watch LINE`). An unknown program's argv is scanned:
+ * a suffix that starts with a known program, and an argument that parses as a command line, are
+ * analysed as nested invocations, so a deny is not hidden behind a wrapper nobody listed.
+ */
+function nestedRuns(inv: Invocation, ex: Extraction, st: NormState): void {
+  if (!inv.program.static || inv.opaque || st.depth + 1 > MAX_DEPTH) return;
+  const facts = inv.name ? describe(inv.name, inv.args) : null;
+  const argvs: Word[][] = [];
+  const lines: Word[] = [];
+  if (facts && facts.known) {
+    for (const f of facts.args) {
+      if (f.role === 'exec-argv') {
+        const argv = f.argv ?? inv.args.slice(f.argvIndex ?? Math.max(0, inv.args.indexOf(f.word)));
+        if (argv.length) argvs.push(argv);
+      } else if (f.role === 'exec-line') {
+        if (f.text !== undefined) lines.push(f.text === f.word.value ? f.word : { ...f.word, static: true, value: f.text, raw: f.text, approx: f.text });
+        else if (f.word.static) lines.push(f.word);
+        else ops.opaque(inv, `${inv.name} (command line)`, 'dynamic', st);
+      }
+    }
+  } else {
+    const scan = scanUnknown(inv.args);
+    for (const a of scan.nestedArgv) argvs.push(a);
+    for (const l of scan.lines) lines.push(l);
+  }
+  const mark = st.out.length;
+  for (const argv of argvs) ops.command(argv, `${inv.name} runs`, { ...inv, redirects: [] }, st, ex);
+  for (const l of lines) ops.payload(l.value!, `${inv.name} runs`, l.span, { ...inv, redirects: [] }, st, false);
+  for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
+}
+
+/** For an invocation a program runs (uv run CMD, an unknown wrapper's argv): that program's. */
+const nestedParent = new WeakMap<Invocation, Invocation>();
+export function parentOf(inv: Invocation): Invocation | undefined {
+  return nestedParent.get(inv);
 }
 
 function quote(s: string): string {
