@@ -211,8 +211,12 @@ function findIssues(tokens: PyToken[], scan: ModuleScan, names: Map<string, stri
     }
     if (fq === null && called && parts.length > 1 && WRITE_METHODS.has(parts[parts.length - 1]!)) effect(`.${parts[parts.length - 1]}()`);
     if (t.text === 'globals' || t.text === 'locals' || t.text === 'vars') {
-      if (called && tokens[j + 1]?.text === ')' && tokens[j + 2]?.text === '[') add('dynamic-code', `looks a name up in ${t.text}()`);
+      // globals()[…], vars(os)[…]: a name looked up as data.
+      let k = j + 1;
+      while (called && k < tokens.length && tokens[k]!.text !== ')' && tokens[k]!.kind !== 'nl') k++;
+      if (called && tokens[k]?.text === ')' && tokens[k + 1]?.text === '[') add('dynamic-code', `looks a name up in ${t.text}()`);
     }
+    if (parts.includes('__dict__') || parts.includes('__getattribute__')) add('dynamic-code', `reaches attributes through ${parts.join('.')}`);
     if (fq === null) {
       i = j - 1;
       continue;
@@ -241,6 +245,7 @@ function findIssues(tokens: PyToken[], scan: ModuleScan, names: Map<string, stri
       if (fparts.length === 3 && PATH_MUTATORS.has(fparts[2]!) && called) add('import-path', 'changes sys.path');
     }
     if (fq === 'site.addsitedir') add('import-path', 'calls site.addsitedir()');
+    if (fq.startsWith('sys.modules')) add('dynamic-code', 'reaches modules through sys.modules');
     if (isLauncher(fq)) {
       if (called) {
         const lit = literalFirstArg(tokens, j);
