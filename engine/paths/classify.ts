@@ -200,8 +200,7 @@ function parseText(text: string, ctx: PathContext, opts: { approx: boolean; glob
       let e = j;
       while (e < src.length && src[e] !== '/' && !(opts.approx && src[e] === '$')) e++;
       const chunk = src.slice(j, e);
-      if (chunk.includes('**')) seg.push({ k: 'free', why: 'a ** pattern' });
-      else pushGlob(seg, chunk);
+      pushGlob(seg, chunk);
       j = e - 1;
       continue;
     }
@@ -678,8 +677,31 @@ export function classifyPath(p: string, ctx: PathContext, opts: PathOptions = {}
     const path = normalizePath(p.charCodeAt(0) === 47 ? p : ctx.cwd + '/' + p);
     if (!path.startsWith('/proc/') && !path.startsWith('/dev/')) return literalInfo(path, ctx, new Result());
   }
+  if (opts.glob && hasGlobstar(p)) return globstar(p, ctx, (t, c) => classifyPath(t, c, opts));
   const parsed = parseText(p, ctx, { approx: false, glob: opts.glob ?? false, tilde: opts.tilde ?? true });
   return classifyParsed(parsed, ctx);
+}
+
+/** Does a glob hold a `**` segment (any depth of folders, as Glob tools and globstar read it)? */
+function hasGlobstar(p: string): boolean {
+  return p === '**' || p.startsWith('**/') || p.endsWith('/**') || p.includes('/**/');
+}
+
+/**
+ * `**` stands for zero or more folders below where it appears: it cannot climb, so the folder
+ * before it still places the path. It is judged as zero to three wildcard folders, each able to
+ * match a dot folder (Glob tools list hidden files).
+ */
+function globstar(p: string, ctx: PathContext, one: (text: string, ctx: PathContext) => PathInfo): PathInfo {
+  const segs = p.split('/');
+  const deep: PathContext = { ...ctx, dotglob: true };
+  const variants = ['', '*', '*/*', '*/*/*'].map((fill) => {
+    const out = segs.map((s) => (s === '**' ? fill : s)).filter((s, i, a) => s !== '' || i === 0 || i === a.length - 1);
+    let t = out.join('/');
+    while (t.includes('//')) t = t.replace('//', '/');
+    return t === '' ? '.' : t;
+  });
+  return mergeInfos(variants.map((v) => one(v, deep)));
 }
 
 /** A path the fast route can take: no tilde, no glob, a known cwd, no `..` to resolve on disk. */
@@ -724,6 +746,7 @@ export function classifyWord(word: Word, ctx: PathContext, opts: WordOptions = {
   else text = text.slice(optionValueStart(text));
   let glob = word.kinds.includes('glob');
   const tilde = word.kinds.includes('tilde-user');
+  if (glob && hasGlobstar(text)) return globstar(text, ctx, (t, c) => classifyParsed(parseText(t, c, { approx: true, glob: true, tilde }), c));
   let texts = [text];
   if (opts.subs || (ctx.vars && word.params.some((n) => isMulti(ctx.vars!.get(n))))) {
     const alt = substitute(text, ctx, opts.subs ?? []);

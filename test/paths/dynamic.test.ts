@@ -247,3 +247,16 @@ describe('symlinks through the fs port (a real temporary folder)', () => {
     expect(i.classes.has('credential')).toBe(false);
   });
 });
+
+describe('globstar', () => {
+  it('** stays below the folder before it, at any depth, hidden folders included', () => {
+    const inWs = classifyPath('src/**/*.ts', ctx, { glob: true });
+    expect(inWs.free).toBe(false);
+    expect(inWs.classes.has('workspace')).toBe(true);
+    expect(inWs.classes.has('outside')).toBe(false); // src/.git/x.ts could match: hidden folders count
+    expect(classifyPath('~/**/id_rsa', ctx, { glob: true }).classes.has('credential')).toBe(true);
+    expect(classifyPath('~/**/token', ctx, { glob: true }).classes.has('credential')).toBe(true); // ~/.config/app/token
+    expect(classifyPath('**/.env', ctx, { glob: true }).classes.has('credential')).toBe(true);
+    expect(classifyPath('**/*.md', ctx, { glob: true }).classes.has('outside')).toBe(false);
+  });
+});
