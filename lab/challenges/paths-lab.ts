@@ -38,8 +38,9 @@ export function pathsLabeller(mod: Record<string, unknown>): Labeller {
     for (const w of words) {
       const v = (fn as (w: PathWord, ctx: typeof PATHS_CTX) => unknown)(view(w), { ...PATHS_CTX, protectedDirs: [...PATHS_CTX.protectedDirs] });
       if (typeof v !== 'boolean') return { label: 'bad', detail: `couldReach returned ${JSON.stringify(v)} (want true or false)` };
-      if (v) return { label: 'reach', detail: `${JSON.stringify(w.raw)} could reach a protected folder` };
+      if (v) return { label: 'reach', detail: `${JSON.stringify(w.approx)}${w.static ? '' : ` (${w.kinds.join(', ')})`} judged could reach` };
     }
-    return { label: 'clear', detail: `${words.length} word(s), none could reach a protected folder` };
+    const shown = words.slice(0, 4).map((w) => `${JSON.stringify(w.approx)}${w.static ? '' : ` (${w.kinds.join(', ')})`}`).join('; ');
+    return { label: 'clear', detail: `judged clear: ${shown}${words.length > 4 ? ' …' : ''}` };
   };
 }
