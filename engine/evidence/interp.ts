@@ -14,6 +14,9 @@ const OTHER_INTERPRETERS = new Set([
   'tclsh', 'wish', 'pwsh', 'powershell', 'osascript', 'java', 'jshell', 'groovy', 'scala', 'kotlin',
   'ts-node', 'tsx', 'julia', 'erl', 'escript', 'elixir', 'guile', 'racket', 'sbcl', 'awk', 'gawk',
   'mawk', 'nawk', 'expect', 'ipython', 'jython', 'pypy', 'pypy3',
+  // Programs that import and run Python code they find (tests, apps, notebooks, tasks).
+  'pytest', 'py.test', 'gunicorn', 'uvicorn', 'hypercorn', 'celery', 'flask', 'jupyter', 'streamlit',
+  'locust', 'scrapy', 'invoke', 'fab', 'doit', 'behave', 'nose2', 'django-admin', 'sphinx-build',
 ]);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'csh', 'tcsh', 'ash']);
 const PY_FLAGS = 'bBdEhiIOPqsSuvVxR';
@@ -117,6 +120,7 @@ const RUNNERS: Record<string, RunnerSpec> = {
   mamba: { subs: [['run']], value: ['-n', '--name', '-p', '--prefix', '--cwd'], flags: ['--no-capture-output', '--live-stream', '-v'] },
   micromamba: { subs: [['run']], value: ['-n', '--name', '-p', '--prefix', '--cwd'], flags: ['-a', '--attach', '-v'] },
   tox: { subs: [['run'], ['exec']], value: ['-e', '-c'], flags: ['-q', '-v', '-r', '--recreate'] },
+  coverage: { subs: [['run']], python: true, value: ['--rcfile', '--source', '--include', '--omit', '--data-file', '--context'], flags: ['-a', '--append', '--branch', '-p', '--parallel-mode', '--timid'] },
   nox: { subs: [[]], value: ['-s', '--session', '-f', '--noxfile'], flags: ['-r', '-R', '--no-venv'] },
   npx: { subs: [[]], value: ['-p', '--package', '-c', '--call'], flags: ['-y', '--yes', '--no', '-q', '--quiet'] },
   bunx: { subs: [[]], value: ['-p', '--package'], flags: ['--bun'] },

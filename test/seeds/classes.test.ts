@@ -83,13 +83,13 @@ describe('every runner that executes a script', () => {
     const [p, ...a] = text.split(' ');
     return scriptRun(p!, w(p!), a.map(w), CWD, HOME);
   };
-  it.each(['uv run tool.py', 'uv run --with requests tool.py', 'pdm run tool.py', 'poetry run python tool.py', 'hatch run python tool.py', 'pipenv run python3 tool.py', 'conda run -n x python tool.py', 'uv run -m pkg.tool', 'poetry run python -m pkg.tool'])(
+  it.each(['uv run tool.py', 'uv run --with requests tool.py', 'pdm run tool.py', 'poetry run python tool.py', 'hatch run python tool.py', 'pipenv run python3 tool.py', 'conda run -n x python tool.py', 'uv run -m pkg.tool', 'poetry run python -m pkg.tool', 'coverage run tool.py'])(
     '%s is a Python script run whose closure is read',
     (text) => {
       expect(run(text)?.kind).toBe('python');
     },
   );
-  it.each(['uv run pytest', 'uvx ruff check', 'pipx run cowsay', 'npx some-cli', 'npm run build', 'pnpm dlx x', 'yarn dlx x', 'cargo run', 'go run .', 'make', 'just deploy', 'uv run --weird tool.py'])(
+  it.each(['uv run pytest', 'uvx ruff check', 'pipx run cowsay', 'npx some-cli', 'npm run build', 'pnpm dlx x', 'yarn dlx x', 'cargo run', 'go run .', 'make', 'just deploy', 'uv run --weird tool.py', 'pytest tests', 'uvicorn app:app', 'jupyter nbconvert --execute n.ipynb'])(
     '%s runs code that cannot be inspected',
     (text) => {
       expect(run(text)?.kind).toBe('unsupported');
