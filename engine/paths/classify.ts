@@ -695,11 +695,14 @@ function hasGlobstar(p: string): boolean {
 function globstar(p: string, ctx: PathContext, one: (text: string, ctx: PathContext) => PathInfo): PathInfo {
   const segs = p.split('/');
   const deep: PathContext = { ...ctx, dotglob: true };
-  const variants = ['', '*', '*/*', '*/*/*'].map((fill) => {
-    const out = segs.map((s) => (s === '**' ? fill : s)).filter((s, i, a) => s !== '' || i === 0 || i === a.length - 1);
-    let t = out.join('/');
-    while (t.includes('//')) t = t.replace('//', '/');
-    return t === '' ? '.' : t;
+  const variants = [0, 1, 2, 3].map((depth) => {
+    const out: string[] = [];
+    for (const s of segs) {
+      if (s === '**') for (let k = 0; k < depth; k++) out.push('*');
+      else out.push(s);
+    }
+    const t = out.join('/');
+    return t === '' || t === '/' ? (p.startsWith('/') ? '/' : '.') : t.endsWith('/') && t.length > 1 ? t.slice(0, -1) : t;
   });
   return mergeInfos(variants.map((v) => one(v, deep)));
 }
