@@ -41,6 +41,8 @@ export function describe(name: string, args: readonly Word[]): ProgramFacts {
 
 interface RunState {
   effect: boolean;
+  /** Dynamic operands that could be options the spec says cannot add effects. */
+  maybe?: Set<Word>;
   /** An option marked `>` was seen: the rest are operands. */
   stop?: boolean;
   recursive: boolean;
@@ -73,6 +75,11 @@ function finish(f: ProgramFacts, st: RunState): void {
 function lookupLong(g: Grammar, name: string): OptionDef | undefined | null {
   const exact = g.long.get(name);
   if (exact) return exact;
+  if (g.negatable && name.startsWith('no-')) {
+    // git's parse-options: every long flag has a --no- form, which never adds an effect
+    const base = g.long.get(name.slice(3));
+    if (base && base.arg === 0) return negation(base);
+  }
   if (g.exact || !name) return undefined;
   let found: OptionDef | undefined;
   for (const n of g.longNames) {
@@ -83,6 +90,16 @@ function lookupLong(g: Grammar, name: string): OptionDef | undefined | null {
     }
   }
   return found;
+}
+
+const NEGATIONS = new WeakMap<OptionDef, OptionDef>();
+function negation(d: OptionDef): OptionDef {
+  let n = NEGATIONS.get(d);
+  if (!n) {
+    n = { canon: 'no-' + d.canon, arg: 0, role: 'none' };
+    NEGATIONS.set(d, n);
+  }
+  return n;
 }
 
 function optName(d: OptionDef): string {
@@ -163,7 +180,10 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
           i = n;
           continue;
         }
-        if (!c.loose) f.issues.push(`dynamic word where an option could be: ${w.approx}`);
+        if (!c.loose && !absoluteParam(w)) {
+          if (inertFor(c, f)) (st.maybe ??= new Set()).add(w);
+          else f.issues.push(`dynamic word where an option could be: ${w.approx}`);
+        }
       }
       ops.push(w);
       idx.push(i);
@@ -203,7 +223,7 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
           if (d.arg === 0) f.issues.push(`${optName(d)} takes no value`);
           const a = attached(w, body, eq + 1);
           record(f, st, d, a.value, w, true, a.text);
-        } else if (d.arg === 1) {
+        } else if (d.arg === 1 || (d.arg === 4 && i + 1 < args.length)) {
           const vw = nextValue(f, args, i + 1, d);
           record(f, st, d, vw ? textOf(vw) : '', vw, false);
           i++;
@@ -258,7 +278,8 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
     const v = sv(w);
     if (v === undefined) f.issues.push(`dynamic subcommand ${w.approx}`);
     else {
-      const canon = c.aliases?.get(v) ?? v;
+      let canon = c.aliases?.get(v) ?? v;
+      if (!c.subs.has(canon) && c.subPrefix) canon = uniquePrefix(c, v) ?? canon;
       const sub = c.subs.get(canon);
       if (sub) {
         f.subcommand.push(canon);
@@ -325,6 +346,20 @@ function dynamicOption(g: Grammar, args: readonly Word[], i: number, w: Word, f:
   return -1; // the dynamic part could be more option letters
 }
 
+/** npm-style abbreviations: the one subcommand (or alias) that starts with `v`. */
+function uniquePrefix(c: CommandSpec, v: string): string | undefined {
+  let found: string | undefined;
+  const consider = (name: string, canon: string) => {
+    if (!name.startsWith(v)) return true;
+    if (found !== undefined && found !== canon) return false;
+    found = canon;
+    return true;
+  };
+  for (const k of c.subs!.keys()) if (!consider(k, k)) return undefined;
+  if (c.aliases) for (const [k, canon] of c.aliases) if (!consider(k, canon)) return undefined;
+  return found;
+}
+
 /** A bundle of short options starting at v[from]; returns the index of the last word consumed. */
 function shorts(g: Grammar, args: readonly Word[], i: number, v: string, from: number, f: ProgramFacts, st: RunState): number {
   for (let j = from; j < v.length; j++) {
@@ -340,7 +375,8 @@ function shorts(g: Grammar, args: readonly Word[], i: number, v: string, from: n
     }
     const rest = v.slice(j + 1);
     const w = args[i];
-    if (d.arg === 2) record(f, st, d, rest.length ? rest : true, rest.length ? w : undefined, true, rest.length ? rest : undefined);
+    if (d.arg === 4 && !rest.length && i + 1 >= args.length) record(f, st, d, true, undefined, false);
+    else if (d.arg === 2) record(f, st, d, rest.length ? rest : true, rest.length ? w : undefined, true, rest.length ? rest : undefined);
     else if (d.arg === 3) {
       const a1 = nextValue(f, args, i + 1, d);
       const a2 = nextValue(f, args, i + 2, d);
@@ -384,6 +420,56 @@ function digits(s: string, from: number): boolean {
   return true;
 }
 
+/** `$PWD…`, `$HOME…`, `$OLDPWD…`: the shell keeps these absolute, so the word cannot start with `-`. */
+function absoluteParam(w: Word): boolean {
+  const a = w.approx;
+  for (const p of ABSOLUTE_PARAMS) {
+    if (!a.startsWith(p)) continue;
+    const c = a.charCodeAt(p.length);
+    const ident = c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    if (!ident) return true;
+  }
+  return false;
+}
+const ABSOLUTE_PARAMS = ['$PWD', '$HOME', '$OLDPWD'];
+
+const RELEVANT = new WeakMap<CommandSpec, { flags: string[]; always: boolean }>();
+
+/**
+ * Could an unseen option change this invocation's effects? Options that matter: a value role other
+ * than none/read, a mark (effect, network, destructive, stop), recursive where operands are written
+ * or deleted, any option a layout depends on, every value option with a role. Specs with a hook or
+ * subcommands read options in code, so every option matters there.
+ */
+function relevantOf(c: CommandSpec): { flags: string[]; always: boolean } {
+  let r = RELEVANT.get(c);
+  if (r) return r;
+  // options that pick a layout with writes, deletes, code … (a layout of reads only changes nothing)
+  const alts = new Set<string>();
+  for (const a of c.alt) if (a.operands.some((t) => t.role !== 'read' && t.role !== 'none')) for (const all of a.when) for (const o of all) alts.add(o);
+  const writes = [c.operands, ...c.alt.map((a) => a.operands)].some((ts) => ts.some((t) => t.role !== 'read' && t.role !== 'none'));
+  const flags: string[] = [];
+  let always = !!c.hook || !!c.subs;
+  for (const d of c.grammar.all) {
+    const matters = (d.role !== 'none' && d.role !== 'read') || d.effect || d.network || !!d.destructive || d.stop || (d.recursive && writes) || alts.has(d.canon);
+    if (!matters) continue;
+    if (d.arg !== 0) always = true;
+    else flags.push(d.canon);
+  }
+  if (c.grammar.numeric && alts.has(c.grammar.numeric)) always = true;
+  r = { flags, always };
+  RELEVANT.set(c, r);
+  return r;
+}
+
+/** Every option that could matter is a flag already given: a hidden option adds nothing. */
+function inertFor(c: CommandSpec, f: ProgramFacts): boolean {
+  const r = relevantOf(c);
+  if (r.always) return false;
+  for (const n of r.flags) if (!f.options.has(n)) return false;
+  return true;
+}
+
 function layout(c: CommandSpec, f: ProgramFacts): OperandToken[] {
   for (const a of c.alt) if (a.when.some((all) => all.every((o) => f.options.has(o)))) return a.operands;
   return c.operands;
@@ -406,13 +492,14 @@ function assign(c: CommandSpec, f: ProgramFacts, st: RunState, ops: Word[], idx:
     else take = Math.max(t.count === '+' ? Math.min(1, left) : 0, left - need[k + 1]);
     if (take <= 0) continue;
     if (t.role === 'exec-argv') {
-      f.args.push({ role: 'exec-argv', word: ops[p], argvIndex: idx[p] });
+      f.args.push({ role: 'exec-argv', word: ops[p], argvIndex: idx[p], ...(st.maybe?.has(ops[p]) ? { mayBeOption: true } : {}) });
       p += take;
       continue;
     }
     if (t.join) {
       const words = ops.slice(p, p + take);
       const a: ArgFact = { role: t.role, word: ops[p], argv: words };
+      if (st.maybe?.has(ops[p])) a.mayBeOption = true;
       if (t.language) a.language = t.language;
       if (words.every((x) => x.static)) a.text = words.map((x) => x.value ?? '').join(' ');
       f.args.push(a);
@@ -432,6 +519,7 @@ function assign(c: CommandSpec, f: ProgramFacts, st: RunState, ops: Word[], idx:
         continue;
       }
       const a = operandFact(t, w, f);
+      if (st.maybe?.has(w)) a.mayBeOption = true;
       f.args.push(a);
       if (k < tokens.length - 1) sources.push(a);
     }

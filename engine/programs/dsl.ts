@@ -1,6 +1,6 @@
 // The compact spec language. Options: groups separated by spaces, names in a group by `|`
 // (one character = short option, longer = long option; the canonical name is the first long one).
-//   `:` required value, `::` optional attached value, `:2` two values; the role follows the colon:
+//   `:` required value, `::` optional attached value, `:?` the next word if any, `:2` two values; the role follows the colon:
 //   `o|output:write`, `e|expression:code.sed`, `C|directory:cwd`, `d|data:net.out` (role.detail).
 //   Leading marks: `?` help/version (info), `!` an effect no role expresses, `%` reaches the network,
 //   `^` makes the operation recursive, `>` ends the options (python -c). A trailing `@name` names a destructive effect.
@@ -67,6 +67,9 @@ export function grammar(defs: string, o: GrammarOpts = {}): Grammar {
       let rest = group.slice(colon);
       if (rest.startsWith('::')) {
         def.arg = 2;
+        rest = rest.slice(2);
+      } else if (rest.startsWith(':?')) {
+        def.arg = 4;
         rest = rest.slice(2);
       } else if (rest.startsWith(':2')) {
         def.arg = 3;

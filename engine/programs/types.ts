@@ -39,6 +39,12 @@ export interface ArgFact {
   direction?: 'in' | 'out' | 'both';
   /** code: a scanner proved this program text only computes and prints (awk, sed, jq). */
   harmless?: boolean;
+  /**
+   * A dynamic word where an option could be, kept as an operand because no option of this program
+   * that is not already given could add an effect (`cat "$f"`, `rm -rf "$d"`). A caller that knows the
+   * word's values can check them.
+   */
+  mayBeOption?: boolean;
   /** write: the path may be an existing directory, then the program writes inside it (cp a b). */
   mayBeDir?: boolean;
   /** env: the variable's name (`text` holds the value). */
@@ -85,8 +91,8 @@ export interface ProgramFacts {
   installs?: boolean;
 }
 
-/** 0 = flag, 1 = required value, 2 = optional value (attached only), 3 = two values. */
-export type ValueKind = 0 | 1 | 2 | 3;
+/** 0 = flag, 1 = required value, 2 = optional value (attached only), 3 = two values, 4 = the next word if there is one (git --merged [commit]). */
+export type ValueKind = 0 | 1 | 2 | 3 | 4;
 
 export interface OptionDef {
   canon: string;
@@ -121,6 +127,8 @@ export interface Grammar {
   singleDash: boolean;
   /** `-5` style numeric option → this canonical name. */
   numeric?: string;
+  /** Every long flag also has a `--no-` form (git). */
+  negatable?: boolean;
   /** Every option the DSL names (for tests). */
   all: OptionDef[];
 }
@@ -178,6 +186,8 @@ export interface CommandSpec {
   loose?: boolean;
   /** Subcommand aliases → canonical subcommand name. */
   aliases?: Map<string, string>;
+  /** A unique prefix names a subcommand (npm publis → publish). */
+  subPrefix?: boolean;
   /** Runs code the project defines (see ProgramFacts.projectCode). Inherited by subcommands. */
   projectCode?: boolean;
   /** See ProgramFacts.installs. */

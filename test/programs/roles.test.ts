@@ -213,10 +213,26 @@ describe('program-level facts', () => {
     expect(run('ls', '--co').issues[0]).toMatch(/ambiguous/); // --color, --context
     expect(run('sort', '-o').issues[0]).toMatch(/missing value/);
   });
-  it('a git alias given by -c runs a command and its name is not a known subcommand', () => {
-    const f = run('git', '-c', 'alias.x=!sh', 'x');
-    expect(roles(f)['exec-line']).toEqual(['!sh']);
-    expect(f.issues).toContain('unknown subcommand x');
+  it('a git alias given by -c is the subcommand it runs', () => {
+    const f = run('git', '-c', 'alias.x=!rm -rf ~', 'x');
+    expect(roles(f)['exec-line']).toEqual(['rm -rf ~']);
+    expect(f.issues).toEqual([]);
+    expect(f.effectsFree).toBe(false);
+    expect(roles(run('git', '-c', 'alias.nuke=reset --hard', 'nuke'))['exec-line']).toEqual(['git reset --hard']);
+    expect(run('git', '-c', 'alias.x=!sh', 'y').issues).toContain('unknown subcommand y');
+  });
+  it('git gives every long flag a --no- form that adds nothing', () => {
+    const f = run('git', 'clone', '--no-local', 'src', 'dst');
+    expect(f.issues).toEqual([]);
+    expect(run('git', 'push', '--no-force', 'origin').destructive).toBeUndefined();
+  });
+  it('git branch --merged takes a commit only when one follows', () => {
+    expect(run('git', 'branch', '--merged').issues).toEqual([]);
+    expect(run('git', 'branch', '--merged', 'main').options.get('merged')).toBe('main');
+  });
+  it('npm subcommands may be abbreviated to a unique prefix', () => {
+    expect(run('npm', 'publis').subcommand).toEqual(['publish']);
+    expect(run('npm', 'testx').issues).toContain('unknown subcommand testx');
   });
   it('unknown programs are not known', () => {
     expect(run('mywrap', 'rm').known).toBe(false);

@@ -28,10 +28,26 @@ function configHook(ctx: HookContext): void {
     const key = eq < 0 ? t : t.slice(0, eq);
     a.role = gitConfigRole(key);
     if (a.role === 'exec-line') {
-      a.text = eq < 0 ? '' : t.slice(eq + 1);
+      a.text = aliasLine(key, eq < 0 ? '' : t.slice(eq + 1));
       a.language = 'sh';
+      const lk = key.toLowerCase();
+      if (lk.startsWith('alias.')) {
+        // the alias is the subcommand this invocation runs: its body is the exec-line above
+        const name = key.slice(6);
+        const i = ctx.facts.issues.indexOf(`unknown subcommand ${name}`);
+        if (i >= 0) {
+          ctx.facts.issues.splice(i, 1);
+          ctx.effect = true;
+        }
+      }
     } else if (a.role === 'none') a.role = 'config';
   }
+}
+
+/** An alias body as a shell line: `!cmd` runs cmd; anything else is git's own arguments. */
+function aliasLine(key: string, value: string): string {
+  if (!key.toLowerCase().startsWith('alias.')) return value;
+  return value.startsWith('!') ? value.slice(1) : 'git ' + value;
 }
 
 /** git config [--global] KEY VALUE writes a setting (code when the key runs code); reads otherwise. */
@@ -64,7 +80,7 @@ function gitConfigWrite(ctx: HookContext): void {
   const role = gitConfigRole(k);
   f.args.push({ role: 'none', word: key });
   const value = ops[1];
-  if (value && role !== 'none') f.args.push({ role, word: value, option: `config:${k}`, ...(role === 'exec-line' ? { language: 'sh' } : {}) });
+  if (value && role !== 'none') f.args.push({ role, word: value, option: `config:${k}`, ...(role === 'exec-line' ? { language: 'sh', ...(value.static ? { text: aliasLine(k, value.value ?? '') } : {}) } : {}) });
   else if (value) f.args.push({ role: 'none', word: value });
   if (role !== 'none') f.destructive ??= 'git-config-code';
 }
@@ -126,8 +142,8 @@ const subs: Record<string, CommandSpec> = {
   checkout: cmd(`${Q} f|force ours theirs b:none B:none t|track:: no-track guess no-guess l detach orphan:none ignore-skip-worktree-bits m|merge conflict:none p|patch ignore-other-worktrees overwrite-ignore no-overwrite-ignore recurse-submodules:: no-recurse-submodules overlay no-overlay ${PATHSPEC}`, 'none*', { hook: checkoutHook }),
   switch: cmd(`c|create:none C|force-create:none d|detach guess no-guess f|force|discard-changes@git-discard-changes m|merge conflict:none ${Q} t|track:: no-track orphan:none ignore-other-worktrees recurse-submodules:: no-recurse-submodules`, 'none*'),
   clean: cmd('d f|force@git-clean i|interactive n|dry-run q|quiet e|exclude:none x X', 'delete*', { alt: [['dry-run', 'read*']], hook: (c) => { if (c.facts.options.has('dry-run')) c.facts.destructive = undefined; } }),
-  branch: cmd('d|delete D@git-branch-delete f|force m|move M c|copy C l|list a|all r|remotes v|verbose q|quiet show-current abbrev:: no-abbrev t|track:: no-track set-upstream u|set-upstream-to:none unset-upstream edit-description contains:none no-contains:none merged:none no-merged:none points-at:none sort:none format:none color:: no-color column:: no-column create-reflog ignore-case i omit-empty recurse-submodules', 'none*', { hook: (c) => { const o = c.facts.options; if (o.has('delete') && o.has('force')) c.facts.destructive ??= 'git-branch-delete'; if (o.has('edit-description')) c.effect = true; const listing = o.has('list') || o.has('show-current') || (!c.operands.length && !o.has('delete') && !o.has('move') && !o.has('copy') && !o.has('set-upstream-to') && !o.has('unset-upstream')); if (!listing) c.effect = true; }, pure: true }),
-  tag: cmd('l|list n:: contains:none no-contains:none merged:none no-merged:none points-at:none sort:none format:none color:: i|ignore-case column:: no-column omit-empty a|annotate s|sign u|local-user:none d|delete f|force m|message:none F|file:read e|edit v|verify cleanup:none create-reflog', 'none*', { pure: true, hook: (c) => { const o = c.facts.options; if (!(o.has('list') || (!c.operands.length && !o.has('delete')))) c.effect = true; if (o.has('delete')) c.facts.destructive ??= 'git-tag-delete'; } }),
+  branch: cmd('d|delete D@git-branch-delete f|force m|move M c|copy C l|list a|all r|remotes v|verbose q|quiet show-current abbrev:: no-abbrev t|track:: no-track set-upstream u|set-upstream-to:none unset-upstream edit-description contains:?none no-contains:?none merged:?none no-merged:?none points-at:none sort:none format:none color:: no-color column:: no-column create-reflog ignore-case i omit-empty recurse-submodules', 'none*', { hook: (c) => { const o = c.facts.options; if (o.has('delete') && o.has('force')) c.facts.destructive ??= 'git-branch-delete'; if (o.has('edit-description')) c.effect = true; const listing = o.has('list') || o.has('show-current') || (!c.operands.length && !o.has('delete') && !o.has('move') && !o.has('copy') && !o.has('set-upstream-to') && !o.has('unset-upstream')); if (!listing) c.effect = true; }, pure: true }),
+  tag: cmd('l|list n:: contains:?none no-contains:?none merged:?none no-merged:?none points-at:?none sort:none format:none color:: i|ignore-case column:: no-column omit-empty a|annotate s|sign u|local-user:none d|delete f|force m|message:none F|file:read e|edit v|verify cleanup:none create-reflog', 'none*', { pure: true, hook: (c) => { const o = c.facts.options; if (!(o.has('list') || (!c.operands.length && !o.has('delete')))) c.effect = true; if (o.has('delete')) c.facts.destructive ??= 'git-tag-delete'; } }),
   merge: cmd(`commit no-commit edit e no-edit cleanup:none ff no-ff ff-only S|gpg-sign:: no-gpg-sign log:: no-log signoff no-signoff stat n no-stat squash no-squash verify no-verify s|strategy:none X|strategy-option:none verify-signatures no-verify-signatures summary no-summary ${Q} autostash no-autostash allow-unrelated-histories m:none F|file:read into-name:none rerere-autoupdate no-rerere-autoupdate overwrite-ignore no-overwrite-ignore abort quit continue`, 'none*'),
   rebase: cmd(`onto:none keep-base continue skip abort quit edit-todo show-current-patch apply m|merge empty:none keep-empty no-keep-empty reapply-cherry-picks no-reapply-cherry-picks allow-empty-message s|strategy:none X|strategy-option:none S|gpg-sign:: no-gpg-sign ${Q} stat n|no-stat no-verify verify C:none f|force-rebase|no-ff fork-point no-fork-point ignore-whitespace whitespace:none committer-date-is-author-date ignore-date reset-author-date signoff i|interactive r|rebase-merges:: x|exec:line.sh root autosquash no-autosquash autostash no-autostash reschedule-failed-exec no-reschedule-failed-exec update-refs no-update-refs`, 'none*'),
   'cherry-pick': cmd('e|edit cleanup:none x r m|mainline:none n|no-commit s|signoff S|gpg-sign:: no-gpg-sign ff allow-empty allow-empty-message keep-redundant-commits empty:none strategy:none X|strategy-option:none rerere-autoupdate no-rerere-autoupdate continue skip quit abort', 'none*'),
@@ -229,12 +245,20 @@ const subs: Record<string, CommandSpec> = {
   lfs: cmd('', 'none*', { subOpen: true, network: true }),
   'cherry|range-diff|merge-tree|diff-tree|diff-files|diff-index': cmd(`${DIFF} ${LOG} stdin r t root`, 'none*', RO),
 };
+// git's parse-options gives every long flag a --no- form
+function negatable(c: CommandSpec): void {
+  c.grammar.negatable = true;
+  if (c.subs) for (const s of c.subs.values()) negatable(s);
+}
+
 for (const k of Object.keys(subs)) {
   if (k.includes('|')) {
     for (const n of k.split('|')) if (!n.endsWith('_')) subs[n] = subs[k];
     delete subs[k];
   }
 }
+
+for (const s of Object.values(subs)) negatable(s);
 
 export const GIT: ProgramSpec[] = [
   prog('git', 'git', 'C:cwd c:config git-dir:config work-tree:cwd namespace:none !p|paginate P|no-pager exec-path::config config-env:config bare no-replace-objects no-lazy-fetch literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-advice super-prefix:none list-cmds:none attr-source:none ?version ?help ?html-path ?man-path ?info-path', 'none*', { posix: true, exact: true, subs, subRequired: true, hook: configHook, writesStdout: true, projectCode: true }),
