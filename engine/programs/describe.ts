@@ -567,12 +567,16 @@ export function scanUnknown(args: readonly Word[]): { nestedArgv: Word[][]; line
 /** The part of `v` that looks like a shell command line (after `--opt=`), or null. */
 function commandLine(v: string): string | null {
   if (v.length < 2) return null;
-  let text = v;
   if (v[0] === '-') {
+    // --cmd='rm -rf ~', or a glued short option: -c'rm -rf ~'
     const eq = v.indexOf('=');
-    if (eq < 0) return null;
-    text = v.slice(eq + 1);
+    if (eq >= 0) return lineText(v.slice(eq + 1));
+    return v[1] !== '-' && v.length > 2 ? lineText(v.slice(2)) : null;
   }
+  return lineText(v);
+}
+
+function lineText(text: string): string | null {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === ';' || c === '&' || c === '|' || c === '`' || c === '\n' || (c === '$' && text[i + 1] === '(')) return text;

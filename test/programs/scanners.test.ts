@@ -52,3 +52,10 @@ describe('scanUnknown', () => {
     expect(scanUnknown([w('hello world')]).lines).toEqual([]);
   });
 });
+
+describe('scanUnknown, glued options', () => {
+  it('a command line glued to a short option is found', () => {
+    expect(scanUnknown([w('-crm -rf ~')]).lines.map((x) => x.approx)).toEqual(['rm -rf ~']);
+    expect(scanUnknown([w('-x')]).lines).toEqual([]);
+  });
+});
