@@ -492,6 +492,8 @@ function assign(c: CommandSpec, f: ProgramFacts, st: RunState, ops: Word[], idx:
     else take = Math.max(t.count === '+' ? Math.min(1, left) : 0, left - need[k + 1]);
     if (take <= 0) continue;
     if (t.role === 'exec-argv') {
+      // `PROFILE -- CMD`: a separator between the wrapper's operands and the command
+      if (sv(ops[p]) === '--' && p + 1 < ops.length) p++;
       f.args.push({ role: 'exec-argv', word: ops[p], argvIndex: idx[p], ...(st.maybe?.has(ops[p]) ? { mayBeOption: true } : {}) });
       p += take;
       continue;

@@ -380,3 +380,29 @@ describe('traps found by an adversarial sweep', () => {
     expect(roles(run('cryptsetup', 'luksFormat', '/dev/sda'))).toMatchObject({ write: ['/dev/sda'] });
   });
 });
+
+describe('git writes', () => {
+  it('git config writes the scope file', () => {
+    expect(roles(run('git', 'config', '--global', 'user.name', 'x'))).toMatchObject({ write: ['~/.gitconfig'] });
+    expect(roles(run('git', 'config', 'core.hooksPath', 'h'))).toMatchObject({ write: ['.git/config'], config: ['h'] });
+    expect(roles(run('git', 'config', '-f', 'cfg', 'a.b', 'c'))).toMatchObject({ write: ['cfg'] });
+    expect(roles(run('git', 'config', '--get', 'a.b')).write).toBeUndefined();
+  });
+  it('git checkout -- PATH overwrites PATH', () => {
+    expect(roles(run('git', 'checkout', 'HEAD', '--', 'src/a.ts'))).toMatchObject({ write: ['src/a.ts'] });
+  });
+});
+
+table('secret managers and env runners', [
+  ['direnv exec . make', { cwd: ['.'], 'exec-argv': ['make'] }],
+  ['doppler run -- env', { 'exec-argv': ['env'] }],
+  ['op run -- node x', { 'exec-argv': ['node'] }],
+  ['aws-vault exec prod -- aws s3 ls', { 'exec-argv': ['aws'] }],
+  ['uvx ruff check', { 'exec-argv': ['ruff'] }],
+  ['toybox rm -rf /', { 'exec-argv': ['rm'] }],
+  ['flatpak-spawn --host rm x', { 'exec-argv': ['rm'] }],
+  ['nix-shell -p jq --run make', { 'exec-line': ['make'] }],
+  ['pg_dump -f out.sql db', { write: ['out.sql'] }],
+  ['tcpdump -w cap.pcap', { write: ['cap.pcap'] }],
+  ['pandoc -o out.html in.md', { write: ['out.html'], read: ['in.md'] }],
+]);

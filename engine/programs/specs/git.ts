@@ -69,6 +69,15 @@ function gitConfigWrite(ctx: HookContext): void {
     return;
   }
   ctx.effect = true;
+  // the file the setting lands in: --file F, or the scope's file (protected either way)
+  const fileArg = f.args.find((a) => a.option === 'file');
+  if (fileArg) fileArg.role = 'write';
+  else {
+    const scope = ['global', 'system', 'worktree'].find((s) => o.has(s));
+    const path = scope === 'global' ? '~/.gitconfig' : scope === 'system' ? '/etc/gitconfig' : scope === 'worktree' ? '.git/config.worktree' : '.git/config';
+    const w = ctx.args.find((x) => x.static && x.value === '--' + scope) ?? ctx.args[0];
+    if (w) f.args.push({ role: 'write', word: w, text: path, create: 'create', option: scope ?? 'local' });
+  }
   if (o.has('edit') || verb === 'edit') f.args.push({ role: 'exec-line', word: ctx.args[ctx.args.length - 1] ?? ops[0], text: '$GIT_EDITOR', language: 'sh' });
   const key = ops[0];
   if (!key) return;
@@ -99,6 +108,8 @@ function checkoutHook(ctx: HookContext): void {
   const dd = ctx.args.findIndex((w) => sv(w) === '--');
   const hasPaths = dd >= 0 ? dd < ctx.args.length - 1 : ctx.operands.some((w) => sv(w) === '.' || textOf(w).includes('/') || textOf(w).includes('*'));
   if (f.options.has('force') || hasPaths) f.destructive ??= 'git-discard-changes';
+  // paths after `--` are overwritten from the index or the commit
+  if (dd >= 0) for (const a of f.args) if (a.option === undefined && ctx.args.indexOf(a.word) > dd) a.role = 'write';
 }
 
 const subs: Record<string, CommandSpec> = {

@@ -11,6 +11,6 @@ import { PACKAGES } from './packages.ts';
 import { ARCHIVE } from './archive.ts';
 import { NETWORK } from './network.ts';
 import { SYSTEM } from './system.ts';
-import { COMPILERS, MISC, MORE_WRAPPERS } from './misc.ts';
+import { COMPILERS, DATA_TOOLS, ENV_RUNNERS, MISC, MORE_WRAPPERS } from './misc.ts';
 
-export const ALL_SPECS: ProgramSpec[] = [...COREUTILS, ...FINDUTILS, ...SHELLS, ...WRAPPERS, ...INTERPRETERS, ...TEXT, ...GIT, ...PACKAGES, ...ARCHIVE, ...NETWORK, ...SYSTEM, ...MISC, ...MORE_WRAPPERS, ...COMPILERS];
+export const ALL_SPECS: ProgramSpec[] = [...COREUTILS, ...FINDUTILS, ...SHELLS, ...WRAPPERS, ...INTERPRETERS, ...TEXT, ...GIT, ...PACKAGES, ...ARCHIVE, ...NETWORK, ...SYSTEM, ...MISC, ...MORE_WRAPPERS, ...COMPILERS, ...ENV_RUNNERS, ...DATA_TOOLS];
