@@ -78,6 +78,12 @@ const caseSchema = z
     verdicts: z.array(z.enum(['deny', 'immune', 'ask', 'passthrough', 'allow'])).optional(),
     /** A one-line nudge shown when this case differs. */
     nudge: z.string().optional(),
+    /**
+     * What the case probes: `concept` (the idea itself); `look-alike` (it resembles what must be
+     * allowed or blocked but needs another answer: over-broad answers fail it); `variant` (another
+     * spelling or route to the same thing, same answer: string-matching answers fail it).
+     */
+    probes: z.enum(['concept', 'look-alike', 'variant']).optional(),
     /** targets checks: run the call through the ARTEX guard (rules, then the target gate). */
     gate: gateCaseSchema.optional(),
     /** targets checks: how many approval requests the gate sends (with `gate`; default 0). */

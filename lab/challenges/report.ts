@@ -8,6 +8,12 @@ import { nextLines, whereLines, type Orientation } from './orient.ts';
 
 export const MAX_DIFFS = 3;
 
+const PROBES: Record<string, string> = {
+  concept: 'the concept itself',
+  'look-alike': 'a look-alike that needs another answer: an answer that is too broad gets it wrong',
+  variant: 'another spelling or route to the same thing: an answer that matches text misses it',
+};
+
 function pad(s: string, n: number): string {
   // Pad by visible width (colour codes do not count).
   const visible = s.replace(/\x1b\[[0-9;]*m/g, '').length;
@@ -50,6 +56,7 @@ export interface Diff {
   missingDetectors: string[];
   nudge: string;
   trace: TraceStep[];
+  probes?: string;
 }
 
 export async function diffsOf(check: LoadedCheck, opts: RunOptions, r: CheckResult, max = MAX_DIFFS): Promise<Diff[]> {
@@ -74,6 +81,7 @@ export async function diffsOf(check: LoadedCheck, opts: RunOptions, r: CheckResu
       missingDetectors: o.missingDetectors,
       nudge: o.case.nudge ?? r.nudge,
       trace,
+      ...(o.case.probes ? { probes: o.case.probes } : {}),
     });
   }
   return out;
@@ -102,6 +110,7 @@ export function renderResult(r: CheckResult, diffs: Diff[], where?: Orientation)
     out.push('');
     out.push(`${c.yellow('✗')} ${c.bold(d.case)} [${d.run}]  ${d.call}`);
     out.push(`    effect:   ${d.effect}`);
+    if (d.probes) out.push(`    probes:   ${PROBES[d.probes] ?? d.probes}`);
     out.push(`    expected: ${d.expected}   got: ${d.actual}`);
     if (d.missingDetectors.length) out.push(`    detectors that should fire: ${d.missingDetectors.join(', ')}`);
     out.push(...traceLines(d.trace).map((l) => '  ' + l));
