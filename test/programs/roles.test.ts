@@ -406,3 +406,12 @@ table('secret managers and env runners', [
   ['tcpdump -w cap.pcap', { write: ['cap.pcap'] }],
   ['pandoc -o out.html in.md', { write: ['out.html'], read: ['in.md'] }],
 ]);
+
+describe('persistence', () => {
+  it('enabling services and agents is named', () => {
+    expect(run('systemctl', '--user', 'enable', '--now', 'x.service').destructive).toBe('persistence-service');
+    expect(run('launchctl', 'load', '-w', 'x.plist').destructive).toBe('persistence-service');
+    expect(run('systemctl', 'status', 'x').destructive).toBeUndefined();
+    expect(run('systemctl', 'status', 'x').effectsFree).toBe(true);
+  });
+});
