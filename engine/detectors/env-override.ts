@@ -3,6 +3,7 @@ import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import type { Assignment } from '../shell/types.ts';
 import { finding, text } from './util.ts';
+import { envRole } from '../programs/index.ts';
 
 const meta: DetectorMeta = {
   id: 'env-override',
@@ -11,7 +12,7 @@ const meta: DetectorMeta = {
   rationale: 'These variables make an innocent-looking program load or run other code.',
   behaviour: 'ask',
   examples: {
-    bad: ['LD_PRELOAD=./evil.so ls', 'env PYTHONPATH=/tmp/x python3 -m pytest', 'export PATH=/tmp/bin:$PATH', 'GIT_SSH_COMMAND="sh -c id" git fetch', 'PAGER="sh -c id" git log', 'NODE_OPTIONS=--require=/tmp/x.js npm test', 'declare -x BASH_ENV=/tmp/rc'],
+    bad: ['LD_PRELOAD=./evil.so ls', 'env PYTHONPATH=/tmp/x python3 -m pytest', 'export PATH=/tmp/bin:$PATH', 'GIT_SSH_COMMAND="$CMD" git fetch', 'PAGER="$P" git log', 'NODE_OPTIONS=--require=/tmp/x.js npm test', 'declare -x BASH_ENV=/tmp/rc'],
     good: ['LANG=C sort file', 'NO_COLOR=1 npm test', 'NODE_ENV=production node server.js', 'TZ=UTC date', 'CI=1 RUST_LOG=debug cargo test', 'GIT_AUTHOR_NAME=bot git commit -m x'],
   },
 };
@@ -44,12 +45,14 @@ export const envOverride: Detector = {
     if (!inv.env.length && !DECLARE.has(inv.name) && inv.name !== 'set') return [];
     const out: Finding[] = [];
     const seen = new Set<string>();
-    const flag = (a: Assignment | { name: string; span: Assignment['span'] }, how: string) => {
+    const flag = (a: Assignment | { name: string; span: Assignment['span'] }, how: string, value?: string) => {
       if (seen.has(a.name) || !isOverride(a.name)) return;
+      // A static command line (EDITOR=vim, PAGER=cat) is opened and checked as its own command.
+      if (value !== undefined && value.trim() !== '' && envRole(a.name) === 'exec-line' && a.name !== 'PROMPT_COMMAND') return;
       seen.add(a.name);
       out.push(finding(meta, inv, `${how} sets ${a.name}`));
     };
-    for (const a of inv.env) flag(a, inv.via.some((v) => v.name === 'env') ? 'env' : inv.args.length || inv.name ? 'a prefix' : 'an assignment');
+    for (const a of inv.env) flag(a, inv.via.some((v) => v.name === 'env') ? 'env' : inv.args.length || inv.name ? 'a prefix' : 'an assignment', a.value?.static ? a.value.value : undefined);
     if (!inv.program.static) return out;
     if (DECLARE.has(inv.name)) {
       const exporting = inv.name === 'export' || inv.args.some((w) => w.static && (w.value ?? '').startsWith('-') && (w.value ?? '').includes('x'));
@@ -60,7 +63,7 @@ export const envOverride: Detector = {
         const name = eq < 0 ? t : t.slice(0, eq);
         if (t.startsWith('-') || !name) continue;
         const n = name.endsWith('+') ? name.slice(0, -1) : name;
-        if (eq >= 0 && (exporting || global)) flag({ name: n, span: w.span }, inv.name);
+        if (eq >= 0 && (exporting || global)) flag({ name: n, span: w.span }, inv.name, w.static ? t.slice(eq + 1) : undefined);
       }
     }
     if (inv.name === 'set') {

@@ -2,6 +2,7 @@
 import type { Invocation } from '../../shell/types.ts';
 import { getopt, spec, type Spec } from '../../shell/normalize/options.ts';
 import { parseGit } from '../../shell/normalize/git.ts';
+import { envRole } from '../../programs/index.ts';
 import { GIT_DIFFISH, GIT_LOGISH } from '../../shell/normalize/specs.ts';
 
 type Check = (ops: Map<string, string | true>, operands: number) => string | null;
@@ -56,7 +57,13 @@ const SAFE_GLOBALS = new Set(['no-pager', 'no-optional-locks', 'literal-pathspec
 
 export function gitReadOnly(inv: Invocation, trustRepoConfig: boolean): string | null {
   if (!trustRepoConfig) return 'repository config is not trusted (core.fsmonitor, pagers and diff drivers can run code)';
-  for (const a of inv.env) if (a.name.startsWith('GIT_')) return `${a.name} changes what git runs`;
+  for (const a of inv.env) {
+    if (!a.name.startsWith('GIT_')) continue;
+    const role = envRole(a.name);
+    // A static command line (GIT_PAGER=cat) is opened and checked as its own command; data (author names) is fine.
+    if (role === 'none' || (role === 'exec-line' && a.value?.static)) continue;
+    return `${a.name} changes what git runs`;
+  }
   const g = parseGit(inv.args);
   if (g.globals.unknown.length) return `unknown git option ${g.globals.unknown[0]}`;
   if (g.globals.dynamic) return 'dynamic git option';

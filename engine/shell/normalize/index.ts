@@ -7,6 +7,7 @@ import { downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarri
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown } from '../../programs/index.ts';
+import { envRuns } from './envcode.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
@@ -32,14 +33,24 @@ export function spanOf(inv: Invocation, w?: Word): Span {
 }
 
 export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number }): { invocations: Invocation[]; issues: Issue[] } {
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 } };
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, rebind: new Map() };
   try {
     const cds: { ctx: ContextEntry[]; end: number; dir: string | null }[] = [];
     for (const sc of ex.commands) {
       const cd = cdFor(sc, cds);
       const inv = invocationFrom(sc);
       if (cd !== undefined) inv.chdir = cd === null ? dynamicWord('$(cd)', sc.span) : staticWord(cd, sc.span);
+      const mark = st.out.length;
       expand(inv, ex, st);
+      // Code in environment values (EDITOR=…, export GIT_SSH_COMMAND=…, env BASH_ENV=…).
+      if (st.depth < MAX_DEPTH) {
+        const opened = (st.opened ??= new WeakSet());
+        envRuns(inv, ex, st, ops, opened);
+        for (let k = mark, end = st.out.length; k < end; k++) envRuns(st.out[k]!, ex, st, ops, opened);
+      }
+      // BASH_CMDS[name]=path: bash's command hash runs path for name.
+      const to = inv.program.static ? st.rebind?.get(inv.program.value!) : undefined;
+      if (to !== undefined) expand({ ...inv, program: staticWord(to, inv.program.span), name: basename(to), via: [...inv.via, { name: `BASH_CMDS[${inv.name}]`, kind: 'carrier', span: inv.program.span }] }, ex, st);
       trackCd(sc, cd === undefined ? st.cwd : cd, st, cds);
     }
   } catch (e) {
@@ -77,7 +88,7 @@ function trackCd(sc: SimpleCommand, base: string | null, st: NormState, cds: { c
   cds.push({ ctx: sc.context, end: sc.span.end, dir });
 }
 
-function push(inv: Invocation, st: NormState): void {
+function push(inv: Invocation, st: NormState, ex?: Extraction): void {
   if (++st.count.n > MAX_INVOCATIONS) {
     if (st.count.n === MAX_INVOCATIONS + 1) st.issues.push({ kind: 'limit', message: 'too many derived commands', span: inv.source.span });
     return;
@@ -89,7 +100,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   let inv = start;
   for (let n = 0; ; n++) {
     if (n > MAX_UNWRAP) return ops.opaque(inv, inv.name, 'depth', st);
-    if (!inv.program.static) return push(inv, st);
+    if (!inv.program.static) return push(inv, st, ex);
     if (!systemProgram(inv.program)) break;
     const h = WRAPPERS.get(inv.name);
     if (!h) break;
@@ -109,7 +120,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   const path = inv.program.value ?? '';
   if (path.includes('/') && downloaded(path, ex, st)) return ops.opaque(inv, 'downloaded program', 'network', st, { payload: path });
   if (!systemProgram(inv.program)) {
-    push(inv, st);
+    push(inv, st, ex);
     return nestedRuns(inv, ex, st);
   }
   if (SHELLS.has(name)) return shellCarrier(inv, ex, st, ops);
@@ -117,7 +128,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   if (name === 'source' || name === '.') return sourceCarrier(inv, ex, st, ops);
   if (interpreterCarrier(inv, ex, st, ops)) return;
   if (optionCarriers(inv, ex, st, ops)) return;
-  push(inv, st);
+  push(inv, st, ex);
   nestedRuns(inv, ex, st);
 }
 
