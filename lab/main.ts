@@ -137,6 +137,13 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`lab ${verb}: policy error: ${e.message}\n`);
       return EXIT.usage;
     }
+    // A file the verb cannot read or write (missing folder, not a folder, no permission, disk
+    // full): the user's input or machine, not a bug. The message, exit 2, no stack.
+    const io = e as NodeJS.ErrnoException;
+    if (typeof io?.code === 'string' && typeof io.syscall === 'string' && /^E[A-Z]+$/.test(io.code)) {
+      process.stderr.write(`lab ${verb}: cannot ${io.syscall}${io.path ? ' ' + io.path : ''}: ${io.code} (${io.message.split(',')[0]})\n`);
+      return EXIT.usage;
+    }
     process.stderr.write(`lab ${verb}: ${c.red('internal error')}: ${(e as Error).stack ?? e}\n`);
     return EXIT.internal;
   }

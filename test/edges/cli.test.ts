@@ -77,3 +77,15 @@ describe('a learner finding with the wrong field', () => {
     }
   });
 });
+
+describe('files a verb cannot read or write', () => {
+  it.each([
+    [['policy', 'import', 'test/edges/fixtures/settings.json', '-o', '/etc/hostname/out.yaml']],
+    [['progress', 'export', '/etc/hostname/progress.json']],
+  ])('lab %j: exit 2 with the path, no stack trace', (args) => {
+    const r = lab(args, '');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/cannot \w+ \/etc\/hostname/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
