@@ -100,6 +100,10 @@ export class Extractor {
       for (const s of ar.finish()) out.push(s);
     }
     overflowed();
+    // Code in arithmetic is also an issue, so an analysis nested in a carrier (bash -c '…') carries
+    // it out to the decision like any other thing the analyser cannot model.
+    const code = out.find((s) => s.safety === 'code');
+    if (code) this.sh.issues.push({ kind: 'parse', message: `arithmetic (${code.kind}) can run a command: ${code.why ?? code.text}`, span: code.span });
     return out;
   }
 
