@@ -151,3 +151,39 @@ describe('lab hook install', async () => {
     expect(readFileSync(file, 'utf8')).toBe('{\n  "hooks": {,\n}');
   });
 });
+
+describe('the CLI', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const lab = (args: string[], env: Record<string, string> = {}) =>
+    spawnSync(process.execPath, [join(ROOT, 'lab', 'bin.mjs'), ...args], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env } });
+  it('lab explain --client claude-code ends the trace with the client step', () => {
+    const r = lab(['explain', '--mode', 'bypassPermissions', '--client', 'claude-code', '--json', '--', 'echo x >> ~/.bashrc']);
+    expect(r.status, r.stderr).toBe(0);
+    const d = JSON.parse(r.stdout);
+    expect(d.behavior).toBe('deny');
+    expect(d.trace.at(-1)).toMatchObject({ step: 'client', result: 'deny' });
+    expect(lab(['explain', '--client', 'vscode', '--', 'ls']).status).toBe(2);
+  });
+  it('lab hook install --project writes the project settings; doctor reports it', () => {
+    const dir = project({ '.claude/settings.json': '{"permissions":{"deny":["Bash(curl:*)"]}}' });
+    const home = project({});
+    const env = { HOME: home, CLAUDE_PROJECT_DIR: dir };
+    const r = lab(['hook', 'install', '--project', '--json'], env);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ file: join(dir, '.claude', 'settings.json'), added: ['PreToolUse', 'PostToolUse'] });
+    const d = lab(['hook', 'doctor', '--json'], env);
+    const report = JSON.parse(d.stdout);
+    expect(report.installedFor).toEqual(['PreToolUse', 'PostToolUse']);
+    expect(report.settings.find((s: { scope: string }) => s.scope === 'project')).toMatchObject({ exists: true, problems: [] });
+    expect(lab(['hook', 'install', '--user', '--project'], env).status).toBe(2);
+    expect(lab(['hook', 'frobnicate'], env).status).toBe(2);
+  });
+  it('lab hook doctor names a settings file that fails validation', () => {
+    const dir = project({ '.claude/settings.json': '{"hooks":{"PreToolUse":{"matcher":"*"}}}' });
+    const d = lab(['hook', 'doctor'], { HOME: project({}), CLAUDE_PROJECT_DIR: dir });
+    expect(d.status).toBe(1);
+    expect(d.stdout).toMatch(/project .*does not validate/);
+    expect(d.stdout).toMatch(/hooks\.PreToolUse is not a list/);
+    expect(d.stdout).toMatch(/Claude Code ignores a settings file that fails its schema/);
+  });
+});
