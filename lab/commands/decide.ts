@@ -14,26 +14,42 @@ export async function runDecide(flags: Record<string, string | true>): Promise<n
   let lineNo = 0;
   for await (const bytes of stdinLines()) {
     lineNo++;
-    const out = await answerLine(engine, bytes, lineNo, flags.fs === true);
+    const out = bytes === null ? JSON.stringify({ id: null, error: `line ${lineNo}: longer than ${MAX_LINE_BYTES} bytes; not read` }) : await answerLine(engine, bytes, lineNo, flags.fs === true);
     if (out !== null && !process.stdout.write(out + '\n')) await new Promise((r) => process.stdout.once('drain', r));
   }
   return 0;
 }
 
-/** stdin split on LF (a CR before it is dropped), as raw bytes: decoding is per line. */
-async function* stdinLines(): AsyncGenerator<Buffer> {
+/** Longest line read (bytes): a longer one is answered with an error, never held in memory. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+/** stdin split on LF (a CR before it is dropped), as raw bytes: decoding is per line. null: too long. */
+async function* stdinLines(): AsyncGenerator<Buffer | null> {
   let pending: Buffer[] = [];
+  let size = 0;
+  let tooLong = false;
   for await (const chunk of process.stdin as AsyncIterable<Buffer>) {
     let start = 0;
     for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, start)) {
-      pending.push(chunk.subarray(start, i));
-      yield trimCr(Buffer.concat(pending));
+      if (!tooLong && size + (i - start) > MAX_LINE_BYTES) tooLong = true;
+      if (!tooLong) pending.push(chunk.subarray(start, i));
+      yield tooLong ? null : trimCr(Buffer.concat(pending));
       pending = [];
+      size = 0;
+      tooLong = false;
       start = i + 1;
     }
-    if (start < chunk.length) pending.push(chunk.subarray(start));
+    if (start < chunk.length && !tooLong) {
+      pending.push(chunk.subarray(start));
+      size += chunk.length - start;
+      if (size > MAX_LINE_BYTES) {
+        tooLong = true;
+        pending = [];
+      }
+    }
   }
-  if (pending.length) yield trimCr(Buffer.concat(pending));
+  if (tooLong) yield null;
+  else if (pending.length) yield trimCr(Buffer.concat(pending));
 }
 
 function trimCr(b: Buffer): Buffer {

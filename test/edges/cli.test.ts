@@ -59,6 +59,16 @@ describe('lab decide answers every line', () => {
   });
 });
 
+describe('lab decide and a line too long to hold', () => {
+  it('answers it with an error and goes on', () => {
+    const ok = (id: string) => JSON.stringify({ id, tool: 'Bash', input: { command: 'ls' }, cwd: '/w', home: '/h' });
+    const r = lab(['decide', '--jsonl'], `${ok('a')}\n${'x'.repeat(20 * 1024 * 1024)}\n${ok('b')}\n`);
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(out.map((o) => o.id)).toEqual(['a', null, 'b']);
+    expect(out[1].error).toMatch(/line 2: longer than/);
+  });
+});
+
 describe('a learner finding with the wrong field', () => {
   it('`behaviour:` in a finding is reported at file:line:col, not counted as no opinion', async () => {
     const t = tempLab();
