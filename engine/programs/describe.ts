@@ -13,7 +13,24 @@ export function programNames(): string[] {
 }
 
 export function lookup(name: string): ProgramSpec | undefined {
-  return REG.get(name);
+  return REG.get(name) ?? versioned(name);
+}
+
+// Families installed under versioned names (python3.12, gcc-13, clang++-17, pip3.11, node20, php8.2).
+const VERSIONED = new Set(['python', 'python3', 'pip', 'pip3', 'pypy', 'pypy3', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'node', 'nodejs', 'ruby', 'perl', 'php', 'lua', 'luajit', 'java', 'javac', 'go', 'tclsh', 'wish', 'Rscript', 'julia', 'pg_dump', 'psql', 'mysql', 'gfortran', 'ld', 'lldb', 'gdb', 'bash', 'zsh', 'ksh']);
+
+/** `gcc-13` → gcc's spec, `python3.12` → python3's, only for the families above. */
+function versioned(name: string): ProgramSpec | undefined {
+  let end = name.length;
+  while (end > 0) {
+    const c = name.charCodeAt(end - 1);
+    if ((c >= 48 && c <= 57) || c === 46) end--;
+    else break;
+  }
+  if (end === name.length || end === 0) return undefined;
+  let base = name.slice(0, end);
+  if (base.endsWith('-')) base = base.slice(0, -1);
+  return VERSIONED.has(base) ? REG.get(base) : undefined;
 }
 
 const EMPTY: ReadonlyMap<string, string | true> = new Map();
@@ -25,7 +42,7 @@ function blank(name: string, known: boolean): ProgramFacts {
 
 /** Facts about one invocation. `name` is the program's basename as the shell resolved it. Never throws. */
 export function describe(name: string, args: readonly Word[]): ProgramFacts {
-  const spec = REG.get(name);
+  const spec = REG.get(name) ?? versioned(name);
   if (!spec) return blank(name, false);
   const facts = blank(name, true);
   try {
@@ -559,7 +576,7 @@ export function scanUnknown(args: readonly Word[]): { nestedArgv: Word[][]; line
     const w = args[i];
     if (!w.static) continue;
     const v = w.value ?? '';
-    if (v && (v.indexOf('/') < 0 || v[0] === '/') && REG.has(basename(v))) nestedArgv.push(args.slice(i));
+    if (v && (v.indexOf('/') < 0 || v[0] === '/') && !!lookup(basename(v))) nestedArgv.push(args.slice(i));
     const line = commandLine(v);
     if (line !== null) lines.push(line === v ? w : { ...w, raw: line, value: line, approx: line });
   }
@@ -587,7 +604,7 @@ function lineText(text: string): string | null {
   if (parts.length < 2) return null;
   for (let k = 0; k < parts.length - 1; k++) {
     const p = parts[k];
-    if ((p.indexOf('/') < 0 || p[0] === '/') && REG.has(basename(p))) return text;
+    if ((p.indexOf('/') < 0 || p[0] === '/') && !!lookup(basename(p))) return text;
   }
   return null;
 }

@@ -415,3 +415,13 @@ describe('persistence', () => {
     expect(run('systemctl', 'status', 'x').effectsFree).toBe(true);
   });
 });
+
+describe('versioned program names', () => {
+  it('gcc-13, python3.12, clang++-17, node20 use their family spec', () => {
+    expect(roles(run('gcc-13', '-o', 'app', 'x.c'))).toMatchObject({ write: ['app'] });
+    expect(roles(run('python3.12', '-c', 'x'))).toMatchObject({ code: ['x'] });
+    expect(run('clang++-17', 'x.cc').known).toBe(true);
+    expect(run('node20', '-e', '1').known).toBe(true);
+    expect(run('rm2', 'x').known).toBe(false);
+  });
+});
