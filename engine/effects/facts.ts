@@ -39,7 +39,7 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
         out.push({ kind: 'exec', how: label, word: f.word, text: f.text ?? (f.word.static ? f.word.value : undefined) });
         break;
       case 'code':
-        out.push({ kind: 'code', how: label, language: f.language, origin: 'inline', word: f.word, text: f.text ?? (f.word.static ? f.word.value : undefined) });
+        out.push({ kind: 'code', how: label, language: f.language, origin: 'inline', word: f.word, text: f.text ?? (f.word.static ? f.word.value : undefined), harmless: f.harmless === true });
         break;
       case 'code-file': {
         const path = ref(f, sc);

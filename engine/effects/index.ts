@@ -3,7 +3,7 @@
 // secrets read into a pipeline), so nothing is remembered across decisions.
 import type { Extraction, Invocation } from '../shell/types.ts';
 import type { Effect, PathRef } from './types.ts';
-import { describe } from '../programs/index.ts';
+import { describe, type ProgramFacts } from '../programs/index.ts';
 import { effectiveName, findContextOf, findRoots } from '../shell/normalize/index.ts';
 import { NETWORK, SHELLS, INTERPRETERS } from '../shell/normalize/state.ts';
 import { pathRef, resolveIn, infoOf, type PathScope } from './paths.ts';
@@ -26,6 +26,8 @@ export interface EffectScope extends PathScope {
   pipeReads?: Map<number, PathRef[]>;
   /** File descriptors `exec N<>/dev/tcp/…` connected to the network. */
   netFds?: Set<number>;
+  /** The program facts of the invocation effectsOf saw last (read-only derivation reads them). */
+  facts?: ProgramFacts;
 }
 
 export function newScope(base: PathScope, ex?: Extraction): EffectScope {
@@ -54,6 +56,7 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
     out.push({ kind: 'code', how: o.carrier, language: o.language ?? 'sh', origin, text: o.payload, word: inv.program });
     if (o.reason === 'dynamic' || o.reason === 'depth') out.push({ kind: 'unknown', how: `${o.carrier}: payload known only at run time`, word: inv.program });
   }
+  sc0.facts = undefined;
   if (!inv.program.static) {
     out.push({ kind: 'unknown', how: 'dynamic command name', word: inv.program });
     return out;
@@ -66,6 +69,7 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   }
   if (inv.name === '') return out;
   const facts = describe(inv.name, inv.args);
+  sc0.facts = facts;
   if (facts.known) factEffects(inv, facts, sc, out);
   legacyEffects(inv, sc, out, !facts.known);
   codeFiles(inv, sc, out);

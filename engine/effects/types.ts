@@ -53,6 +53,8 @@ export interface Effect {
   name?: string;
   /** Span anchor when there is no path. */
   word?: Word;
+  /** code: a scanner proved the program text only computes and prints (awk, sed, jq). */
+  harmless?: boolean;
   /** Inferred by the legacy tables for a program nobody described (every argument may be a file). */
   guess?: boolean;
   /** A static nested command line (exec) or code text (code), when known. */

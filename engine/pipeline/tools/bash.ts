@@ -15,7 +15,7 @@ import { denyWithin } from './files.ts';
 import { pathVariants } from '../env.ts';
 import { isSafeEnvName } from './safe-env.ts';
 import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS, HARMLESS_DEVICES } from './bash-paths.ts';
-import { cwdOf, effectsOf, kindMask, newScope, type Effect, type EffectScope } from '../../effects/index.ts';
+import { cwdOf, effectsOf, infoOf, kindMask, newScope, type Effect, type EffectScope } from '../../effects/index.ts';
 import { dispatchTable } from '../detectors.ts';
 
 interface BashState {
@@ -319,11 +319,11 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
       }
     }
   }
-  return combineAll(ownVerdict(env, inv, st, parsed, abs, targets, readDeny), raised);
+  return combineAll(ownVerdict(env, inv, st, parsed, abs, targets, readDeny, effects), raised);
 }
 
 /** The invocation's own answer before rules and detectors raise it: allow rule, read-only, or effects. */
-function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () => Parsed, abs: (p: string) => string, targets: (string | null)[], readDeny: boolean): CheckResult {
+function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () => Parsed, abs: (p: string) => string, targets: (string | null)[], readDeny: boolean, effects: readonly Effect[]): CheckResult {
   // Redirections that write outside the workspace, or to a dynamic target.
   const outside = targets.find((p) => p === null || !isInWorkspace(abs(p), env.workspace));
   if (outside !== undefined) {
@@ -336,7 +336,11 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     return result('allow', { type: 'readOnly', detail: 'function call' }, `calls ${inv.name}, defined in this command (its body is checked on its own)`, { readOnly: true });
   }
   const other = inv.name === 'git' ? otherRepository(env, cwdOf(inv, st.cwd)) : null;
-  const ro = other ? { readOnly: false, why: other } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig });
+  let ro = other ? { readOnly: false, why: other } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig });
+  if (!ro.readOnly && !other && inv.name !== 'git') {
+    const why = readsOnly(env, inv, st.scope, effects);
+    if (why) ro = { readOnly: true, why };
+  }
   if (ro.readOnly && inv.source.background) {
     return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
   }
@@ -362,6 +366,42 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
   return result('passthrough', { type: 'other', detail: ro.why }, `${inv.name || inv.program.approx} has effects (${ro.why})`, {
     workspaceEdit: isWorkspaceEdit(env, inv, parsed, abs, targets),
   });
+}
+
+const SHELL_VIA = new Set(['sudo', 'doas', 'su', 'pkexec', 'runuser']);
+const SYSTEM_DIRS = new Set(['/bin', '/usr/bin', '/usr/local/bin', '/sbin', '/usr/sbin', '/usr/local/sbin']);
+
+/**
+ * Read-only derived from effects: a described program whose facts say its options have no effect
+ * beyond reading (or a version/help flag), whose effects are only reads inside the workspace and
+ * code a scanner proved harmless (awk/jq/sed programs that only print), with no dynamic word that
+ * could be an option. Returns why, or null.
+ */
+function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: readonly Effect[]): string | null {
+  const facts = sc.facts;
+  if (!facts || !facts.known || facts.issues.length || !(facts.effectsFree || facts.info) || inv.opaque) return null;
+  const path = inv.program.value ?? '';
+  const slash = path.lastIndexOf('/');
+  if (slash >= 0 && !SYSTEM_DIRS.has(path.slice(0, slash) || '/')) return null;
+  for (const v of inv.via) if (SHELL_VIA.has(v.name.split(' ')[0]!)) return null;
+  const pathWords = new Set<unknown>();
+  for (const e of effects) {
+    if (e.kind === 'read' && e.path) {
+      const p = e.path;
+      if (p.abs !== null) {
+        if (!HARMLESS_DEVICES.has(p.abs) && !readInside(env, p.abs)) return null;
+      } else {
+        const info = infoOf(p);
+        if (info.free || info.classes.has('outside') || info.classes.has('credential')) return null;
+      }
+      pathWords.add(p.word);
+    } else if (e.kind === 'code' && e.origin === 'inline' && e.harmless) continue;
+    else if (e.kind === 'env' && e.how === 'prefix' && e.name && isSafeEnvName(e.name)) continue;
+    else return null;
+  }
+  // A glob that could expand to a flag (`*.md` next to a file named -rf) is not a known path set.
+  for (const w of inv.args) if (!w.static && (!pathWords.has(w) || !w.globPrefix)) return null;
+  return facts.info ? `${inv.name} prints its version or help` : `${inv.name}'s effects are reads inside the workspace`;
 }
 
 /**
