@@ -71,7 +71,6 @@ function finish(f: ProgramFacts, st: RunState): void {
   if (c.stdin && f.stdin === undefined) f.stdin = c.stdin;
   if (c.stdinLanguage && f.stdinLanguage === undefined) f.stdinLanguage = c.stdinLanguage;
   if (c.writesStdout !== undefined && f.writesStdout === undefined) f.writesStdout = c.writesStdout;
-  if (c.network) f.network = true;
   if (f.stdin === 'code' && f.args.some((a) => a.role === 'code' || a.role === 'code-file' || a.role === 'exec-line' || a.role === 'exec-argv')) {
     f.stdin = 'data';
     delete f.stdinLanguage;
@@ -170,8 +169,9 @@ function attached(w: Word, v: string, from: number): { value: string; text: stri
 function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFacts, st: RunState, depth: number): void {
   st.last = c;
   if (c.projectCode) f.projectCode = true;
-  // before the hook, so a hook can lift it (fdisk -l, kill -l, shutdown -c)
+  // before the hook, so a hook can lift them (fdisk -l, kill -l, rsync between local folders)
   if (c.destructive && !f.destructive) f.destructive = c.destructive;
+  if (c.network) f.network = true;
   if (c.installs) f.installs = true;
   const g = c.grammar;
   const stopAtOperand = g.posix || !!c.subs;

@@ -425,3 +425,10 @@ describe('versioned program names', () => {
     expect(run('rm2', 'x').known).toBe(false);
   });
 });
+
+describe('network is lifted where the spec knows better', () => {
+  it('rsync between local folders does not reach the network', () => {
+    expect(run('rsync', '-a', 'a/', 'b/').network).toBeFalsy();
+    expect(run('rsync', '-a', 'a/', 'host:b/').network).toBe(true);
+  });
+});

@@ -70,13 +70,13 @@ export const SYSTEM: ProgramSpec[] = [
   prog(F, 'kill|pkill|killall|killall5|skill|xkill', 's:none n:none l L 9 15 1 2 3 HUP KILL TERM INT STOP CONT u:none f x e q I i v w r g:none t:none P:none signal:none', 'none*', { loose: true, destructive: 'process-kill', hook: (c) => { const w = c.args.map(textOf); if (w.includes('-l') || w.includes('-L')) c.facts.destructive = undefined; else if (w.some((x) => x === '-1' || x === '1' && c.facts.name === 'kill') || c.facts.name === 'killall5') c.facts.destructive = 'process-kill-all'; } }),
   prog(F, 'reboot|shutdown|halt|poweroff|init|telinit|systemd-halt', 'h r P H c k f n w p ?help', 'none*', { loose: true, destructive: 'system-power', hook: (c) => { if (c.args.some((w) => textOf(w) === '-c' || textOf(w) === '--help')) c.facts.destructive = undefined; c.effect = true; } }),
   // containers, orchestration, infrastructure, cloud
-  prog(F, 'docker|podman|nerdctl', 'H|host:net c|context:none config:config l|log-level:none D|debug tls tlsverify ?v|version ?h|help', 'none*', { posix: true, subOpen: true, network: true, hook: (c) => { if (c.operands.length || !c.facts.subcommand.length) dockerRoot(c); }, subs: {
+  prog(F, 'docker|podman|nerdctl', 'H|host:net c|context:none config:config l|log-level:none D|debug tls tlsverify ?v|version ?h|help', 'none*', { posix: true, subOpen: true, hook: (c) => { if (c.operands.length || !c.facts.subcommand.length) dockerRoot(c); }, subs: {
     run: cmd('d|detach i|interactive t|tty rm name:none e|env:env env-file:read v|volume:read mount:read p|publish:none P privileged@container-privileged u|user:none w|workdir:none entrypoint:line network|net:none pid:none ipc:none cap-add:none security-opt:none device:none platform:none pull:none restart:none label|l:none h|hostname:none add-host:none dns:none gpus:none m|memory:none cpus:none init read-only tmpfs:none ulimit:none userns:none q|quiet', 'none argv', { network: true, hook: (c) => { c.effect = true; for (const a of c.facts.args) if (a.option === 'volume' || a.option === 'mount') { const t = textOf(a.word); const src = t.split(':')[0]; if (src.startsWith('/') || src.startsWith('~') || src.startsWith('.')) { a.role = t.includes(':ro') ? 'read' : 'write'; a.text = src; } } } }),
     exec: cmd('d|detach i|interactive t|tty e|env:env env-file:read u|user:none w|workdir:none privileged', 'none argv', { hook: (c) => { c.effect = true; } }),
     cp: cmd('a|archive L|follow-link q|quiet', 'read write', { hook: (c) => { for (const a of c.facts.args) if (textOf(a.word).includes(':')) a.role = a.role === 'read' ? 'none' : 'none'; } }),
     build: cmd('t|tag:none f|file:codefile.dockerfile build-arg:none target:none no-cache pull q|quiet platform:none secret:read ssh:none o|output:write progress:none label:none network:none', 'read', { network: true, hook: (c) => { c.effect = true; } }),
-    compose: cmd('f|file:codefile.compose p|project-name:none project-directory:cwd env-file:read profile:none ansi:none progress:none parallel:none', 'none*', { network: true, subRequired: true, subs: {
-      up: cmd('d|detach build no-build force-recreate no-recreate remove-orphans wait pull:none quiet-pull no-deps abort-on-container-exit exit-code-from:none scale:none t|timeout:none V|renew-anon-volumes y|yes watch no-start no-color no-log-prefix attach:none', 'none*', { hook: (c) => { c.effect = true; } }),
+    compose: cmd('f|file:codefile.compose p|project-name:none project-directory:cwd env-file:read profile:none ansi:none progress:none parallel:none', 'none*', { subRequired: true, subs: {
+      up: cmd('d|detach build no-build force-recreate no-recreate remove-orphans wait pull:none quiet-pull no-deps abort-on-container-exit exit-code-from:none scale:none t|timeout:none V|renew-anon-volumes y|yes watch no-start no-color no-log-prefix attach:none', 'none*', { network: true, hook: (c) => { c.effect = true; } }),
       down: cmd('v|volumes@container-volume-delete rmi:none remove-orphans t|timeout:none', 'none*', { destructive: 'container-delete' }),
       ps: cmd('a|all q|quiet services format:none status:none filter:none', 'none*', RO),
       ls: cmd('a|all q|quiet format:none', '', RO),
@@ -85,9 +85,9 @@ export const SYSTEM: ProgramSpec[] = [
       images: cmd('q|quiet format:none', 'none*', RO),
       top: cmd('', 'none*', RO),
       version: cmd('short format:none', '', RO),
-      build: cmd('no-cache pull q|quiet build-arg:none progress:none push ssh:none', 'none*', { hook: (c) => { c.effect = true; } }),
-      pull: cmd('q|quiet ignore-pull-failures include-deps', 'none*', {}),
-      push: cmd('ignore-push-failures include-deps q|quiet', 'none*', { destructive: 'image-publish' }),
+      build: cmd('no-cache pull q|quiet build-arg:none progress:none push ssh:none', 'none*', { network: true, hook: (c) => { c.effect = true; } }),
+      pull: cmd('q|quiet ignore-pull-failures include-deps', 'none*', { network: true }),
+      push: cmd('ignore-push-failures include-deps q|quiet', 'none*', { network: true, destructive: 'image-publish' }),
       exec: cmd('d|detach e|env:env index:none T|no-TTY privileged u|user:none w|workdir:none', 'none argv'),
       run: cmd('d|detach e|env:env entrypoint:line l|label:none name:none no-deps p|publish:none rm service-ports T|no-TTY u|user:none v|volume:read w|workdir:none build', 'none argv'),
       restart: cmd('t|timeout:none no-deps', 'none*'), stop: cmd('t|timeout:none', 'none*'), start: cmd('', 'none*'),
