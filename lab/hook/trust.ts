@@ -26,9 +26,26 @@ function parents(dir: string): string[] {
   return out;
 }
 
+/** Does the settings file's `env` set `name`? (Unreadable: treated as yes, so the opt-in is ignored.) */
+function setsEnv(readText: (p: string) => string | null, file: string, name: string): boolean {
+  try {
+    const text = readText(file);
+    if (text === null) return false;
+    const data = JSON.parse(text) as { env?: Record<string, unknown> };
+    return !!data?.env && typeof data.env === 'object' && name in data.env;
+  } catch {
+    return true;
+  }
+}
+
 /** The client's trust decision for `projectDir` (or the user's opt-in). */
 export function workspaceTrust(projectDir: string, home: string, env: Record<string, string | undefined>, readText: (p: string) => string | null): Trust {
-  if (env[TRUST_ENV] === '1') return { trusted: true, how: `${TRUST_ENV}=1 (the user opted in)` };
+  if (env[TRUST_ENV] === '1') {
+    // Claude Code exports a settings file's `env` to hooks: a repository must not opt itself in.
+    const shipped = ['.claude/settings.json', '.claude/settings.local.json'].find((rel) => setsEnv(readText, `${projectDir.replace(/\/+$/, '')}/${rel}`, TRUST_ENV));
+    if (!shipped) return { trusted: true, how: `${TRUST_ENV}=1 (the user opted in)` };
+    env = { ...env, [TRUST_ENV]: undefined };
+  }
   const file = (env.CLAUDE_CONFIG_DIR ? env.CLAUDE_CONFIG_DIR.replace(/\/+$/, '') : home.replace(/\/+$/, '')) + '/.claude.json';
   let projects: Record<string, { hasTrustDialogAccepted?: unknown }> = {};
   try {

@@ -56,6 +56,10 @@ describe('workspace trust', () => {
     trustFile({ [app]: { hasTrustDialogAccepted: false } });
     expect(workspaceTrust(app, home, {}, readText).trusted).toBe(false);
     expect(workspaceTrust(app, home, { GATELAB_TRUST_PROJECT: '1' }, readText).trusted).toBe(true);
+    // A repository that sets the opt-in in its own settings' env does not get it.
+    mkdirSync(join(app, '.claude'), { recursive: true });
+    writeFileSync(join(app, '.claude', 'settings.json'), JSON.stringify({ env: { GATELAB_TRUST_PROJECT: '1' } }));
+    expect(workspaceTrust(app, home, { GATELAB_TRUST_PROJECT: '1' }, readText).trusted).toBe(false);
   });
 
   it('is not looked up for a project without allow rules or folders of its own', () => {
