@@ -85,7 +85,7 @@ function finish(f: ProgramFacts, st: RunState): void {
     return;
   }
   f.effectsFree =
-    c.pure && !st.effect && !f.network && !f.destructive && f.args.every((a) => a.role === 'read' || a.role === 'none' || (a.role === 'code' && a.harmless === true));
+    c.pure && !st.effect && !f.network && !f.destructive && f.args.every((a) => a.role === 'read' || a.role === 'none' || a.role === 'cwd' || (a.role === 'code' && a.harmless === true));
 }
 
 function lookupLong(g: Grammar, name: string): OptionDef | undefined | null {
@@ -211,7 +211,7 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
       continue;
     }
     const v = w.value ?? '';
-    if (v === '--' && !c.loose) {
+    if (v === '--' && !c.keepDashDash) {
       dashdash = true;
       i++;
       break;

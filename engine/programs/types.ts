@@ -67,7 +67,7 @@ export interface ProgramFacts {
   args: ArgFact[];
   /** Canonical options present (value, or true for a flag). */
   options: ReadonlyMap<string, string | true>;
-  /** With these options, no effects beyond the 'read' args (a read-only candidate). */
+  /** With these options, no effects beyond the 'read' args (a read-only candidate); a `cwd` arg only moves where later paths resolve. */
   effectsFree: boolean;
   /** A version/help flag: prints and exits. */
   info: boolean;
@@ -184,6 +184,8 @@ export interface CommandSpec {
   bundleFirst?: boolean;
   /** Unknown `-x` words are operands, not issues (echo). */
   loose?: boolean;
+  /** `--` is an ordinary operand (echo --, test, expr). */
+  keepDashDash?: boolean;
   /** Subcommand aliases → canonical subcommand name. */
   aliases?: Map<string, string>;
   /** A unique prefix names a subcommand (npm publis → publish). */

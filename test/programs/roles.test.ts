@@ -432,3 +432,12 @@ describe('network is lifted where the spec knows better', () => {
     expect(run('rsync', '-a', 'a/', 'host:b/').network).toBe(true);
   });
 });
+
+describe('cwd does not spoil effectsFree', () => {
+  it('cd and git -C stay read-only candidates', () => {
+    expect(run('cd', 'src').effectsFree).toBe(true);
+    expect(run('cd', '--', 'src').args.map((a) => a.role)).toEqual(['cwd']);
+    expect(run('git', '-C', 'sub', 'status').effectsFree).toBe(true);
+    expect(run('echo', '--', 'x').args.length).toBe(2);
+  });
+});
