@@ -441,3 +441,9 @@ describe('cwd does not spoil effectsFree', () => {
     expect(run('echo', '--', 'x').args.length).toBe(2);
   });
 });
+
+table('mode strings that look like options', [
+  ['chmod -x script.sh', { mode: ['script.sh'] }],
+  ['chmod -R -w dir', { mode: ['dir'] }],
+  ['chmod 755 f', { none: ['755'], mode: ['f'] }],
+]);

@@ -18,7 +18,8 @@ export const COREUTILS: ProgramSpec[] = [
   prog(F, 'rmdir', `ignore-fail-on-non-empty p|parents v|verbose ${HV}`, 'delete+'),
   prog(F, 'unlink', HV, 'delete'),
   prog(F, 'shred', `f|force n|iterations:none random-source:read s|size:none u remove:: v|verbose x|exact z|zero ${HV}`, 'write+', { alt: [['u|remove', 'delete+']], destructive: 'data-wipe' }),
-  prog(F, 'chmod', `c|changes f|silent|quiet v|verbose no-preserve-root preserve-root reference:read ^R|recursive ${HV}`, 'none mode+', { alt: [['reference', 'mode+']] }),
+  // chmod -x FILE: a mode may look like an option (-r -w -x -X -s -t -u -g -o -a); then every operand is a file
+  prog(F, 'chmod', `c|changes f|silent|quiet v|verbose no-preserve-root preserve-root reference:read ^R|recursive r w x X s t u g o a ${HV}`, 'none mode+', { alt: [['reference|r|w|x|X|s|t|u|g|o|a', 'mode+']] }),
   prog(F, 'chown', `c|changes f|silent|quiet v|verbose dereference h|no-dereference from:none no-preserve-root preserve-root reference:read ^R|recursive H L P ${HV}`, 'none owner+', { alt: [['reference', 'owner+']] }),
   prog(F, 'chgrp', `c|changes f|silent|quiet v|verbose dereference h|no-dereference no-preserve-root preserve-root reference:read ^R|recursive H L P ${HV}`, 'none owner+', { alt: [['reference', 'owner+']] }),
   prog(F, 'chcon', `dereference h|no-dereference no-preserve-root preserve-root reference:read u|user:none r|role:none t|type:none l|range:none ^R|recursive v|verbose H L P ${HV}`, 'none mode+', { alt: [['reference|user|role|type|range', 'mode+']] }),
