@@ -31,7 +31,7 @@ export default defineConfig({
   ...(process.env.GATELAB_CACHE_DIR ? { cacheDir: process.env.GATELAB_CACHE_DIR } : {}),
   build: { format: 'directory', assets: '_astro' },
   devToolbar: { enabled: false },
-  markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } } },
+  markdown: { shikiConfig: { themes: { light: 'github-light', dark: 'github-dark-default' } } },
   integrations: [prepare],
   vite: {
     server: { fs: { allow: [repo, data] } },

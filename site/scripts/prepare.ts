@@ -29,7 +29,7 @@ const write = (name: string, data: unknown) => {
 };
 
 async function chapters() {
-  const md = await createMarkdownProcessor({ shikiConfig: { themes: { light: 'github-light', dark: 'github-dark' } } });
+  const md = await createMarkdownProcessor({ shikiConfig: { themes: { light: 'github-light', dark: 'github-dark-default' } } });
   // A challenge whose lesson or check does not load yet is left out (loudly), not half-built.
   const lessons: Lesson[] = [];
   for (const id of challengeIds(root)) {

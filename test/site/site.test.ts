@@ -348,15 +348,17 @@ describe('site in Chromium', () => {
       for (const path of pages) {
         const p = await ctx.newPage();
         await p.goto(server.root + path, { waitUntil: 'load' });
-        if (path === 'playground/') await p.locator('#pg-modes [data-mode]').first().waitFor();
+        if (path === 'playground/') await p.locator('#pg-modes [data-mode], #pg-modes [data-error]').first().waitFor();
         for (const v of await axeViolations(p)) bad.push(`${viewport.width} px ${colorScheme} /${path}: ${v}`);
         await p.close();
       }
       await ctx.close();
     }
-    expect(bad).toEqual([]);
-    expect(problems.filter((x) => !x.includes('HTTP 404'))).toEqual([]);
+    // The missing page answers 404 on purpose; nothing else may go wrong.
+    const other = problems.filter((x) => !x.includes('/no-such-page/'));
     problems.length = 0;
+    expect(bad).toEqual([]);
+    expect(other).toEqual([]);
   }, 600_000);
 
   it('structure: one h1, no skipped heading level, labelled controls, text for difficulty dots', async () => {
@@ -389,6 +391,7 @@ describe('site in Chromium', () => {
     ctx.on('page', (p) => watch(p));
     await ctx.addInitScript(
       ([want, c]) => {
+        if (!location.protocol.startsWith('http')) return;
         localStorage.setItem('gatelab:progress:v1', JSON.stringify({ v: 1, codes: { [want as string]: c } }));
         const w = window as unknown as { glSeen: { lockedShown: boolean; bodyAt: number } };
         w.glSeen = { lockedShown: false, bodyAt: -1 };
@@ -441,7 +444,9 @@ describe('site in Chromium', () => {
   }, 60_000);
 
   it('playground: refuses unknown tools, shares the call in the hash, announces only the decision line', async () => {
-    const p = await open(`playground/#tool=Bash&cmd=${encodeURIComponent('rm -rf ~\necho done')}&mode=bypassPermissions`);
+    // A small policy travels in the address too (and keeps this test apart from the shipped policy).
+    const yaml = 'version: 1\nask:\n  - Bash(rm:*)\n';
+    const p = await open(`playground/#tool=Bash&cmd=${encodeURIComponent('rm -rf ~\necho done')}&mode=bypassPermissions&yaml=${encodeURIComponent(yaml)}`);
     await p.locator('#pg-modes [data-mode]').first().waitFor();
     expect(await p.locator('#pg-input').inputValue()).toBe('rm -rf ~\necho done');
     expect(await p.locator('#pg-modes [data-mode="bypassPermissions"]').getAttribute('aria-pressed')).toBe('true');
@@ -451,6 +456,8 @@ describe('site in Chromium', () => {
     await expect.poll(() => p.locator('#pg-say').textContent()).toMatch(/^default: \w+.*bypassPermissions: \w+/);
     const href = await p.locator('#pg-share').getAttribute('href');
     expect(href).toContain('mode=bypassPermissions');
+    expect(await p.locator('#pg-policy').inputValue()).toBe('custom');
+    expect(await p.locator('#pg-yaml').inputValue()).toBe(yaml);
     // The shared address reproduces the call in a fresh page.
     const q = await open(`playground/${href!.slice(href!.indexOf('#'))}`);
     await q.locator('#pg-modes [data-mode]').first().waitFor();
@@ -511,7 +518,7 @@ describe('site in Chromium', () => {
       for (const [page, path] of [['home', ''], ['chapter-open', `chapters/${open1.id}/`], ['playground', 'playground/'], ['matrix', 'matrix/']] as const) {
         const p = await ctx.newPage();
         await p.goto(server.root + path, { waitUntil: 'load' });
-        if (page === 'playground') await p.locator('#pg-modes [data-mode]').first().waitFor();
+        if (page === 'playground') await p.locator('#pg-modes [data-mode], #pg-modes [data-error]').first().waitFor();
         await p.screenshot({ path: join(SHOTS, `${page}-${name}.png`), fullPage: true });
         await p.close();
       }
