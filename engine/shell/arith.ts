@@ -6,7 +6,7 @@
 // the values assigned anywhere in the same source (flow-insensitive: every value a name is given
 // anywhere counts), and returns the sites for Extraction.arith.
 import type { ArithSite, ArithSiteKind, Span, Word } from './types.ts';
-import type { AssignNode, CondNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
+import type { AssignNode, CondNode, ListNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
 import { toAssign, plainText } from './parser.ts';
 
 /** Text with none of these cannot reach a site at all. */
@@ -44,6 +44,8 @@ interface RawSite {
   values?: string[] | null;
   /** For 'indirect': the name whose value is the name used. */
   ref?: string;
+  /** The function the site sits in (its $1 … come from the calls of that function). */
+  fn: string | null;
 }
 
 /** A value given to a name: its parts, or null when bash only knows it at run time. */
@@ -81,6 +83,16 @@ export class ArithCollector {
   private site0: Span | null = null;
   /** Set when MAX_SITES or MAX_EVENTS was reached: the Extractor reports a limit. */
   overflow = false;
+  /** The function the Extractor is inside now (set before each call). */
+  fn: string | null = null;
+  /** Arguments of every simple command, by command name (a function's $1 … come from them). */
+  private calls = new Map<string, Word[][]>();
+  private callCount = 0;
+  /** Functions (or '' for the top level) whose positional parameters change (shift, set --). */
+  private shifted = new Set<string>();
+  private siteFn: string | null = null;
+  /** Text of every argument word (a function named there may be called with unseen arguments). */
+  private mentions: string[] = [];
 
   constructor(source: string) {
     this.source = source;
@@ -99,6 +111,14 @@ export class ArithCollector {
     if (name === undefined) return;
     const words = c.words.slice(i + 1);
     const args = argv.slice(i + 1);
+    if (this.callCount < MAX_EVENTS) {
+      this.callCount++;
+      for (const w of args) this.mentions.push(w.value ?? w.approx);
+      const l = this.calls.get(name);
+      if (l) l.push(args);
+      else this.calls.set(name, [args]);
+    }
+    if (name === 'shift' || name === 'set') this.shifted.add(this.fn ?? '');
     if (name === 'let') {
       for (const w of words) this.site('let', w.span, 'expr', w.parts);
     } else if (DECL.has(name)) this.declare(name, words, args);
@@ -279,7 +299,7 @@ export class ArithCollector {
       this.overflow = true;
       return;
     }
-    this.raw.push({ kind, span, as, parts });
+    this.raw.push({ kind, span, as, parts, fn: this.fn });
   }
 
   /** Arithmetic inside words: $(( )), $[ ], subscripts, ${x:off:len}, ${!x}, ${x:=v}. */
@@ -302,7 +322,7 @@ export class ArithCollector {
           if (sub && !isAllSubscript(sub) && !this.assoc.has(p.name)) this.site('subscript', p.span, 'expr', sub);
           this.walk(sub);
           if (p.op === ':' && p.operand) this.site('substring', p.span, 'expr', p.operand);
-          if (p.prefix === '!' && !sub && p.op === '') this.raw.push({ kind: 'indirect', span: p.span, as: 'name', parts: null, ref: p.name });
+          if (p.prefix === '!' && !sub && p.op === '') this.raw.push({ kind: 'indirect', span: p.span, as: 'name', parts: null, ref: p.name, fn: this.fn });
           if ((p.op === ':=' || p.op === '=') && p.operand) this.event({ name: p.name, span: p.span, parts: p.operand });
           this.walk(p.operand);
           break;
@@ -328,8 +348,8 @@ export class ArithCollector {
     for (let k = this.eventsSeen; k < this.events.length; k++) {
       const e = this.events[k]!;
       if (!this.integer.has(e.name)) continue;
-      if (e.appended) this.raw.push({ kind: 'integer', span: e.span, as: 'expr', parts: e.appended });
-      else this.raw.push({ kind: 'integer', span: e.span, as: 'expr', parts: e.parts, ...(e.values !== undefined ? { values: e.values } : {}) });
+      if (e.appended) this.raw.push({ kind: 'integer', span: e.span, as: 'expr', parts: e.appended, fn: null });
+      else this.raw.push({ kind: 'integer', span: e.span, as: 'expr', parts: e.parts, fn: null, ...(e.values !== undefined ? { values: e.values } : {}) });
     }
     this.eventsSeen = this.events.length;
     const out: ArithSite[] = [];
@@ -364,6 +384,7 @@ export class ArithCollector {
   private judge(r: RawSite): ArithSite {
     const text = this.source.slice(r.span.start, r.span.end);
     this.site0 = r.span;
+    this.siteFn = r.fn;
     this.why = '';
     let vals: Vals;
     if (r.kind === 'indirect') vals = this.param(r.ref!);
@@ -458,6 +479,7 @@ export class ArithCollector {
   /** $name as a candidate list: numeric parameters give a number, unknown ones null. */
   private param(name: string): Vals {
     if (NUMERIC_PARAMS.has(name) || this.integer.has(name)) return ['0'];
+    if (name.length === 1 && name >= '1' && name <= '9') return this.positional(Number(name));
     const v = this.values(name);
     if (v === undefined) {
       this.why ||= `$${name} is not set in this command, so its text is unknown`;
@@ -465,6 +487,41 @@ export class ArithCollector {
     }
     if (v === null) this.why ||= `$${name} gets a value only known at run time`;
     return v;
+  }
+
+  /**
+   * $1 … $9: at the top level of `bash -c` they are empty (the gate's command gets no arguments);
+   * inside a function, the words every call of it passes (a number for $((…))). After shift or
+   * set -- they are unknown.
+   */
+  private positional(n: number): Vals {
+    const fn = this.siteFn;
+    if (this.shifted.has(fn ?? '')) {
+      this.why ||= `$${n} changes with shift or set, so its text is unknown`;
+      return null;
+    }
+    if (fn === null) return [''];
+    // named in another command's arguments (eval 'f …', trap f, export -f f): called where we cannot see
+    if (this.mentions.some((t) => t.includes(fn))) {
+      this.why ||= `${fn} is also called where its arguments cannot be seen`;
+      return null;
+    }
+    const out: string[] = [];
+    for (const args of this.calls.get(fn) ?? []) {
+      const w = args[n - 1];
+      if (w === undefined) out.push('');
+      else if (w.static) out.push(w.value!);
+      else if (w.approx === '$((…))') out.push('0'); // one $(( … )): a number (its own site is judged apart)
+      else {
+        this.why ||= `$${n} of ${fn} is only known at run time in one of its calls`;
+        return null;
+      }
+      if (out.length > MAX_VALUES) {
+        this.why ||= 'too many possible values';
+        return null;
+      }
+    }
+    return out;
   }
 
   /** The texts `parts` can expand to (after quote removal), or null when one is unknown. */
@@ -486,8 +543,15 @@ export class ArithCollector {
             add = a === null || b === null ? null : a.concat(b);
           } else { this.why ||= `\${${p.name}${p.op}…} is only known at run time`; add = null; }
           break;
+        case 'cmdsub':
+          if (numericOutput(p.body)) add = ['0'];
+          else {
+            this.why ||= 'a command substitution’s output is only known at run time';
+            add = null;
+          }
+          break;
         default:
-          this.why ||= p.type === 'cmdsub' ? 'a command substitution’s output is only known at run time' : 'the text is only known at run time';
+          this.why ||= 'the text is only known at run time';
           add = null;
       }
       if (add === null) return null;
@@ -504,6 +568,26 @@ export class ArithCollector {
     }
     return acc;
   }
+}
+
+/** Programs whose output is only a count: `wc -l < f`, `… | wc -c`, `nproc` (options, no file operands). */
+const COUNTERS: Record<string, Set<string>> = {
+  wc: new Set(['-l', '-c', '-w', '-m', '-L', '--lines', '--bytes', '--words', '--chars', '--max-line-length']),
+  nproc: new Set(['--all']),
+};
+
+/** Does the substitution print only a number (so arithmetic on it cannot run anything)? */
+function numericOutput(list: ListNode): boolean {
+  if (list.items.length !== 1) return false;
+  const a = list.items[0]!.andor;
+  if (a.pipelines.length !== 1) return false;
+  const cmds = a.pipelines[0]!.commands;
+  const last = cmds[cmds.length - 1];
+  if (!last || last.type !== 'Simple' || last.assigns.length || !last.words.length) return false;
+  const opts = COUNTERS[plainText(last.words[0]!) ?? ''];
+  if (!opts) return false;
+  for (let i = 1; i < last.words.length; i++) if (!opts.has(plainText(last.words[i]!) ?? '')) return false;
+  return true;
 }
 
 /** `[key]=value` in a compound assignment: the key's parts and the value's parts. */

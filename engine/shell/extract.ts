@@ -107,6 +107,22 @@ export class Extractor {
     return out;
   }
 
+  /** The collector, told which function (if any) the next site sits in. */
+  private arFor(st: St): ArithCollector | null {
+    const ar = this.ar;
+    if (!ar) return null;
+    let fn: string | null = null;
+    for (let i = st.ctx.length - 1; i >= 0; i--) {
+      const e = st.ctx[i]!;
+      if (e.kind === 'function') {
+        fn = e.name ?? null;
+        break;
+      }
+    }
+    ar.fn = fn;
+    return ar;
+  }
+
   list(l: ListNode, st: St): void {
     for (const it of l.items) {
       if (this.stopped) return; // the command budget is spent: nothing after this is listed
@@ -141,7 +157,7 @@ export class Extractor {
       const own = c.redirects.map((r) => this.redirect(r));
       st = mk(st0.ctx, st0.conditional, st0.background, st0.pipe, [...own, ...st0.redirs]);
       for (const r of c.redirects) this.redirectSubs(r, st0);
-      if (this.ar) for (const r of c.redirects) this.ar.redirect(r);
+      if (this.arFor(st0)) for (const r of c.redirects) this.ar!.redirect(r);
     }
     switch (c.type) {
       case 'Simple': return this.simple(c, st);
@@ -164,19 +180,19 @@ export class Extractor {
       case 'For': {
         const s = push(st, { kind: 'loop', span: c.span, name: c.name.raw });
         if (c.words) for (const w of c.words) this.parts(w.parts, s);
-        this.ar?.forLoop(c.name, c.words ? c.words.map((w) => resolveWord(w, this.home, undefined, MODE_ARG)) : null, c.words);
+        this.arFor(st)?.forLoop(c.name, c.words ? c.words.map((w) => resolveWord(w, this.home, undefined, MODE_ARG)) : null, c.words);
         return this.list(c.body, cond(s));
       }
       case 'ArithFor': {
         const s = push(st, { kind: 'loop', span: c.span });
         this.parts(c.parts, inner(s, { kind: 'condition', span: c.span }));
-        this.ar?.arith('for', c.span, c.parts);
+        this.arFor(s)?.arith('for', c.span, c.parts);
         return this.list(c.body, cond(s));
       }
       case 'Case': {
         const s = push(st, { kind: 'case', span: c.span });
         this.parts(c.word.parts, s);
-        this.ar?.words(c.word.parts);
+        this.arFor(s)?.words(c.word.parts);
         for (const it of c.items) {
           for (const p of it.patterns) this.parts(p.parts, cond(s));
           if (this.ar) for (const p of it.patterns) this.ar.words(p.parts);
@@ -198,13 +214,13 @@ export class Extractor {
       case 'Cond': {
         const s = inner(st, { kind: 'condition', span: c.span });
         for (const it of c.items) if (it.type === 'Word') this.parts(it.parts, s);
-        this.ar?.cond(c);
+        this.arFor(st)?.cond(c);
         if (st.redirs.length) this.emitBare(c.span, st);
         return;
       }
       case 'Arith': {
         this.parts(c.parts, inner(st, { kind: 'condition', span: c.span }));
-        this.ar?.arith('arith', c.span, c.parts);
+        this.arFor(st)?.arith('arith', c.span, c.parts);
         if (st.redirs.length) this.emitBare(c.span, st);
         return;
       }
@@ -245,7 +261,7 @@ export class Extractor {
       ? { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional, pipe: st.pipe }
       : { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional };
     if (!this.add(cmd)) return;
-    this.ar?.simple(c, own);
+    this.arFor(st)?.simple(c, own);
     // substitutions inside the command's own words
     for (const a of c.assigns) {
       if (!hasSub(a.subscript) && !hasSub(a.value) && !(a.array && a.array.some((w) => hasSub(w.parts)))) continue;

@@ -3,7 +3,7 @@
 // the text is a number, a name or a static expression of safe names, no site is `code`.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { an } from './helpers.ts';
@@ -47,6 +47,9 @@ const RUNS: string[] = [
   `(( 'a[PAYLOAD]' ))`,
   `trap '(( y ))' EXIT; y='a[PAYLOAD]'`,
   `f() { echo $(( $1 )); }; f 'a[PAYLOAD]'`,
+  `f() { (( $1 )); }; eval 'f "a[\\PAYLOAD]"'`,
+  `f() { shift; (( $1 )); }; f 1 'a[PAYLOAD]'`,
+  `echo $(( $(cat count.txt) + 1 ))`,
 ];
 
 /** Bash does not evaluate these as arithmetic (checked below too): no site may be code. */
@@ -67,6 +70,10 @@ const SAFE: string[] = [
   `let 'a = 1 + 2'`,
   `[[ 3 -gt 2 ]]`,
   `read -r line < f; echo "$line"`,
+  `echo "$(( $(wc -l < count.txt) + 1 ))"`,
+  `f() { [ "$1" -le 0 ] && return; echo "$1"; f $(( $1 - 1 )); }; f 3`,
+  `(( $1 + 1 ))`,
+  `f() { (( $1 )); }`,
 ];
 
 const bash = (() => {
@@ -82,6 +89,7 @@ function runsUnderBash(cmd: string): boolean {
   const dir = mkdtempSync(join(tmpdir(), 'arith-'));
   const mark = join(dir, 'ran');
   try {
+    writeFileSync(join(dir, 'count.txt'), `a[$(: > ${mark})]\n`);
     execFileSync('bash', ['-c', cmd.replaceAll('PAYLOAD', `$(: > ${mark})`)], { stdio: 'ignore', cwd: dir, timeout: 5000 });
   } catch {
     /* errors are fine: only the marker counts */
