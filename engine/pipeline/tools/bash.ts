@@ -15,7 +15,8 @@ import { denyWithin } from './files.ts';
 import { pathVariants } from '../env.ts';
 import { isSafeEnvName } from './safe-env.ts';
 import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS, HARMLESS_DEVICES } from './bash-paths.ts';
-import { cwdOf, effectsOf, infoOf, kindMask, newScope, type Effect, type EffectScope } from '../../effects/index.ts';
+import { cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
+import { envRole, type ArgFact } from '../../programs/index.ts';
 import { dispatchTable } from '../detectors.ts';
 
 interface BashState {
@@ -24,6 +25,8 @@ interface BashState {
   cwd: string | null;
   /** This decision's effect scope: downloads and secrets seen so far. */
   scope: EffectScope;
+  /** The effects of the invocation checked last. */
+  lastEffects?: readonly Effect[];
 }
 
 const READ = ['Read'];
@@ -67,7 +70,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     }
     const parent = granted && parentOf(inv);
     const rule = parent ? granted!.get(parent) : undefined;
-    if (rule && namesProgram(rule, inv.name)) {
+    if (rule && namesProgram(rule, inv.name) && !grantTakenBy(env, inv, rule, st.scope, st.lastEffects ?? [])) {
       r = lift(r, result('allow', { type: 'rule', rule: rule.text, layer: rule.layer }, `${inv.name} is named by allow rule ${rule.text}`));
     }
     if (t.on) t.add('command', r.behavior, `${render(inv)} — ${r.message}`, spanOf(inv));
@@ -263,6 +266,7 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   const raised: CheckResult[] = [];
   st.scope.cwd = st.cwd;
   const effects = effectsOf(inv, st.scope);
+  st.lastEffects = effects;
   const mask = kindMask(effects);
   const b = detectContext(env, base);
   const dctx: DetectContext = { cwd: b.cwd, home: b.home, workspace: b.workspace, resolve: b.resolve, isProtected: b.isProtected, isInWorkspace: b.isInWorkspace, inv, effects, scope: st.scope };
@@ -331,7 +335,9 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
   }
   // Allow rules (conservative), then a function defined in the same command, then the read-only allowlist.
   const allow = allowHit(env, inv, targets);
-  if (allow) return result('allow', { type: 'rule', rule: allow.text, layer: allow.layer }, `matches allow rule ${allow.text}`);
+  const taken = allow ? grantTakenBy(env, inv, allow, st.scope, effects) : null;
+  if (allow && taken) env.tracer.add('allow rule scope', 'passthrough', `${allow.text} does not grant ${taken}`, spanOf(inv));
+  else if (allow) return result('allow', { type: 'rule', rule: allow.text, layer: allow.layer }, `matches allow rule ${allow.text}`);
   if (st.ex.functions.includes(inv.name) && !inv.via.length) {
     return result('allow', { type: 'readOnly', detail: 'function call' }, `calls ${inv.name}, defined in this command (its body is checked on its own)`, { readOnly: true });
   }
@@ -368,6 +374,81 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
   });
 }
 
+/**
+ * What an allow rule's text does not name and so does not grant (contract §4c): an option or
+ * operand that runs a command or code, config that loads code, or a write or delete outside the
+ * workspace or on a protected, credential or critical path. Returns the word that took the grant
+ * away, or null.
+ */
+function grantTakenBy(env: CheckEnv, inv: Invocation, rule: Rule, sc: EffectScope, effects: readonly Effect[]): string | null {
+  const facts = sc.facts;
+  const named = ruleWords(rule);
+  const inside = (ref: Effect['path']) => {
+    if (!ref) return false;
+    const info = infoOf(ref);
+    if (info.classes.has('protected') || info.classes.has('credential') || info.classes.has('critical') || info.classes.has('gate-config')) return false;
+    return ref.abs !== null ? isInWorkspace(ref.abs, env.workspace) && !isProtected(ref.abs, env.home) : !info.free && !info.classes.has('outside');
+  };
+  if (facts && facts.known) {
+    for (const f of facts.args) {
+      const shown = f.option ? `--${f.option} ${f.text ?? f.word.approx}` : (f.text ?? f.word.approx);
+      const isNamed = f.word.static && named.includes(f.word.value!);
+      switch (f.role) {
+        case 'exec-argv':
+        case 'exec-line':
+        case 'code': {
+          // A system shell as the program's shell (npm --script-shell=/bin/bash) runs nothing new.
+          const v = f.text ?? (f.word.static ? f.word.value! : '');
+          const shell = f.role === 'exec-line' && v.startsWith('/') && SYSTEM_DIRS.has(v.slice(0, v.lastIndexOf('/')) || '/') && SHELL_NAMES.has(v.slice(v.lastIndexOf('/') + 1));
+          if (!isNamed && !shell) return `${shown} (it runs ${f.role === 'code' ? 'code' : 'a command'})`;
+          break;
+        }
+        case 'config': {
+          // A config file of the workspace, or a system program, is what the rule's program uses anyway;
+          // a key=value, a plugin name or a file elsewhere changes what code it loads.
+          const v = f.text ?? (f.word.static ? f.word.value! : '');
+          const file = v !== '' && !v.includes('=') && (v.includes('/') || v.includes('.'));
+          const system = v.startsWith('/') && SYSTEM_DIRS.has(v.slice(0, v.lastIndexOf('/')) || '/');
+          if (!isNamed && !system && !(file && inside(ruleRef(f, sc)))) return `${shown} (config that loads code)`;
+          break;
+        }
+        case 'cwd':
+          if (!inside(ruleRef(f, sc))) return `${shown} (runs in another folder)`;
+          break;
+        case 'code-file':
+          if (!inside(ruleRef(f, sc))) return `${shown} (code from outside the workspace)`;
+          break;
+        case 'write':
+        case 'append':
+        case 'delete':
+        case 'dir-target':
+          if (!inside(ruleRef(f, sc))) return `${shown} (a ${f.role === 'delete' ? 'delete' : 'write'} outside the workspace or on a protected path)`;
+          break;
+        default:
+          break;
+      }
+    }
+  }
+  for (const e of effects) {
+    if ((e.kind === 'write' || e.kind === 'delete' || e.kind === 'mode' || e.kind === 'owner' || e.kind === 'device') && !inside(e.path)) return `${e.path?.text ?? e.how} (${e.how} outside the workspace or on a protected path)`;
+    if (e.kind === 'code' && e.origin === 'network') return `${e.how} (code from the network)`;
+    if (e.kind === 'env' && e.name && !isSafeEnvName(e.name) && envRole(e.name) !== 'none') return `${e.name}= (changes what code runs)`;
+  }
+  return null;
+}
+
+function ruleWords(rule: Rule): string[] {
+  const m = rule.bash;
+  if (!m) return [];
+  const lit = m.kind === 'exact' ? m.text : m.prefix;
+  return lit.split(' ').filter((w) => w.length > 0);
+}
+
+function ruleRef(f: ArgFact, sc: EffectScope): Effect['path'] {
+  return pathRef(f.word, sc, f.text !== undefined ? f.text : f.word.static ? f.word.value : undefined);
+}
+
+const SHELL_NAMES = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh']);
 const SHELL_VIA = new Set(['sudo', 'doas', 'su', 'pkexec', 'runuser']);
 const SYSTEM_DIRS = new Set(['/bin', '/usr/bin', '/usr/local/bin', '/sbin', '/usr/sbin', '/usr/local/sbin']);
 
