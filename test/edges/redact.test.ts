@@ -67,7 +67,7 @@ describe('every output goes through the same pass', () => {
       .join('');
     const dir = makeCorpus({ 'sec.yaml': cases });
     const junit = join(dir, '..', 'junit.xml');
-    const base = { corpusDir: dir, rootDir: join(dir, '..'), baselinePath: join(dir, '..', 'baseline.json') };
+    const base = { corpusDir: dir, rootDir: join(dir, '..'), baselinePath: join(dir, '..', 'baseline.json'), isTTY: false };
     const asJson = runRegress({ ...base, json: true, junit });
     const asText = runRegress({ ...base, json: false });
     expect(asJson.exitCode).toBe(1);
