@@ -54,6 +54,7 @@ describe.skipIf(!!why)('gatelab in Claude Code (real client, mock model, bubblew
   const immune: Record<string, Session> = {};
   const fixedAsk: Record<string, Session> = {};
   const fixedAllow: Record<string, Session> = {};
+  let auto: Session;
   let basic: Session, untrusted: Session, trusted: Session, post: Session, broken: Session, slow: Session;
   let t0 = 0;
 
@@ -85,6 +86,13 @@ describe.skipIf(!!why)('gatelab in Claude Code (real client, mock model, bubblew
         cases: [...DENIED, ...ASKED, ...ALLOWED, { id: 'npm-install-approved', tool: 'Bash', input: { command: 'npm install is-odd', description: 'x' } }],
         hookCommand: GATELAB,
         answer: (p) => (String(p.input.command ?? '').includes('is-odd') ? 'allow' : 'deny'),
+      });
+    });
+    jobs.push(async () => {
+      auto = await session('gatelab auto ordinary', {
+        mode: 'auto',
+        cases: [ASKED[0]!, { id: 'write-src', tool: 'Write', input: { file_path: '@PROJECT@/src/new.ts', content: 'export const e2e = 2;\n' } }, ALLOWED[0]!],
+        hookCommand: GATELAB,
       });
     });
     const repoAllow = { permissions: { allow: ['Bash(npm install:*)'] } };
@@ -144,6 +152,14 @@ describe.skipIf(!!why)('gatelab in Claude Code (real client, mock model, bubblew
   it('in default mode every immune case reaches a person as a prompt', () => {
     const counted = immune.default!.outcomes.filter((o) => !isSetup(o));
     expect(counted.filter((o) => !o.prompted).map((o) => `${o.id}: ${o.result}`)).toEqual([]);
+  });
+
+  it('in auto mode the reviewer settles ordinary asks: a workspace write runs, an effect it cannot settle is denied', () => {
+    const o = byId(auto);
+    expect(o['npm-install']).toMatchObject({ ran: false, prompted: false });
+    expect(o['npm-install']!.result).toMatch(/gatelab deny \(judge/);
+    expect(o['write-src']).toMatchObject({ ran: true, prompted: false });
+    expect(o['git-status']).toMatchObject({ ran: true, prompted: false });
   });
 
   it('deny blocks, and the model sees the reason', () => {
