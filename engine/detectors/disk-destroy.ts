@@ -3,7 +3,7 @@ import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
-import { ctxFor, finding, text } from './util.ts';
+import { ctxFor, effectsFor, finding, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'disk-destroy',
@@ -26,6 +26,7 @@ export function isBlockDevice(p: string): boolean {
   return DISK_PREFIXES.some((d) => rest.startsWith(d));
 }
 
+const INTERACTIVE = new Set(['fdisk', 'cfdisk', 'gdisk', 'cgdisk']);
 const FORMATTERS = new Set(['mkfs', 'mke2fs', 'mkswap', 'wipefs', 'blkdiscard', 'mkdosfs', 'mkntfs', 'newfs', 'mformat']);
 const PARTITIONERS = new Set(['fdisk', 'sfdisk', 'parted', 'sgdisk', 'gdisk', 'cfdisk', 'diskutil']);
 
@@ -40,6 +41,10 @@ export const diskDestroy: Detector = {
   check(inv, ctx0) {
     const ctx = ctxFor(inv, ctx0);
     const out: Finding[] = [];
+    // Every device write, by any program or redirection.
+    // (Interactive partition editors write only when told to: they ask, below.)
+    if (!INTERACTIVE.has(inv.name)) for (const e of effectsFor(inv, ctx0)) if (e.kind === 'device' && e.path) out.push(finding(meta, inv, `${e.how} writes to block device ${e.path.abs ?? e.path.text}`, e.path.word));
+    if (out.length) return out;
     for (const r of inv.redirects) {
       if ((r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '<>' || r.op === '&>>') && r.target.static && isBlockDevice(ctx.resolve(r.target.value ?? ''))) {
         out.push(finding(meta, inv, `writes to block device ${r.target.value}`, r.target));

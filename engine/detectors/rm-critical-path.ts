@@ -45,6 +45,10 @@ export const rmCriticalPath: Detector = {
   check(inv, ctx) {
     const out: Finding[] = [];
     for (const e of effectsFor(inv, ctx)) {
+      if (e.kind === 'delete' && e.destroys) {
+        out.push(finding(meta, inv, `${e.how} destroys what it names, beyond undo`, e.word));
+        continue;
+      }
       if (!e.path) continue;
       const truncates = e.kind === 'write' && e.create === 'truncate' && !e.how.startsWith('redirect');
       if (e.kind !== 'delete' && !truncates) continue;

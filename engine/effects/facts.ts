@@ -5,6 +5,16 @@ import type { Effect } from './types.ts';
 import { pathRef, type PathScope } from './paths.ts';
 import { isBlockDevice } from './devices.ts';
 
+/**
+ * Named destructions (program facts) that cannot be undone and need no path to be catastrophic.
+ * Others are judged by their paths (rsync --delete, shred), devices (disk-format) or their own
+ * detector (git push --force, git clean), or are not destruction at all (publish, listen).
+ */
+const CATASTROPHIC = new Set([
+  'infra-destroy', 'database-destroy', 'cloud-delete', 'k8s-delete', 'container-prune', 'container-volume-delete', 'terminate-instances',
+  'git-history-rewrite', 'git-remote-ref-delete', 'git-prune', 'git-reflog-expire', 'git-discard-changes', 'crontab-remove',
+]);
+
 function ref(f: ArgFact, sc: PathScope) {
   return pathRef(f.word, sc, f.text !== undefined ? f.text : f.word.static ? f.word.value : undefined);
 }
@@ -64,6 +74,8 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
     }
   }
   if (facts.network) out.push({ kind: 'network', how, direction: 'both', word: inv.program });
+  // A named destruction the roles cannot say (terraform destroy, dropdb, kubectl delete namespace …).
+  if (facts.destructive && CATASTROPHIC.has(facts.destructive)) out.push({ kind: 'delete', how: `${how} (${facts.destructive})`, destroys: facts.destructive, recursive: true, word: inv.program });
   if (facts.stdin === 'code') out.push({ kind: 'code', how: `${how} (stdin)`, language: facts.stdinLanguage, origin: 'stdin', word: inv.program });
   if (facts.issues.length) out.push({ kind: 'unknown', how: `${how}: ${facts.issues[0]}`, word: inv.program });
 }

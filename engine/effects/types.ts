@@ -53,6 +53,8 @@ export interface Effect {
   name?: string;
   /** Span anchor when there is no path. */
   word?: Word;
+  /** delete without a path: the named thing a program destroys ('infra-destroy', 'database-destroy' …). */
+  destroys?: string;
   /** code: a scanner proved the program text only computes and prints (awk, sed, jq). */
   harmless?: boolean;
   /** Inferred by the legacy tables for a program nobody described (every argument may be a file). */
