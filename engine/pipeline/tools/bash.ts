@@ -391,7 +391,7 @@ function grantTakenBy(env: CheckEnv, inv: Invocation, rule: Rule, sc: EffectScop
   };
   if (facts && facts.known) {
     for (const f of facts.args) {
-      const shown = f.option ? `--${f.option} ${f.text ?? f.word.approx}` : (f.text ?? f.word.approx);
+      const shown = f.option ? `${f.option.length === 1 ? '-' : '--'}${f.option} ${f.text ?? f.word.approx}` : (f.text ?? f.word.approx);
       const isNamed = f.word.static && named.includes(f.word.value!);
       switch (f.role) {
         case 'exec-argv':
