@@ -173,6 +173,7 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
   if (c.destructive && !f.destructive) f.destructive = c.destructive;
   if (c.network) f.network = true;
   if (c.installs) f.installs = true;
+  if (c.pager) f.pager = true;
   const g = c.grammar;
   const stopAtOperand = g.posix || !!c.subs;
   const stopCount = c.subs ? 1 : (c.stopAfter ?? 1);

@@ -87,6 +87,8 @@ export interface ProgramFacts {
    * project is trusted is the caller's decision.
    */
   projectCode?: boolean;
+  /** May page its output through $PAGER / $SYSTEMD_PAGER / less when stdout is a terminal (a shell escape there). */
+  pager?: boolean;
   /** Fetches packages and runs code from them (npm install, pip install, npx, cargo build): remote code. */
   installs?: boolean;
 }
@@ -194,6 +196,8 @@ export interface CommandSpec {
   projectCode?: boolean;
   /** See ProgramFacts.installs. */
   installs?: boolean;
+  /** See ProgramFacts.pager. */
+  pager?: boolean;
   /** With posix: stop parsing options at this operand (ssh parses options after the host: 2). */
   stopAfter?: number;
   /** `+x` words are options too (sh, bash: `+o posix`, `+e`). */

@@ -447,3 +447,48 @@ table('mode strings that look like options', [
   ['chmod -R -w dir', { mode: ['dir'] }],
   ['chmod 755 f', { none: ['755'], mode: ['f'] }],
 ]);
+
+table('shell routes through less common programs', [
+  ['ld.so /bin/sh', { 'exec-argv': ['/bin/sh'] }],
+  ['ksu -q -e /bin/sh', { 'exec-argv': ['/bin/sh'] }],
+  ['pidstat -e /bin/sh', { 'exec-argv': ['/bin/sh'] }],
+  ['dc -e !sh', { code: ['!sh'] }],
+  ['bpftrace -c /bin/sh -e END{}', { 'exec-line': ['/bin/sh'], code: ['END{}'] }],
+  ['m4 macros.m4', { 'code-file': ['macros.m4'] }],
+  ['rpm --eval %(id)', { code: ['%(id)'] }],
+  ['openvpn --up sh --dev null', { 'exec-line': ['sh'] }],
+  ['certbot certonly --pre-hook sh', { 'exec-line': ['sh'] }],
+  ['restic --password-command=sh backup', { 'exec-line': ['sh'] }],
+  ['yt-dlp URL --exec sh', { 'exec-line': ['sh'] }],
+  ['scrot -e sh', { 'exec-line': ['sh'] }],
+  ['sshuttle --ssh-cmd sh -r h 0/0', { 'exec-line': ['sh'] }],
+  ['csvtool call sh f.csv', { 'exec-line': ['sh'] }],
+  ['cowsay -f ./evil.cow hi', { 'code-file': ['./evil.cow'] }],
+  ['rc -c id', { code: ['id'] }],
+]);
+
+table('file reads and writes by less common programs', [
+  ['sysctl -n kernel.hostname', { read: ['/proc/sys/kernel/hostname'] }],
+  ['sysctl -n /../../etc/shadow', { read: ['/proc/sys//../../etc/shadow'] }],
+  ['dmesg -F /etc/shadow', { read: ['/etc/shadow'] }],
+  ['last -f /var/log/wtmp', { read: ['/var/log/wtmp'] }],
+  ['git diff --no-index /dev/null secret', { read: ['/dev/null', 'secret'] }],
+  ['dmidecode --dump-bin out', { write: ['out'] }],
+  ['as -o out.o x.s', { write: ['out.o'], read: ['x.s'] }],
+  ['unsquashfs -d out img', { 'dir-target': ['out'], read: ['img'] }],
+  ['tshark -w cap.pcap', { write: ['cap.pcap'] }],
+]);
+
+describe('named effects of less common programs', () => {
+  it('capabilities, tex shell escape, servers', () => {
+    expect(run('setcap', 'cap_setuid+ep', '/tmp/x').destructive).toBe('capability-change');
+    expect(run('getcap', '/usr/bin/ping').destructive).toBeUndefined();
+    expect(run('latex', '--shell-escape', 'x.tex').destructive).toBe('tex-shell-escape');
+    expect(run('nginx', '-t').destructive).toBeUndefined();
+    expect(run('nginx').destructive).toBe('network-listen');
+  });
+  it('pagers are marked', () => {
+    for (const c of ['git log', 'systemctl status x', 'man ls', 'journalctl -u x']) expect(run(...c.split(' ')).pager, c).toBe(true);
+    expect(run('journalctl', '--no-pager').pager).toBe(false);
+  });
+});

@@ -114,7 +114,7 @@ function checkoutHook(ctx: HookContext): void {
 
 const subs: Record<string, CommandSpec> = {
   status: cmd(`s|short b|branch porcelain:: long v|verbose u|untracked-files:: ignore-submodules:: ignored:: z column:: no-column ahead-behind no-ahead-behind renames no-renames find-renames:: show-stash`, 'read*', RO),
-  diff: cmd(`${DIFF} #unified`, 'none*', RO),
+  diff: cmd(`${DIFF} #unified`, 'read*', RO),
   log: cmd(`${DIFF} ${LOG} #max-count`, 'none*', RO),
   show: cmd(`${DIFF} ${LOG} #max-count`, 'none*', RO),
   whatchanged: cmd(`${DIFF} ${LOG} #max-count`, 'none*', RO),
@@ -272,5 +272,5 @@ for (const k of Object.keys(subs)) {
 for (const s of Object.values(subs)) negatable(s);
 
 export const GIT: ProgramSpec[] = [
-  prog('git', 'git', 'C:cwd c:config git-dir:config work-tree:cwd namespace:none !p|paginate P|no-pager exec-path::config config-env:config bare no-replace-objects no-lazy-fetch literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-advice super-prefix:none list-cmds:none attr-source:none ?version ?help ?html-path ?man-path ?info-path', 'none*', { posix: true, exact: true, subs, subRequired: true, hook: configHook, writesStdout: true, projectCode: true }),
+  prog('git', 'git', 'C:cwd c:config git-dir:config work-tree:cwd namespace:none !p|paginate P|no-pager exec-path::config config-env:config bare no-replace-objects no-lazy-fetch literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-advice super-prefix:none list-cmds:none attr-source:none ?version ?help ?html-path ?man-path ?info-path', 'none*', { posix: true, exact: true, subs, subRequired: true, hook: configHook, writesStdout: true, projectCode: true, pager: true }),
 ];

@@ -12,5 +12,6 @@ import { ARCHIVE } from './archive.ts';
 import { NETWORK } from './network.ts';
 import { SYSTEM } from './system.ts';
 import { COMPILERS, DATA_TOOLS, ENV_RUNNERS, MISC, MORE_WRAPPERS } from './misc.ts';
+import { EXTRA } from './extra.ts';
 
-export const ALL_SPECS: ProgramSpec[] = [...COREUTILS, ...FINDUTILS, ...SHELLS, ...WRAPPERS, ...INTERPRETERS, ...TEXT, ...GIT, ...PACKAGES, ...ARCHIVE, ...NETWORK, ...SYSTEM, ...MISC, ...MORE_WRAPPERS, ...COMPILERS, ...ENV_RUNNERS, ...DATA_TOOLS];
+export const ALL_SPECS: ProgramSpec[] = [...COREUTILS, ...FINDUTILS, ...SHELLS, ...WRAPPERS, ...INTERPRETERS, ...TEXT, ...GIT, ...PACKAGES, ...ARCHIVE, ...NETWORK, ...SYSTEM, ...MISC, ...MORE_WRAPPERS, ...COMPILERS, ...ENV_RUNNERS, ...DATA_TOOLS, ...EXTRA];
