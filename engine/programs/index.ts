@@ -6,3 +6,4 @@ export { envRole } from './env.ts';
 export { awkHarmless } from './awk.ts';
 export { scanSed, type SedScan } from './sed.ts';
 export { programNames } from './describe.ts';
+export { DESTRUCTIVE_EFFECTS } from './destructive.ts';
