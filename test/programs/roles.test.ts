@@ -492,3 +492,14 @@ describe('named effects of less common programs', () => {
     expect(run('journalctl', '--no-pager').pager).toBe(false);
   });
 });
+
+table('writes named by the download or the archive', [
+  ['curl -O https://x.example/a/install.sh', { write: ['install.sh'] }],
+  ['curl -O --output-dir /tmp https://x.example/i.sh', { write: ['/tmp/i.sh'] }],
+  ['wget https://x.example/pkg.tgz?x=1', { write: ['pkg.tgz'] }],
+  ['wget -P dl https://x.example/', { write: ['dl/index.html'] }],
+  ['git clone https://github.com/o/repo.git', { write: ['repo'] }],
+  ['git clone git@github.com:o/r.git dst', { write: ['dst'] }],
+  ['tar -xzf a.tgz', { 'dir-target': ['.'] }],
+  ['unzip a.zip', { 'dir-target': ['.'] }],
+]);

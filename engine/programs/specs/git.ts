@@ -94,6 +94,23 @@ function gitConfigWrite(ctx: HookContext): void {
   if (role !== 'none') f.destructive ??= 'git-config-code';
 }
 
+/** git clone URL with no folder: a new folder named after the repository, in the current one. */
+function cloneTarget(ctx: HookContext): void {
+  const f = ctx.facts;
+  if (f.args.some((a) => a.option === undefined && a.role === 'write')) return;
+  const url = f.args.find((a) => a.option === undefined && a.role === 'network');
+  if (!url) return;
+  let name: string | undefined;
+  if (url.word.static) {
+    let u = url.word.value ?? '';
+    while (u.endsWith('/')) u = u.slice(0, -1);
+    if (u.endsWith('.git')) u = u.slice(0, -4);
+    const k = Math.max(u.lastIndexOf('/'), u.lastIndexOf(':'));
+    name = u.slice(k + 1) || undefined;
+  }
+  f.args.push({ role: 'write', word: url.word, create: 'create', option: 'directory', ...(name !== undefined ? { text: name } : {}) });
+}
+
 function pushHook(ctx: HookContext): void {
   const f = ctx.facts;
   for (const w of ctx.operands.slice(1)) {
@@ -198,7 +215,7 @@ const subs: Record<string, CommandSpec> = {
   replace: cmd('f|force d|delete edit graft convert-graft-file l|list:: format:none', 'none*'),
   config: cmd('global system local worktree f|file:config blob:none get get-all get-regexp get-urlmatch replace-all add unset unset-all rename-section remove-section l|list fixed-value type:none bool int bool-or-int path expiry-date no-type z|null name-only show-origin show-scope get-color get-colorbool e|edit includes no-includes default:none comment:none all value:none regexp:none url:none', 'none*', { pure: true, hook: gitConfigWrite }),
   init: cmd('q|quiet bare template:config separate-git-dir:write object-format:none ref-format:none b|initial-branch:none shared::', 'write.create?'),
-  clone: cmd(`l|local no-hardlinks s|shared dissociate ${Q} n|no-checkout bare sparse filter:none also-filter-submodules mirror o|origin:none b|branch:none revision:none u|upload-pack:line.sh template:config c|config:config depth:none shallow-since:none shallow-exclude:none single-branch no-single-branch no-tags recurse-submodules:: shallow-submodules no-shallow-submodules remote-submodules no-remote-submodules j|jobs:none separate-git-dir:write ref-format:none reference:read reference-if-able:read bundle-uri:net server-option:none 4|ipv4 6|ipv6`, 'net write.create?', { network: true, hook: configHook }),
+  clone: cmd(`l|local no-hardlinks s|shared dissociate ${Q} n|no-checkout bare sparse filter:none also-filter-submodules mirror o|origin:none b|branch:none revision:none u|upload-pack:line.sh template:config c|config:config depth:none shallow-since:none shallow-exclude:none single-branch no-single-branch no-tags recurse-submodules:: shallow-submodules no-shallow-submodules remote-submodules no-remote-submodules j|jobs:none separate-git-dir:write ref-format:none reference:read reference-if-able:read bundle-uri:net server-option:none 4|ipv4 6|ipv6`, 'net write.create?', { network: true, hook: (c) => { configHook(c); cloneTarget(c); } }),
   fetch: cmd(`all a|append atomic depth:none deepen:none shallow-since:none shallow-exclude:none unshallow update-shallow negotiation-tip:none negotiate-only dry-run porcelain write-fetch-head no-write-fetch-head f|force k|keep multiple auto-maintenance no-auto-maintenance auto-gc no-auto-gc write-commit-graph no-write-commit-graph prefetch p|prune P|prune-tags n no-tags refmap:none t|tags recurse-submodules:: j|jobs:none no-recurse-submodules set-upstream submodule-prefix:none upload-pack|exec:line.sh ${Q} o|server-option:none show-forced-updates no-show-forced-updates 4|ipv4 6|ipv6 filter:none stdin`, 'net? none*', { network: true }),
   pull: cmd(`${Q} recurse-submodules:: no-recurse-submodules commit no-commit e|edit no-edit cleanup:none ff no-ff ff-only S|gpg-sign:: no-gpg-sign log:: no-log signoff no-signoff stat n|no-stat squash no-squash verify no-verify s|strategy:none X|strategy-option:none verify-signatures no-verify-signatures summary no-summary autostash no-autostash allow-unrelated-histories r|rebase:: no-rebase all a|append depth:none deepen:none shallow-since:none shallow-exclude:none unshallow update-shallow negotiation-tip:none dry-run f|force k|keep prefetch p|prune no-tags refmap:none t|tags j|jobs:none set-upstream upload-pack:line.sh 4|ipv4 6|ipv6 o|server-option:none`, 'net? none*', { network: true }),
   push: cmd(`all branches mirror@git-force-push tags follow-tags atomic no-atomic n|dry-run porcelain delete@git-remote-ref-delete d prune@git-remote-ref-delete f|force@git-force-push force-with-lease::@git-force-push no-force-with-lease force-if-includes no-force-if-includes repo:net u|set-upstream thin no-thin ${Q} recurse-submodules:none verify no-verify no-recurse-submodules signed:: no-signed push-option|o:none receive-pack|exec:line.sh 4|ipv4 6|ipv6`, 'net? none*', { network: true, hook: (c) => { pushHook(c); if (c.facts.options.has('d')) c.facts.destructive ??= 'git-remote-ref-delete'; if (c.facts.options.has('dry-run')) c.facts.destructive = undefined; for (const a of c.facts.args) if (a.role === 'network') a.direction = 'out'; } }),

@@ -28,6 +28,29 @@ function sshHook(c: HookContext): void {
   }
 }
 
+/** curl -O / wget URL: the file is named after the URL's last path segment, in DIR or the current folder. */
+function downloadsByName(c: HookContext, dir: string | true | undefined): void {
+  const f = c.facts;
+  for (const a of [...f.args]) {
+    if (a.role !== 'network' || a.option !== undefined) continue;
+    let name: string | undefined;
+    if (a.word.static) {
+      let u = a.word.value ?? '';
+      for (const cut of ['?', '#']) {
+        const k = u.indexOf(cut);
+        if (k >= 0) u = u.slice(0, k);
+      }
+      const scheme = u.indexOf('://');
+      const path = scheme >= 0 ? u.slice(scheme + 3) : u;
+      const slash = path.indexOf('/');
+      const last = slash < 0 ? '' : path.slice(path.lastIndexOf('/') + 1);
+      name = last || 'index.html';
+    }
+    const prefix = typeof dir === 'string' ? (dir.endsWith('/') ? dir : dir + '/') : '';
+    f.args.push({ role: 'write', word: a.word, option: 'remote-name', create: 'truncate', ...(name !== undefined ? { text: prefix + name } : {}) });
+  }
+}
+
 function curlHook(c: HookContext): void {
   const f = c.facts;
   let upload = false;
@@ -61,7 +84,10 @@ function curlHook(c: HookContext): void {
       delete a.direction;
     } else if (upload) a.direction = 'out';
   }
-  if (f.options.has('remote-name') || f.options.has('remote-name-all')) c.effect = true;
+  if (f.options.has('remote-name') || f.options.has('remote-name-all')) {
+    c.effect = true;
+    downloadsByName(c, f.options.get('output-dir'));
+  }
 }
 
 const CURL = 'd|data:read data-ascii:read data-binary:read data-raw:read data-urlencode:read F|form:read form-string:read json:read T|upload-file:read o|output:write O|remote-name remote-name-all J|remote-header-name output-dir:dir create-dirs K|config:config H|header:none X|request:none u|user:none A|user-agent:none e|referer:none b|cookie:none c|cookie-jar:write x|proxy:net L|location s|silent S|show-error f|fail fail-with-body k|insecure I|head i|include v|verbose m|max-time:none connect-timeout:none retry:none retry-delay:none retry-max-time:none url:net G|get w|write-out:none D|dump-header:write C|continue-at:none r|range:none z|time-cond:none E|cert:read key:read cacert:read capath:read unix-socket:read abstract-unix-socket:none q|disable compressed n|netrc netrc-file:read netrc-optional oauth2-bearer:none tlsv1.2 tlsv1.3 http1.1 http2 http3 4|ipv4 6|ipv6 resolve:none connect-to:none interface:none local-port:none limit-rate:none Z|parallel parallel-max:none trace:write trace-ascii:write stderr:write libcurl:write etag-save:write etag-compare:read hsts:write alt-svc:write proto:none proto-redir:none max-redirs:none location-trusted noproxy:none proxy-user:none socks5:net socks5-hostname:net preproxy:net P|ftp-port:none Q|quote:none l|list-only a|append B|use-ascii ftp-create-dirs ssl ssl-reqd no-keepalive keepalive-time:none N|no-buffer # progress-bar no-progress-meter styled-output raw tr-encoding path-as-is globoff|g Y|speed-limit:none y|speed-time:none t|telnet-option:none U|proxy-user:none 0|http1.0 1|tlsv1 2|sslv2 3|sslv3 j|junk-session-cookies p|proxytunnel R|remote-time ?V|version ?h|help:: M|manual';
@@ -69,7 +95,7 @@ const WGET = 'O|output-document:write o|output-file:write a|append-output:append
 
 export const NETWORK: ProgramSpec[] = [
   prog(F, 'curl', CURL, 'net*', { network: true, writesStdout: true, hook: curlHook }),
-  prog(F, 'wget', WGET, 'net*', { network: true, hook: (c) => { const o = c.facts.options; if (!o.has('output-document') && !o.has('spider')) c.effect = true; if (o.has('post-data') || o.has('post-file') || o.has('body-data') || o.has('body-file')) for (const a of c.facts.args) if (a.role === 'network' && a.option === undefined) a.direction = 'out'; } }),
+  prog(F, 'wget', WGET, 'net*', { network: true, hook: (c) => { const o = c.facts.options; if (!o.has('output-document') && !o.has('spider')) { c.effect = true; downloadsByName(c, o.get('directory-prefix')); } if (o.has('post-data') || o.has('post-file') || o.has('body-data') || o.has('body-file')) for (const a of c.facts.args) if (a.role === 'network' && a.option === undefined) a.direction = 'out'; } }),
   prog(F, 'aria2c', 'd|dir:dir o|out:write i|input-file:read x|max-connection-per-server:none s|split:none c|continue q|quiet on-download-complete:codefile.sh on-download-start:codefile.sh on-bt-download-complete:codefile.sh conf-path:config ?v|version ?h|help', 'net*', { network: true, hook: (c) => { if (!c.facts.options.has('out')) c.effect = true; } }),
   prog(F, 'http|https|xh|xhs|httpie', 'b|body h|headers v|verbose p|print:none f|form j|json m|multipart d|download o|output:write c|continue a|auth:none A|auth-type:none session:write session-read-only:read follow F max-redirects:none verify:none cert:read cert-key:read timeout:none check-status offline ignore-stdin I pretty:none s|style:none ?version ?help', 'none? net none*', { network: true, writesStdout: true, hook: (c) => { for (const a of c.facts.args) if (a.option === undefined && a.role === 'none') { const t = textOf(a.word); const k = t.indexOf('@'); if (k > 0 && (t[k - 1] === '=' || t[k - 1] === ':')) { a.role = 'read'; a.text = t.slice(k + 1); a.direction = 'out'; } } const first = c.facts.args.find((a) => a.option === undefined); if (first && first.role === 'none' && /*method*/ first.word.static && !upper(first.word.value ?? '')) { first.role = 'network'; } } }),
   prog(F, 'nc|ncat|netcat|nc.openbsd|nc.traditional', '4 6 C D d F h k l N n r S t U u v z b:none e:line c:line.sh I:none i:none M:none m:none O:none P:none p:none q:none s:none T:none V:none W:none w:none X:none x:none o:write exec:line sh-exec:line.sh lua-exec:codefile.lua allow:none deny:none ssl send-only recv-only listen keep-open ?version ?help', 'net? none?', { network: true, stdin: 'data', writesStdout: true, hook: (c) => { for (const a of c.facts.args) if (a.role === 'network') a.direction = 'both'; if (c.facts.options.has('l') || c.facts.options.has('listen')) c.facts.destructive ??= 'network-listen'; } }),
