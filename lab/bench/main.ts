@@ -55,6 +55,53 @@ function perCall<T>(inputs: readonly T[], fn: (x: T) => unknown, rounds: number,
   return summarize(samples);
 }
 
+interface Interleaved {
+  /** Per command: the median of its rounds (µs). */
+  medians: number[];
+  /** Distribution of those per-command medians. */
+  perCommand: Summary;
+  /** Every timed call. */
+  all: Summary;
+}
+
+/**
+ * Round by round: in each round every tool makes one pass over all inputs (the tool order rotates
+ * per round), so load changes on a shared machine hit the tools alike while one tool's garbage
+ * does not land in another's timings. A warm-up pass over the first `warm` inputs comes first.
+ * fn gets the input and the round number.
+ */
+function interleaved(inputs: readonly string[], fns: ((x: string, round: number) => unknown)[], rounds: number, warm = 300): Interleaved[] {
+  const t = fns.map(() => inputs.map(() => [] as number[]));
+  let sink = 0;
+  for (const fn of fns) for (const x of inputs.slice(0, warm)) sink += fn(x, 0) ? 1 : 0;
+  for (let r = 0; r < rounds; r++) {
+    const spent: string[] = [];
+    for (let j = 0; j < fns.length; j++) {
+      const k = (j + r) % fns.length;
+      const fn = fns[k]!;
+      const a = ns();
+      inputs.forEach((x, i) => {
+        const t0 = ns();
+        sink += fn(x, r) ? 1 : 0;
+        t[k]![i]!.push(us(t0, ns()));
+      });
+      spent[k] = `${(us(a, ns()) / 1e6).toFixed(1)} s`;
+    }
+    log(`    round ${r + 1}/${rounds}: ${spent.join(', ')}`);
+  }
+  if (sink < 0) log('');
+  return t.map((perInput) => {
+    const medians = perInput.map((xs) => summarize(xs).median);
+    return { medians, perCommand: summarize(medians), all: summarize(perInput.flat()) };
+  });
+}
+
+/** Per command peer ÷ gatelab (each a median over rounds): the median and the 1st percentile of the ratio. */
+function ratioPerCommand(peer: number[], gate: number[]): { median: number; p1: number } {
+  const r = peer.map((p, i) => p / gate[i]!).sort((a, b) => a - b);
+  return { median: r[Math.floor(r.length / 2)]!, p1: r[Math.floor(r.length * 0.01)]! };
+}
+
 function machine() {
   const c = cpus();
   let model = c[0]?.model ?? 'unknown';
@@ -80,45 +127,57 @@ async function main(): Promise<void> {
   const { cases, errors } = loadCorpus(corpusDir);
   const bash = cases.filter((c) => c.case.tool === 'Bash' && c.command !== undefined) as (LoadedCase & { command: string })[];
   const commands = bash.map((c) => c.command);
-  log(`corpus: ${cases.length} cases (${errors.length} lint errors skipped), ${commands.length} Bash commands`);
+  const unique = [...new Set(commands)];
+  log(`corpus: ${cases.length} cases (${errors.length} lint errors skipped), ${commands.length} Bash commands, ${unique.length} unique`);
 
   const work0 = mkdtempSync(join(tmpdir(), 'gatelab-bench-engine-'));
   const engine = new PermissionEngine(loadPolicy(readFileSync(DEFAULT_POLICY, 'utf8'), { file: DEFAULT_POLICY }));
   const ctx = { cwd: CASE_CWD, home: CASE_HOME, mode: 'default' as ModeName };
   const call = (command: string): ToolCall => ({ tool: 'Bash', input: { command } });
 
-  // 1. gatelab decide.
-  log('1/6 gatelab decide …');
-  const decide = perCall(commands, (c) => engine.decide(call(c), ctx).behavior, QUICK ? 2 : 10, 3);
-  const small = commands.filter((c) => c.length <= 64 * 1024);
-  const decideSmall = perCall(small, (c) => engine.decide(call(c), ctx).behavior, QUICK ? 2 : 10, 1);
-  // The same engine as the hook and the site run it: an esbuild bundle (tsx adds keepNames
-  // wrappers to every function it transpiles).
+  // 1–3. gatelab decide (the bundled engine, as the hook and the site run it), tree-sitter-bash
+  // parse + walk and cc-safety-net checkCommand, interleaved command by command in every round,
+  // so that load changes on a shared machine hit the three alike. Round r runs decide in mode
+  // MODES[r % 6] (commands × modes over the rounds). Per command: the median over its rounds.
+  const work = mkdtempSync(join(tmpdir(), 'gatelab-bench-'));
+  const app = join(work, 'app');
+  mkdirSync(app, { recursive: true });
   const bundled = await bundledEngine(work0);
   bundled.useRegexEngine(re2Engine);
   const bEngine = new bundled.PermissionEngine(bundled.loadPolicy(readFileSync(DEFAULT_POLICY, 'utf8'), { file: DEFAULT_POLICY }));
-  const decideBundled = perCall(commands, (c) => bEngine.decide(call(c), ctx).behavior, QUICK ? 2 : 10, 3);
-  // Where the time goes: the analyser alone, and decide with every built-in detector disabled.
-  const analyser = perCall(commands, (c) => analyze(c, { home: CASE_HOME }).commands.length, QUICK ? 2 : 10, 2);
+  const ts = await loadTreeSitter();
+  const sn = await loadSafetyNet();
+  const modes = MODES.map((m) => m.mode as ModeName);
+  const ROUNDS = QUICK ? 1 : modes.length;
+  log(`1/6 interleaved: gatelab decide (bundled), tree-sitter-bash, cc-safety-net, ${ROUNDS} rounds × ${unique.length} unique commands …`);
+  const inter = interleaved(
+    unique,
+    [
+      (c, r) => bEngine.decide(call(c), { ...ctx, mode: modes[r % modes.length]! }).behavior,
+      (c) => ts.parseWalk(c),
+      (c) => sn.check(c, app),
+    ],
+    ROUNDS,
+  );
+  const [decideBundled, treeSitter, safetyNet] = inter.map((t) => t.perCommand);
+  const samples = inter.map((t) => t.all);
+  const ratios = { treeSitter: ratioPerCommand(inter[1]!.medians, inter[0]!.medians), safetyNet: ratioPerCommand(inter[2]!.medians, inter[0]!.medians) };
+
+  // Where the time goes (not interleaved, fewer rounds): decide through tsx, the analyser alone,
+  // and decide with every built-in detector disabled.
+  log('2/6 gatelab through tsx, analyser alone, no detectors …');
+  const R2 = QUICK ? 1 : 3;
+  const decide = perCall(unique, (c) => engine.decide(call(c), ctx).behavior, R2, 1);
+  const small = unique.filter((c) => c.length <= 64 * 1024);
+  const decideSmall = perCall(small, (c) => engine.decide(call(c), ctx).behavior, R2, 0);
+  const analyser = perCall(unique, (c) => analyze(c, { home: CASE_HOME }).commands.length, R2, 1);
   const ids = builtinDetectors().map((d) => d.meta.id);
   const policyText = readFileSync(DEFAULT_POLICY, 'utf8');
   const noDetText = policyText.replace(/disable: \[\]/, `disable: [${ids.join(', ')}]`);
   if (noDetText === policyText) throw new Error('bench: policies/default.yaml has no `disable: []` line to fill');
   const noDet = new PermissionEngine(loadPolicy(noDetText, { file: DEFAULT_POLICY, skipExamples: true }));
-  const decideNoDetectors = perCall(commands, (c) => noDet.decide(call(c), ctx).behavior, QUICK ? 2 : 10, 2);
-
-  // 2. tree-sitter-bash parse + walk.
-  log('2/6 tree-sitter-bash …');
-  const ts = await loadTreeSitter();
-  const treeSitter = perCall(commands, (c) => ts.parseWalk(c), QUICK ? 1 : 5, 2);
-
-  // 3. cc-safety-net checkCommand.
-  log('3/6 cc-safety-net …');
-  const sn = await loadSafetyNet();
-  const work = mkdtempSync(join(tmpdir(), 'gatelab-bench-'));
-  const app = join(work, 'app');
-  mkdirSync(app, { recursive: true });
-  const safetyNet = perCall(commands, (c) => sn.check(c, app), QUICK ? 1 : 2, 1);
+  const decideNoDetectors = perCall(unique, (c) => noDet.decide(call(c), ctx).behavior, R2, 1);
+  log('3/6 agreement …');
 
   // Agreement on the corpus (gatelab: default policy, default mode; peer: checkCommand).
   const agreement = agreementOf(bash, (c) => engine.decide(call(c), ctx).behavior, (c) => sn.check(c, app), sn.version);
@@ -142,6 +201,7 @@ async function main(): Promise<void> {
     tool_input: { command: 'git status' },
     tool_use_id: 'toolu_bench',
   });
+  // A clean environment: no NODE_EXTRA_CA_CERTS (it makes every node start read a CA file).
   const env = { PATH: process.env.PATH, HOME: join(work, 'home'), CLAUDE_PROJECT_DIR: app };
   mkdirSync(env.HOME, { recursive: true });
   const procs = timeProcesses(
@@ -161,7 +221,7 @@ async function main(): Promise<void> {
   // 5. Scaling.
   log('5/6 scaling …');
   const scaling = scale(engine, ctx);
-  const worst = searchWorst(engine, 64 * 1024, QUICK ? 1 : 5);
+  const worst = searchWorst(bEngine, 64 * 1024, QUICK ? 3 : 5);
   log(`worst of ${SEARCH_SHAPES.length} generated shapes ≤ 64 KiB (target ≤ 5 ms):\n${formatWorst(worst).join('\n')}`);
 
   // 6. regress-equivalent: every case × every mode, engine time only.
@@ -179,12 +239,19 @@ async function main(): Promise<void> {
     }
   }
   const regressMs = us(t0, ns()) / 1000;
+  const regressProcess = regressRuns(QUICK ? 1 : 2);
+  log(`    lab regress: cold ${fmt(regressProcess.coldMs.median)} ms, warm ${fmt(regressProcess.warmMs.median)} ms (wall medians)`);
 
   const result: BenchResult = {
     date: started.toISOString(),
     quick: QUICK,
     machine: machine(),
-    corpus: { cases: cases.length, bashCommands: commands.length, lintErrors: errors.length, over64KiB: commands.length - small.length },
+    corpus: { cases: cases.length, bashCommands: commands.length, unique: unique.length, lintErrors: errors.length, over64KiB: unique.length - small.length },
+    rounds: ROUNDS,
+    samples: { decide: samples[0]!, treeSitter: samples[1]!, safetyNet: samples[2]! },
+    ratios,
+    search: worst.slice(0, 5),
+    regressProcess,
     peers: { treeSitter: ts.version, safetyNet: sn.version },
     decide,
     decideSmall,
@@ -208,6 +275,36 @@ async function main(): Promise<void> {
   if (flag('--write-docs')) writeDocs(renderMarkdown(result));
   if (JSON_OUT) process.stdout.write(JSON.stringify(result, null, 2) + '\n');
   else process.stdout.write(renderMarkdown(result) + `\nagreement written to ${out}\n`);
+}
+
+/**
+ * `lab regress` as a user runs it (`node lab/bin.mjs regress`, a new process each time, wall ms).
+ * Cold: tsx's transpile cache disabled (TSX_DISABLE_CACHE=1), as on a first run after a change;
+ * warm: the cache filled by the run before. Interleaved, `runs` of each after one warm-up.
+ */
+function regressRuns(runs: number): { coldMs: Summary; warmMs: Summary; exitCodes: number[]; cases: string } {
+  const bin = join(REPO_ROOT, 'lab', 'bin.mjs');
+  const env = { ...process.env };
+  delete env.NODE_EXTRA_CA_CERTS;
+  const once = (extra: Record<string, string>) => {
+    const t0 = ns();
+    const p = spawnSync(process.execPath, [bin, 'regress'], { cwd: REPO_ROOT, env: { ...env, ...extra }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    return { ms: us(t0, ns()) / 1000, code: p.status ?? -1, head: (p.stdout ?? '').split('\n')[0] ?? '' };
+  };
+  once({});
+  const cold: number[] = [];
+  const warm: number[] = [];
+  const codes = new Set<number>();
+  let head = '';
+  for (let i = 0; i < runs; i++) {
+    const c = once({ TSX_DISABLE_CACHE: '1' });
+    const w = once({});
+    cold.push(c.ms);
+    warm.push(w.ms);
+    codes.add(c.code).add(w.code);
+    head = w.head;
+  }
+  return { coldMs: summarize(cold), warmMs: summarize(warm), exitCodes: [...codes], cases: head };
 }
 
 /** Median of each phase the loader reports: boot (Node start to loader), compile, init, call. */
@@ -325,7 +422,7 @@ function targets(r: BenchResult): Target[] {
   const bare = hook('node');
   const gl = hook('gatelab');
   const sn = hook('cc-safety-net');
-  const at64 = Math.max(...r.scaling.map((s) => s.sizes.find((x) => x.bytes <= 64 * 1024 && x.bytes > 32 * 1024)?.engineUs ?? 0));
+  const worst = r.search[0]!;
   const worstGrowth = Math.max(...r.scaling.flatMap((s) => s.growth.filter((g) => g.to / g.from >= 4).map((g) => g.per10x)));
   const t = (name: string, target: string, actual: number, limit: number, unit: string, lowerIsBetter = true): Target => ({
     name,
@@ -335,14 +432,15 @@ function targets(r: BenchResult): Target[] {
     by: lowerIsBetter ? actual / limit : limit / actual,
   });
   return [
-    t('decide median (bundled engine)', '≤ 2 µs', r.decideBundled.median, 2, ' µs'),
-    t('decide p99 (bundled engine)', '≤ 20 µs', r.decideBundled.p99, 20, ' µs'),
-    t('vs tree-sitter parse+walk (median, bundled engine)', '≥ 8×', r.treeSitter.median / r.decideBundled.median, 8, '×', false),
-    t('vs cc-safety-net checkCommand (median, bundled engine)', '≥ 100×', r.safetyNet.median / r.decideBundled.median, 100, '×', false),
-    t('analyser growth per 10× input (worst shape, ≥ 4× steps)', '≤ 12×', worstGrowth, 12, '×'),
-    t('64 KiB adversarial, default engine (worst shape)', '≤ 5 ms', at64 / 1000, 5, ' ms'),
+    t('decide median (bundled engine, per-command medians)', '≤ 2 µs', r.decideBundled.median, 2, ' µs'),
+    t('decide p99 (bundled engine, per-command medians)', '≤ 20 µs', r.decideBundled.p99, 20, ' µs'),
+    t('vs tree-sitter parse+walk (ratio of medians, same rounds)', '≥ 8×', r.treeSitter.median / r.decideBundled.median, 8, '×', false),
+    t('vs cc-safety-net checkCommand (ratio of medians, same rounds)', '≥ 100×', r.safetyNet.median / r.decideBundled.median, 100, '×', false),
+    t(`worst searched input ≤ 64 KiB (${worst.shape}, ${worst.bytes} B)`, '≤ 5 ms', worst.us / 1000, 5, ' ms'),
+    t('analyser growth per 10× input (scaling shapes, ≥ 4× steps, raised budgets)', '≤ 12×', worstGrowth, 12, '×'),
     t('hook process vs bare node (wall median)', '≤ 1.3×', gl.wallMs.median / bare.wallMs.median, 1.3, '×'),
     ...(gl.cpuMs && bare.cpuMs ? [t('hook process vs bare node (CPU mean)', '≤ 1.3×', gl.cpuMs.mean / bare.cpuMs.mean, 1.3, '×')] : []),
+    t('lab regress, cold (wall median)', '≤ 1 s', r.regressProcess.coldMs.median / 1000, 1, ' s'),
     t('cc-safety-net hook vs bare node (wall median, for reference)', 'n/a', sn.wallMs.median / bare.wallMs.median, Infinity, '×'),
   ];
 }

@@ -1,6 +1,7 @@
 // The benchmark's result shape and its Markdown table (stdout and docs/BENCHMARKS.md).
 import { fmt, type Summary } from './stats.ts';
 import type { ProcResult } from './process.ts';
+import type { SearchRow } from './search.ts';
 
 export interface Target {
   name: string;
@@ -21,7 +22,17 @@ export interface BenchResult {
   date: string;
   quick: boolean;
   machine: { cpu: string; cores: number; memGiB: number; node: string; os: string; loadavg: string };
-  corpus: { cases: number; bashCommands: number; lintErrors: number; over64KiB: number };
+  corpus: { cases: number; bashCommands: number; unique: number; lintErrors: number; over64KiB: number };
+  /** Interleaved rounds (gatelab, tree-sitter, cc-safety-net on each command in turn). */
+  rounds: number;
+  /** Every timed call of the interleaved rounds (decideBundled, treeSitter, safetyNet are per-command medians). */
+  samples: { decide: Summary; treeSitter: Summary; safetyNet: Summary };
+  /** Per-command ratio peer ÷ gatelab: median and 1st percentile (the command where gatelab does worst). */
+  ratios: { treeSitter: { median: number; p1: number }; safetyNet: { median: number; p1: number } };
+  /** The worst-case search's slowest five (decide, bundled engine). */
+  search: SearchRow[];
+  /** `lab regress` as a new process, wall ms: cold (no tsx cache) and warm. */
+  regressProcess: { coldMs: Summary; warmMs: Summary; exitCodes: number[]; cases: string };
   peers: { treeSitter: string; safetyNet: string };
   decide: Summary;
   decideSmall: Summary;
@@ -57,7 +68,7 @@ export function renderMarkdown(r: BenchResult): string {
   const m = r.machine;
   L.push(`Run ${r.date}${r.quick ? ' (**--quick**: smoke figures only)' : ''} · ${m.cpu}, ${m.cores} cores, ${m.memGiB} GiB · Node ${m.node} · ${m.os} · load average at the end ${m.loadavg}`);
   L.push('');
-  L.push(`Inputs: ${r.corpus.bashCommands} Bash commands from ${r.corpus.cases} corpus cases (${r.corpus.over64KiB} over 64 KiB). Peers: ${r.peers.treeSitter}; ${r.peers.safetyNet}.`);
+  L.push(`Inputs: ${r.corpus.unique} unique Bash commands (${r.corpus.bashCommands} Bash cases of ${r.corpus.cases} corpus cases; ${r.corpus.over64KiB} over 64 KiB). Peers: ${r.peers.treeSitter}; ${r.peers.safetyNet}.`);
   L.push('');
   L.push('### Targets');
   L.push('');
@@ -65,18 +76,29 @@ export function renderMarkdown(r: BenchResult): string {
   L.push(row(['---', '---', '---', '---']));
   for (const t of r.targets) L.push(row([t.name, t.target, t.actual, t.target === 'n/a' ? '–' : t.met ? 'yes' : `**no** (${fmt(t.by)}× off)`]));
   L.push('');
-  L.push('### In process, per command (µs)');
+  L.push(`### In process, per command (µs): ${r.rounds} interleaved rounds`);
   L.push('');
-  L.push(row(['', 'median', 'p90', 'p99', 'max', 'samples', 'gatelab is … faster (median)']));
+  L.push('The first three rows ran interleaved round by round: in each round gatelab, tree-sitter and cc-safety-net each made one pass over every command (the order rotating; gatelab in mode MODES[round % 6]). A command\'s time is the median of its rounds; the columns are the distribution of those over the commands. "all calls" rows are every timed call.');
+  L.push('');
+  L.push(row(['', 'median', 'p90', 'p99', 'max', 'n', 'gatelab is … faster']));
   L.push(row(['---', '---', '---', '---', '---', '---', '---']));
   const s = (name: string, x: { median: number; p90: number; p99: number; max: number; n: number }, ratio: string) => L.push(row([name, fmt(x.median), fmt(x.p90), fmt(x.p99), fmt(x.max), x.n, ratio]));
-  s('gatelab decide, bundled engine (all commands)', r.decideBundled, '–');
-  s('gatelab decide via tsx (all commands)', r.decide, '–');
-  s('gatelab decide via tsx (commands ≤ 64 KiB)', r.decideSmall, '–');
-  s('gatelab decide, all detectors disabled', r.decideNoDetectors, '–');
-  s('gatelab analyser alone (parse + words)', r.analyser, `${fmt(r.treeSitter.median / r.analyser.median)}× vs tree-sitter`);
-  s('tree-sitter-bash parse + walk', r.treeSitter, `${fmt(r.treeSitter.median / r.decideBundled.median)}× (bundled decide)`);
-  s('cc-safety-net checkCommand', r.safetyNet, `${fmt(r.safetyNet.median / r.decideBundled.median)}× (bundled decide)`);
+  s('gatelab decide, bundled engine', r.decideBundled, '–');
+  s('tree-sitter-bash parse + walk', r.treeSitter, `${fmt(r.treeSitter.median / r.decideBundled.median)}× (ratio of medians); per command: median ${fmt(r.ratios.treeSitter.median)}×, 1st pct ${fmt(r.ratios.treeSitter.p1)}×`);
+  s('cc-safety-net checkCommand', r.safetyNet, `${fmt(r.safetyNet.median / r.decideBundled.median)}× (ratio of medians); per command: median ${fmt(r.ratios.safetyNet.median)}×, 1st pct ${fmt(r.ratios.safetyNet.p1)}×`);
+  s('gatelab decide, bundled, all calls', r.samples.decide, '–');
+  s('tree-sitter, all calls', r.samples.treeSitter, '–');
+  s('cc-safety-net, all calls', r.samples.safetyNet, '–');
+  s('gatelab decide via tsx, default mode, all calls', r.decide, '–');
+  s('… commands ≤ 64 KiB', r.decideSmall, '–');
+  s('… all detectors disabled', r.decideNoDetectors, '–');
+  s('gatelab analyser alone (parse + words), all calls', r.analyser, `${fmt(r.samples.treeSitter.median / r.analyser.median)}× vs tree-sitter (all-call medians)`);
+  L.push('');
+  L.push('### Worst-case search: the slowest five of the generated shapes at ≤ 64 KiB (decide, bundled engine, median of runs)');
+  L.push('');
+  L.push(row(['shape', 'bytes', 'ms', 'decision']));
+  L.push(row(['---', '---', '---', '---']));
+  for (const w of r.search) L.push(row([w.shape, w.bytes, fmt(w.us / 1000), `${w.behavior}/${w.reason}`]));
   L.push('');
   L.push('### Hook process, end to end (ms per call; one Bash `git status` PreToolUse payload)');
   L.push('');
@@ -118,7 +140,12 @@ export function renderMarkdown(r: BenchResult): string {
     L.push(row([`${sc.shape} raised`, ...sc.sizes.map((x) => `${fmt(x.analyserUs)}${x.analyserIssue !== 'none' ? ` (${x.analyserIssue})` : ''}`), `${fmt(worst)}×`]));
   }
   L.push('');
-  L.push(`### Regress-equivalent: ${r.regress.cases} cases × ${r.regress.modes} modes = ${r.regress.decisions} decisions (explain, with trace) in ${fmt(r.regress.totalMs)} ms, ${fmt(r.regress.perDecisionUs)} µs each.`);
+  L.push(`### lab regress`);
+  L.push('');
+  const rp = r.regressProcess;
+  L.push(`\`node lab/bin.mjs regress\` as a new process (wall ms, ${rp.coldMs.n} runs each, interleaved): cold (tsx transpile cache off) median ${fmt(rp.coldMs.median)}, min ${fmt(rp.coldMs.min)}; warm median ${fmt(rp.warmMs.median)}, min ${fmt(rp.warmMs.min)}; exit ${rp.exitCodes.join(',')} (${rp.cases.split(';')[0]}).`);
+  L.push('');
+  L.push(`Engine time alone (in process, warm): ${r.regress.cases} cases × ${r.regress.modes} modes = ${r.regress.decisions} decisions (explain, with trace) in ${fmt(r.regress.totalMs)} ms, ${fmt(r.regress.perDecisionUs)} µs each.`);
   L.push('');
   const a = r.agreement;
   L.push(`### Agreement with cc-safety-net on ${a.cases} corpus Bash commands (gatelab default policy and mode)`);
