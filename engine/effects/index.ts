@@ -3,8 +3,8 @@
 // secrets read into a pipeline), so nothing is remembered across decisions.
 import type { Extraction, Invocation } from '../shell/types.ts';
 import type { Effect, PathRef } from './types.ts';
-import { describe, type ProgramFacts } from '../programs/index.ts';
-import { effectiveName, findContextOf, findRoots } from '../shell/normalize/index.ts';
+import type { ProgramFacts } from '../programs/index.ts';
+import { effectiveName, factsFor, findContextOf, findRoots } from '../shell/normalize/index.ts';
 import { NETWORK, SHELLS, INTERPRETERS } from '../shell/normalize/state.ts';
 import { pathRef, resolveIn, infoOf, type PathScope } from './paths.ts';
 import { redirectEffects } from './redirects.ts';
@@ -68,7 +68,7 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
     out.push({ kind: 'code', how: 'runs a file', language: 'sh', origin: fromDownload(ref, sc) ? 'network' : 'file', path: ref });
   }
   if (inv.name === '') return out;
-  const facts = describe(inv.name, inv.args);
+  const facts = factsFor(inv);
   sc0.facts = facts;
   if (facts.known) factEffects(inv, facts, sc, out);
   legacyEffects(inv, sc, out, !facts.known);

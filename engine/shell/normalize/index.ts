@@ -6,7 +6,7 @@ import { WRAPPERS } from './wrappers.ts';
 import { downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, sourceCarrier } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
-import { describe, scanUnknown } from '../../programs/index.ts';
+import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
 import { envRuns } from './envcode.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
@@ -140,7 +140,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
  */
 function nestedRuns(inv: Invocation, ex: Extraction, st: NormState): void {
   if (!inv.program.static || inv.opaque || st.depth + 1 > MAX_DEPTH) return;
-  const facts = inv.name ? describe(inv.name, inv.args) : null;
+  const facts = inv.name ? factsFor(inv) : null;
   const argvs: Word[][] = [];
   const lines: Word[] = [];
   if (facts && facts.known) {
@@ -163,6 +163,14 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState): void {
   for (const argv of argvs) ops.command(argv, `${inv.name} runs`, { ...inv, redirects: [] }, st, ex);
   for (const l of lines) ops.payload(l.value!, `${inv.name} runs`, l.span, { ...inv, redirects: [] }, st, false);
   for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
+}
+
+// The program facts of an invocation, described once per invocation (normalize and effects both need them).
+const factsMemo = new WeakMap<Invocation, ProgramFacts>();
+export function factsFor(inv: Invocation): ProgramFacts {
+  let f = factsMemo.get(inv);
+  if (!f) factsMemo.set(inv, (f = describe(inv.name, inv.args)));
+  return f;
 }
 
 /** For an invocation a program runs (uv run CMD, an unknown wrapper's argv): that program's. */
