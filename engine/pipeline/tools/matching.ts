@@ -23,7 +23,9 @@ function callFor(rule: Rule, example: string): { tool: string; input: Record<str
 /** Evaluate the example under a policy that holds only this rule and no detectors. */
 export function ruleMatchesCall(state: EngineState, rule: Rule, example: string): boolean {
   const only: EngineState = { policy: state.policy, rules: new RuleSet([rule]), detectors: [] };
-  const d = evaluate(only, callFor(rule, example), { cwd: state.policy.dir, home: '/home/user', mode: 'default' }, false);
+  // A policy loaded by a relative file name has a relative folder; the context needs an absolute cwd.
+  const dir = state.policy.dir.startsWith('/') ? state.policy.dir : '/' + state.policy.dir;
+  const d = evaluate(only, callFor(rule, example), { cwd: dir, home: '/home/user', mode: 'default' }, false);
   if (rule.behavior === 'allow') return d.behavior === 'allow' && d.reason.type !== 'readOnly' && d.reason.type !== 'workingDir';
   return d.reason.rule === rule.text || (d.behavior === rule.behavior && d.reason.type === 'subcommandResults');
 }
