@@ -36,7 +36,20 @@ export interface GrammarOpts {
   singleDash?: boolean;
 }
 
+// Identical option strings (git's diff and log options, npm's common ones) share one grammar.
+const CACHE = new Map<string, Grammar>();
+
 export function grammar(defs: string, o: GrammarOpts = {}): Grammar {
+  const key = `${o.posix ? 1 : 0}${o.exact ? 1 : 0}${o.singleDash ? 1 : 0}${defs}`;
+  let g = CACHE.get(key);
+  if (!g) {
+    g = build(defs, o);
+    CACHE.set(key, g);
+  }
+  return g;
+}
+
+function build(defs: string, o: GrammarOpts): Grammar {
   const g: Grammar = { short: new Map(), long: new Map(), longNames: [], posix: !!o.posix, exact: !!o.exact, singleDash: !!o.singleDash, all: [] };
   for (let group of fields(defs)) {
     if (!group) continue;
@@ -131,21 +144,53 @@ export function cmd(opts: string, ops = 'read*', x: Extra = {}): CommandSpec {
   const toks = operands(ops);
   // a command run from the operands keeps its own options: stop at the first operand
   const stop = posix ?? toks.some((t) => t.role === 'exec-argv');
-  const c: CommandSpec = {
+  const c = {
     pure: false,
     ...rest,
-    grammar: grammar(opts, { posix: stop, exact, singleDash }),
     operands: toks,
     alt: (alt ?? []).map(([when, o]) => ({ when: when.split('|').map((a) => a.split(',')), operands: operands(o) })),
-  };
+  } as CommandSpec;
+  lazyGrammar(c, opts, { posix: stop, exact, singleDash });
   if (subs) c.subs = new Map(Object.entries(subs));
   if (alias) c.aliases = new Map(Object.entries(alias));
   return c;
 }
 
+/**
+ * The grammar is built on first use: the table holds a thousand programs and an invocation
+ * needs one, so loading the engine stays cheap.
+ */
+function lazyGrammar(c: CommandSpec, defs: string, o: GrammarOpts): void {
+  Object.defineProperty(c, 'grammar', {
+    enumerable: true,
+    configurable: true,
+    get: () => settle(c, grammar(defs, o)),
+  });
+}
+
+/** Replace the getter by the built value (a plain property from then on). */
+function settle(c: CommandSpec, g: Grammar): Grammar {
+  Object.defineProperty(c, 'grammar', { value: g, writable: true, enumerable: true, configurable: true });
+  return g;
+}
+
+/** Every long flag also has a `--no-` form (git's parse-options), without building the grammar now. */
+export function negatable(c: CommandSpec): void {
+  const d = Object.getOwnPropertyDescriptor(c, 'grammar');
+  const get = d?.get;
+  if (!get) c.grammar = { ...c.grammar, negatable: true };
+  else {
+    Object.defineProperty(c, 'grammar', { enumerable: true, configurable: true, get: () => settle(c, { ...get(), negatable: true }) });
+  }
+  if (c.subs) for (const s of c.subs.values()) negatable(s);
+}
+
 /** A program: `names` separated by `|`. */
 export function prog(family: string, names: string, opts: string, ops = 'read*', x: Extra = {}): ProgramSpec {
-  return { ...cmd(opts, ops, x), names: names.split('|'), family };
+  const c = cmd(opts, ops, x) as ProgramSpec;
+  c.names = names.split('|');
+  c.family = family;
+  return c;
 }
 
 /** A viewer: effects-free unless an option or argument says otherwise. */

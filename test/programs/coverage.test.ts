@@ -27,3 +27,17 @@ describe('coverage', () => {
     expect(programNames().length).toBeGreaterThanOrEqual(300);
   });
 });
+
+describe('every grammar builds', () => {
+  it('the option language of every spec and subcommand is well formed', async () => {
+    const { ALL_SPECS } = await import('../../engine/programs/specs/index.ts');
+    let n = 0;
+    const walk = (c: import('../../engine/programs/types.ts').CommandSpec) => {
+      expect(c.grammar.all.length).toBeGreaterThanOrEqual(0);
+      n++;
+      if (c.subs) for (const s of c.subs.values()) walk(s);
+    };
+    for (const s of ALL_SPECS) walk(s);
+    expect(n).toBeGreaterThan(ALL_SPECS.length);
+  });
+});

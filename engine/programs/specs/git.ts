@@ -1,6 +1,6 @@
 // git: global options, then one subcommand with its own options. Destructive and code-running
 // options are marked; `-c key=value` and `git config key value` get their role from the key.
-import { cmd, prog } from '../dsl.ts';
+import { cmd, negatable, prog } from '../dsl.ts';
 import type { CommandSpec, HookContext, ProgramSpec } from '../types.ts';
 import { gitConfigRole } from '../env.ts';
 import { sv, textOf } from '../words.ts';
@@ -273,12 +273,6 @@ const subs: Record<string, CommandSpec> = {
   lfs: cmd('', 'none*', { subOpen: true, network: true }),
   'cherry|range-diff|merge-tree|diff-tree|diff-files|diff-index': cmd(`${DIFF} ${LOG} stdin r t root`, 'none*', RO),
 };
-// git's parse-options gives every long flag a --no- form
-function negatable(c: CommandSpec): void {
-  c.grammar.negatable = true;
-  if (c.subs) for (const s of c.subs.values()) negatable(s);
-}
-
 for (const k of Object.keys(subs)) {
   if (k.includes('|')) {
     for (const n of k.split('|')) if (!n.endsWith('_')) subs[n] = subs[k];
@@ -286,6 +280,7 @@ for (const k of Object.keys(subs)) {
   }
 }
 
+// git's parse-options gives every long flag a --no- form
 for (const s of Object.values(subs)) negatable(s);
 
 export const GIT: ProgramSpec[] = [
