@@ -3,6 +3,8 @@
 // print/printf redirected to a file (`>`, `>>`), getline from a file, @load / @include.
 // Anything it cannot follow counts as an effect (fail closed).
 
+const STD = ['"/dev/stderr"', '"/dev/stdout"'];
+
 function ident(c: string): boolean {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '_';
 }
@@ -18,6 +20,14 @@ export function awkHarmless(src: string): boolean {
       i++;
       while (i < src.length && src[i] !== '"') i += src[i] === '\\' ? 2 : 1;
       if (i >= src.length) return false;
+      i++;
+      continue;
+    }
+    if (c === '/' && regexAllowed(src, i)) {
+      // a regex literal: /a|b/ holds no pipe
+      i++;
+      while (i < src.length && src[i] !== '/' && src[i] !== '\n') i += src[i] === '\\' ? 2 : 1;
+      if (src[i] !== '/') return false;
       i++;
       continue;
     }
@@ -47,11 +57,28 @@ export function awkHarmless(src: string): boolean {
     }
     if (c === '(') depth++;
     else if (c === ')') depth--;
-    else if (c === '>' && inPrint && depth <= 0) return false;
+    else if (c === '>' && inPrint && depth <= 0) {
+      // print > "/dev/stderr" (or stdout) writes no file
+      let k = i + 1;
+      if (src[k] === '>') k++;
+      while (src[k] === ' ' || src[k] === '\t') k++;
+      const std = STD.find((t) => src.startsWith(t, k));
+      if (!std) return false;
+      i = k + std.length;
+      continue;
+    }
     else if (c === ';' || c === '\n' || c === '{' || c === '}') inPrint = false;
     i++;
   }
   return true;
+}
+
+/** Where a `/` starts a regex rather than a division: after nothing, an operator or an opening. */
+function regexAllowed(src: string, i: number): boolean {
+  let k = i - 1;
+  while (k >= 0 && (src[k] === ' ' || src[k] === '\t')) k--;
+  if (k < 0) return true;
+  return '{;(,!~&|\n'.includes(src[k]);
 }
 
 /** `ENVIRON[...] = …`: a write to the environment of commands the program runs. */

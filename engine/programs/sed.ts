@@ -94,8 +94,12 @@ export function scanSed(src: string): SedScan {
       continue;
     }
     if (c === 'w' || c === 'W') {
-      r.writes.push(toEol());
-      r.harmless = false;
+      const file = toEol();
+      // GNU sed writes /dev/stdout and /dev/stderr as streams, not files
+      if (file !== '/dev/stdout' && file !== '/dev/stderr') {
+        r.writes.push(file);
+        r.harmless = false;
+      }
       continue;
     }
     if (c === 'e') {
@@ -119,8 +123,11 @@ export function scanSed(src: string): SedScan {
           i++;
         } else if (f === 'w') {
           i++;
-          r.writes.push(toEol());
-          r.harmless = false;
+          const file = toEol();
+          if (file !== '/dev/stdout' && file !== '/dev/stderr') {
+            r.writes.push(file);
+            r.harmless = false;
+          }
         } else break;
       }
       continue;

@@ -59,3 +59,23 @@ describe('scanUnknown, glued options', () => {
     expect(scanUnknown([w('-x')]).lines).toEqual([]);
   });
 });
+
+describe('standard streams are not files', () => {
+  it('awk print > "/dev/stderr" and sed w /dev/stdout stay harmless', () => {
+    expect(awkHarmless('{ print "x" > "/dev/stderr" }')).toBe(true);
+    expect(awkHarmless('{ print "x" >> "/dev/stdout" }')).toBe(true);
+    expect(awkHarmless('{ print "x" > "/dev/stderrx" }')).toBe(false);
+    expect(scanSed('w /dev/stdout').harmless).toBe(true);
+    expect(scanSed('s/a/b/w /dev/stderr').harmless).toBe(true);
+    expect(scanSed('w /dev/stdoutx').harmless).toBe(false);
+  });
+});
+
+describe('awk regex literals', () => {
+  it('a | inside a regex is not a pipe; division is not a regex', () => {
+    expect(awkHarmless('/foo|bar/ { print }')).toBe(true);
+    expect(awkHarmless('$1 ~ /a|b/ { n++ } END { print n / 2 }')).toBe(true);
+    expect(awkHarmless('{ x = $1 / 2 } { print x | "sh" }')).toBe(false);
+    expect(awkHarmless('/x/ { system("id") }')).toBe(false);
+  });
+});
