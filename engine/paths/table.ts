@@ -94,6 +94,12 @@ export class PathTable {
   private readonly wild = { root: [] as Compiled[], home: [] as Compiled[], any: [] as Compiled[] };
   /** One-segment file-name rows with a glob (`*.pem`): tried on the last segment only. */
   private readonly names: Compiled[] = [];
+  /** Per anchor, for a glob segment (which may start any row): folder rows, rows by segment count. */
+  private readonly glob = {
+    root: { dirs: [] as Compiled[], byLen: new Map<number, Compiled[]>(), order: new Map<Compiled, number>() },
+    home: { dirs: [] as Compiled[], byLen: new Map<number, Compiled[]>(), order: new Map<Compiled, number>() },
+    any: { dirs: [] as Compiled[], byLen: new Map<number, Compiled[]>(), order: new Map<Compiled, number>() },
+  };
 
   constructor(rows: readonly TaggedRow[]) {
     this.rows = rows.map(compileRow);
@@ -106,6 +112,20 @@ export class PathTable {
         else m.set(first.lit, [c]);
       } else if (c.anchor === 'any' && c.segs.length === 1 && !c.dir) this.names.push(c);
       else this.wild[c.anchor].push(c);
+    }
+    // For a glob segment: the same rows in the same order, split into folder rows and, by
+    // segment count, the others (a row that is not a folder must end where the path ends).
+    for (const a of ['root', 'home', 'any'] as const) {
+      const g = this.glob[a];
+      for (const c of [...[...this.byFirst[a].values()].flat(), ...this.wild[a]]) {
+        g.order.set(c, g.order.size);
+        if (c.dir) g.dirs.push(c);
+        else {
+          const list = g.byLen.get(c.segs.length);
+          if (list) list.push(c);
+          else g.byLen.set(c.segs.length, [c]);
+        }
+      }
     }
   }
 
@@ -141,9 +161,21 @@ export class PathTable {
   private at(anchor: Anchor, shape: readonly Seg[], o: number, out: Compiled[]): void {
     const seg = shape[o];
     if (seg === undefined) return;
-    if (seg.lit !== null) scan(this.byFirst[anchor].get(seg.lit), shape, o, out);
-    else for (const list of this.byFirst[anchor].values()) scan(list, shape, o, out);
-    scan(this.wild[anchor], shape, o, out);
+    if (seg.lit !== null) {
+      scan(this.byFirst[anchor].get(seg.lit), shape, o, out);
+      scan(this.wild[anchor], shape, o, out);
+      return;
+    }
+    // Only folder rows and rows that end at the path's end can fit (see `fits`); merged back into
+    // table order, so the first row found is the same as when every row is tried.
+    const g = this.glob[anchor];
+    const a: Compiled[] = [];
+    const b: Compiled[] = [];
+    scan(g.dirs, shape, o, a);
+    scan(g.byLen.get(shape.length - o), shape, o, b);
+    let i = 0;
+    let j = 0;
+    while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && g.order.get(a[i]!)! < g.order.get(b[j]!)!) ? a[i++]! : b[j++]!);
   }
 }
 

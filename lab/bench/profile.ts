@@ -1,11 +1,12 @@
 // CPU profile of decide over every corpus command × every mode, on the engine bundled by esbuild
 // (as the hook ships it), through the public engine API only.
-//   npx tsx lab/bench/profile.ts [--rounds N] [--out DIR]
+//   npx tsx lab/bench/profile.ts [--rounds N] [--max-bytes B] [--out DIR]
+// --max-bytes keeps only commands up to B bytes (the typical command, which sets the median).
 // Writes the commands to DIR/inputs.json, bundles lab/bench/profile-driver.ts, runs it under
 // `node --cpu-prof`, then prints the top functions by self and by inclusive time
 // (lab/bench/cpuprofile.ts reads the .cpuprofile).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MODES } from '../../engine/index.ts';
 import { REPO_ROOT } from '../node-host.ts';
@@ -23,7 +24,8 @@ const dir = value('--out') ?? join(REPO_ROOT, 'test-results', 'profile');
 mkdirSync(dir, { recursive: true });
 
 const { cases } = loadCorpus(join(REPO_ROOT, 'corpus'));
-const calls = cases.filter((c) => c.case.tool === 'Bash').map(caseCall);
+const maxBytes = Number(value('--max-bytes') ?? Infinity);
+const calls = cases.filter((c) => c.case.tool === 'Bash' && (c.command ?? '').length <= maxBytes).map(caseCall);
 writeFileSync(join(dir, 'inputs.json'), JSON.stringify({ calls, modes: MODES.map((m) => m.mode), rounds }));
 
 const { build } = await import('esbuild');
@@ -47,16 +49,11 @@ const p = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--c
 });
 process.stderr.write(p.stderr);
 process.stdout.write(p.stdout);
-const prof = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(dir, f)).find((f) => readProfileSize(f) > 0);
+const prof = readdirSync(dir)
+  .filter((f) => f.endsWith('.cpuprofile'))
+  .map((f) => join(dir, f))
+  .find((f) => statSync(f).size > 0);
 if (!prof) throw new Error('profile: no .cpuprofile written');
 const top = topFunctions(readProfile(prof));
 console.log(`profile: ${prof}`);
-console.log(formatTop(top, 25).join('\n'));
-
-function readProfileSize(f: string): number {
-  try {
-    return readdirSync(dir).includes(f.split('/').pop()!) ? (spawnSync('stat', ['-c', '%s', f], { encoding: 'utf8' }).stdout.trim() as unknown as number) * 1 : 0;
-  } catch {
-    return 0;
-  }
-}
+console.log(formatTop(top, Number(value('--top') ?? 25)).join('\n'));
