@@ -55,7 +55,8 @@ export const GIT_RO: Map<string, Sub> = new Map<string, Sub>([
 /** Global options that are fine before a read-only subcommand. */
 const SAFE_GLOBALS = new Set(['no-pager', 'no-optional-locks', 'literal-pathspecs', 'glob-pathspecs', 'noglob-pathspecs', 'icase-pathspecs', 'no-replace-objects', 'no-advice', 'version', 'help', 'namespace', 'no-lazy-fetch']);
 
-export function gitReadOnly(inv: Invocation, trustRepoConfig: boolean): string | null {
+/** `gitDir` says whether `git -C DIR` stays in the trusted repository (the workspace's, not a nested one). */
+export function gitReadOnly(inv: Invocation, trustRepoConfig: boolean, gitDir?: (dir: string) => boolean): string | null {
   if (!trustRepoConfig) return 'repository config is not trusted (core.fsmonitor, pagers and diff drivers can run code)';
   for (const a of inv.env) {
     if (!a.name.startsWith('GIT_')) continue;
@@ -67,7 +68,10 @@ export function gitReadOnly(inv: Invocation, trustRepoConfig: boolean): string |
   const g = parseGit(inv.args);
   if (g.globals.unknown.length) return `unknown git option ${g.globals.unknown[0]}`;
   if (g.globals.dynamic) return 'dynamic git option';
-  for (const o of g.globals.list) if (!SAFE_GLOBALS.has(o.canon)) return `git ${o.canon.length > 1 ? '--' : '-'}${o.canon} is not read-only`;
+  for (const o of g.globals.list) {
+    if (o.canon === 'C' && typeof o.value === 'string' && gitDir?.(o.value)) continue;
+    if (!SAFE_GLOBALS.has(o.canon)) return `git ${o.canon.length > 1 ? '--' : '-'}${o.canon} is not read-only`;
+  }
   if (g.subIndex < 0) return g.globals.list.length ? null : 'git without a subcommand';
   if (g.subDynamic || g.sub === null) return 'dynamic git subcommand';
   let sub = GIT_RO.get(g.sub);

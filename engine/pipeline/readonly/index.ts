@@ -13,7 +13,7 @@ const SHELL_VIA = new Set(['sudo', 'doas', 'su', 'pkexec', 'runuser']);
 
 const no = (why: string) => ({ readOnly: false, why });
 
-export function isReadOnly(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly: boolean; why: string } {
+export function isReadOnly(inv: Invocation, opts: { trustRepoConfig: boolean; gitDir?: (dir: string) => boolean }): { readOnly: boolean; why: string } {
   try {
     return check(inv, opts);
   } catch {
@@ -21,7 +21,7 @@ export function isReadOnly(inv: Invocation, opts: { trustRepoConfig: boolean }):
   }
 }
 
-function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly: boolean; why: string } {
+function check(inv: Invocation, opts: { trustRepoConfig: boolean; gitDir?: (dir: string) => boolean }): { readOnly: boolean; why: string } {
   if (inv.opaque) return no(`${inv.opaque.carrier} payload is ${inv.opaque.reason}`);
   for (const r of inv.redirects) {
     const w = writeTarget(r.op, r.target);
@@ -36,7 +36,7 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean }): { readOnly:
   if (slash >= 0 && !SYSTEM_DIRS.has(path.slice(0, slash) || '/')) return no(`${path} is not a system program`);
   const name = inv.name;
   if (name === 'git') {
-    const why = gitReadOnly(inv, opts.trustRepoConfig);
+    const why = gitReadOnly(inv, opts.trustRepoConfig, opts.gitDir);
     return why ? no(why) : { readOnly: true, why: 'git read-only subcommand' };
   }
   if ((name === 'rg' || name === 'ripgrep') && inv.env.some((a) => a.name === 'RIPGREP_CONFIG_PATH')) return no('RIPGREP_CONFIG_PATH can add --pre');

@@ -15,7 +15,7 @@ import { denyWithin } from './files.ts';
 import { pathVariants } from '../env.ts';
 import { isSafeEnvName } from './safe-env.ts';
 import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS, HARMLESS_DEVICES } from './bash-paths.ts';
-import { cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
+import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
 import { envRole, type ArgFact } from '../../programs/index.ts';
 import { dispatchTable } from '../detectors.ts';
 
@@ -342,7 +342,7 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     return result('allow', { type: 'readOnly', detail: 'function call' }, `calls ${inv.name}, defined in this command (its body is checked on its own)`, { readOnly: true });
   }
   const other = inv.name === 'git' ? otherRepository(env, cwdOf(inv, st.cwd)) : null;
-  let ro = other ? { readOnly: false, why: other } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig });
+  let ro = other ? { readOnly: false, why: other } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig, gitDir: (d) => !otherRepository(env, resolveLiteral(d, cwdOf(inv, st.cwd) ?? env.cwd)) && cwdOf(inv, st.cwd) !== null });
   if (!ro.readOnly && !other && inv.name !== 'git') {
     const why = readsOnly(env, inv, st.scope, effects);
     if (why) ro = { readOnly: true, why };
@@ -361,7 +361,8 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     }
     let away: string | null | undefined;
     for (const p of paths) {
-      if (p === null || (!HARMLESS_DEVICES.has(p) && !readInside(env, abs(p)))) {
+      const a = p === null ? null : canonical(abs(p), cwdOf(inv, st.cwd));
+      if (a === null || (!HARMLESS_DEVICES.has(p!) && !readInside(env, a))) {
         away = p;
         break;
       }
@@ -382,6 +383,9 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
  */
 function grantTakenBy(env: CheckEnv, inv: Invocation, rule: Rule, sc: EffectScope, effects: readonly Effect[]): string | null {
   const facts = sc.facts;
+  // `cd ../other && npm test` runs another project's scripts.
+  const here = cwdOf(inv, sc.cwd);
+  if (here === null || !isInWorkspace(here, env.workspace)) return `the folder it runs in (${here ?? 'known only at run time'})`;
   const named = ruleWords(rule);
   const inside = (ref: Effect['path']) => {
     if (!ref) return false;
@@ -602,7 +606,10 @@ function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
   if (inv.name !== 'cd' && inv.name !== 'pushd' && inv.name !== 'popd') return;
   const sc = inv.source;
   if (sc.pipe || sc.background || sc.context.some((c) => SUBSHELL_KINDS.has(c.kind))) return;
-  if (inv.name === 'popd' || sc.context.length > 0 || inv.via.length > 0 || sc.conditional || inv.env.some((a) => a.name === 'CDPATH')) {
+  // A cd in a group, if, loop, case or function body moves the shell that runs the commands after
+  // it: take it as done (a later critical path is judged from there). popd, a carrier, a CDPATH or
+  // a conditional cd leaves the cwd unknown.
+  if (inv.name === 'popd' || inv.via.length > 0 || inv.env.some((a) => a.name === 'CDPATH') || (sc.conditional && sc.context.length === 0)) {
     st.cwd = null;
     return;
   }
