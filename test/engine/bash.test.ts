@@ -39,7 +39,8 @@ describe('rules see the meaning, not the spelling', () => {
     const e2 = engine('allow: ["Bash(docker ps:*)"]');
     expect(decide(e2, 'Bash', bash('LANG=C docker ps')).behavior).toBe('allow');
     expect(decide(e2, 'Bash', bash('DOCKER_HOST=tcp://evil:2375 docker ps')).behavior).not.toBe('allow');
-    expect(decide(e2, 'Bash', bash('timeout 5 docker ps')).behavior).not.toBe('allow');
+    // The rule does not match through a wrapper (docker ps may still be read-only on its own).
+    expect(decide(e2, 'Bash', bash('timeout 5 docker ps')).reason.type).not.toBe('rule');
   });
 });
 
