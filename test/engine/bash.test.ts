@@ -84,10 +84,11 @@ describe('fail closed', () => {
 });
 
 describe('values that bash evaluates later', () => {
-  it('command text stored in a variable and evaluated arithmetically asks', () => {
-    for (const cmd of ["y='a[$(rm -rf ~)]'; (( y ))", "export y='a[$(id)]'; echo $(( y + 1 ))", "y='x[`id`]'; [[ y -eq 1 ]]"]) {
+  it('command text stored in a variable and evaluated arithmetically asks (and a hidden deny denies)', () => {
+    for (const cmd of ["export y='a[$(id)]'; echo $(( y + 1 ))", "y='x[`id`]'; [[ y -eq 1 ]]"]) {
       expect(d(cmd, 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
     }
+    expect(d("y='a[$(rm -rf ~)]'; (( y ))", 'bypassPermissions').behavior).toBe('deny');
     expect(d('i=3; (( i + 1 ))').behavior).toBe('allow');
   });
 });
