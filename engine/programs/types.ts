@@ -49,6 +49,12 @@ export interface ArgFact {
   mayBeDir?: boolean;
   /** env: the variable's name (`text` holds the value). */
   name?: string;
+  /**
+   * exec-argv: words the program adds at run time. 'append': items read from stdin go after the
+   * argv (xargs); 'replace': each `placeholder` in the argv becomes an item (xargs -I{}, find -exec {}).
+   */
+  input?: 'append' | 'replace';
+  placeholder?: string;
   /** exec-argv: index in `args` where the nested argv starts (the word itself is args[argvIndex]). */
   argvIndex?: number;
   /**

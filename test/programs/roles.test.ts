@@ -503,3 +503,12 @@ table('writes named by the download or the archive', [
   ['tar -xzf a.tgz', { 'dir-target': ['.'] }],
   ['unzip a.zip', { 'dir-target': ['.'] }],
 ]);
+
+describe('commands that receive run-time items', () => {
+  it('xargs appends or replaces, find -exec replaces {}', () => {
+    expect(run('xargs', 'rm').args[0]).toMatchObject({ role: 'exec-argv', input: 'append' });
+    expect(run('xargs', '-I', '%', 'mv', '%', 'dst').args.find((a) => a.role === 'exec-argv')).toMatchObject({ input: 'replace', placeholder: '%' });
+    expect(run('xargs', '-i', 'rm', '{}').args.find((a) => a.role === 'exec-argv')).toMatchObject({ input: 'replace', placeholder: '{}' });
+    expect(run('find', '.', '-exec', 'rm', '{}', ';').args.find((a) => a.role === 'exec-argv')).toMatchObject({ input: 'replace', placeholder: '{}' });
+  });
+});

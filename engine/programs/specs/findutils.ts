@@ -58,7 +58,7 @@ function findHook(ctx: HookContext): void {
       while (j < args.length && sv(args[j]) !== ';' && !(sv(args[j]) === '+' && sv(args[j - 1]) === '{}')) j++;
       if (j >= args.length) f.issues.push(`${v} without a terminating ; or +`);
       const argv = args.slice(i + 1, j);
-      if (argv.length) f.args.push({ role: 'exec-argv', word: argv[0], argvIndex: i + 1, argv, option: v.slice(1) });
+      if (argv.length) f.args.push({ role: 'exec-argv', word: argv[0], argvIndex: i + 1, argv, option: v.slice(1), input: 'replace', placeholder: '{}' });
       else f.issues.push(`${v} without a command`);
       i = j;
       continue;

@@ -29,7 +29,7 @@ export const WRAPPERS: ProgramSpec[] = [
   prog(F, 'numactl', 'a|all i|interleave:none p|preferred:none m|membind:none C|physcpubind:none N|cpunodebind:none l|localalloc H|hardware s|show ?h|help', 'argv', W),
   prog(F, 'watch', 'n|interval:none d|differences:: g|chgexit e|errexit b|beep c|color C|no-color t|no-title x|exec p|precise q|equexit:none r|no-rerun w|no-wrap ?h|help ?v|version', 'lines.sh', { ...W, alt: [['exec', 'argv']] }),
   prog(F, 'flock', 's|shared x|e|exclusive u|unlock n|nb|nonblock w|wait|timeout:none E|conflict-exit-code:none o|close F|no-fork verbose c|command:line.sh ?h|help ?V|version', 'none*', { ...W, hook: flockHook }),
-  prog(F, 'xargs', `0|null a|arg-file:read d|delimiter:none E:none e|eof:: I:none i|replace:: L|max-lines:none l:: n|max-args:none o|open-tty P|max-procs:none p|interactive process-slot-var:none r|no-run-if-empty s|max-chars:none show-limits t|verbose x|exit ${HV}`, 'argv', { ...W, stdin: 'data' }),
+  prog(F, 'xargs', `0|null a|arg-file:read d|delimiter:none E:none e|eof:: I:none i|replace:: L|max-lines:none l:: n|max-args:none o|open-tty P|max-procs:none p|interactive process-slot-var:none r|no-run-if-empty s|max-chars:none show-limits t|verbose x|exit ${HV}`, 'argv', { ...W, stdin: 'data', hook: xargsInput }),
   prog(F, 'unbuffer', 'p', 'argv', W),
   prog(F, 'script', 'a|append c|command:line.sh e|return f|flush E|echo:none I|log-in:write O|log-out:write B|log-io:write T|log-timing:write m|logging-format:none o|output-limit:none q|quiet t|timing:: ?h|help ?V|version', 'write?', { alt: [['append', 'append?']] }),
   prog(F, 'strace', 'c C w d f ff F i k q qq r t tt ttt T v V x xx y yy z Z n a:none b:none e:none E:env I:none o:write O:none p:none P:read s:none S:none u:none X:none ?h|help', 'argv', W),
@@ -49,6 +49,18 @@ export const WRAPPERS: ProgramSpec[] = [
   prog(F, 'fakeroot|catchsegv|valgrind|fakechroot', 'f', 'argv', W),
   prog(F, 'dbus-launch|xvfb-run|ssh-agent|dbus-run-session', 'a|auto-servernum n|server-num:none s|server-args:none e|error-file:write f|auth-file:write sh-syntax s c k d t:none', 'argv', W),
 ];
+
+/** xargs appends stdin items to the command, or puts them where -I's placeholder is. */
+function xargsInput(ctx: import('../types.ts').HookContext): void {
+  const a = ctx.facts.args.find((x) => x.role === 'exec-argv');
+  if (!a) return;
+  const o = ctx.facts.options;
+  const rep = o.get('I') ?? o.get('replace');
+  if (rep !== undefined) {
+    a.input = 'replace';
+    a.placeholder = rep === true ? '{}' : rep;
+  } else a.input = 'append';
+}
 
 /** parallel CMD ::: ARGS: the words before the first `:::` / `::::` are the command line. */
 function parallelHook(ctx: import('../types.ts').HookContext): void {
