@@ -9,8 +9,8 @@ import type { ArithSite, ArithSiteKind, Span, Word } from './types.ts';
 import type { AssignNode, CondNode, ListNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
 import { toAssign, plainText } from './parser.ts';
 
-/** Text with none of these cannot reach a site at all. */
-const TRIGGERS = ['((', '$[', '[', '${', 'let', 'declare', 'typeset', 'local', 'read', 'printf', 'unset', 'test'];
+/** Text with none of these cannot reach a site at all (`[` also covers `$[`). */
+const TRIGGERS = ['((', '[', '${', 'let', 'declare', 'typeset', 'local', 'read', 'printf', 'unset', 'test'];
 
 /** Could `source` hold an arithmetic site? (a cheap pre-check; false means none can exist) */
 export function mayHoldArith(source: string): boolean {

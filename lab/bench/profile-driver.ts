@@ -1,10 +1,10 @@
 // Run by lab/bench/profile.ts under `node --cpu-prof`: decide on every call × mode, `rounds` times.
 import { readFileSync } from 'node:fs';
-import { PermissionEngine, loadPolicy, useRegexEngine, type ModeName, type ToolCall } from '../../engine/index.ts';
+import { PermissionEngine, analyze, loadPolicy, useRegexEngine, type ModeName, type ToolCall } from '../../engine/index.ts';
 import { re2Engine } from '../re2-engine.ts';
 
 const [inputs, policyFile] = process.argv.slice(2) as [string, string];
-const { calls, modes, rounds } = JSON.parse(readFileSync(inputs, 'utf8')) as { calls: ToolCall[]; modes: ModeName[]; rounds: number };
+const { calls, modes, rounds, analyser } = JSON.parse(readFileSync(inputs, 'utf8')) as { calls: ToolCall[]; modes: ModeName[]; rounds: number; analyser: boolean };
 useRegexEngine(re2Engine);
 const engine = new PermissionEngine(loadPolicy(readFileSync(policyFile, 'utf8'), { file: policyFile }));
 const times: number[] = [];
@@ -14,7 +14,8 @@ for (let r = 0; r < rounds; r++)
   for (const mode of modes)
     calls.forEach((call, i) => {
       const a = process.hrtime.bigint();
-      engine.decide(call, { cwd: '/home/dev/app', home: '/home/dev', mode });
+      if (analyser) analyze(String(call.input.command ?? ''), { home: '/home/dev' });
+      else engine.decide(call, { cwd: '/home/dev/app', home: '/home/dev', mode });
       const dt = Number(process.hrtime.bigint() - a) / 1000;
       times.push(dt);
       slow.set(i, (slow.get(i) ?? 0) + dt);

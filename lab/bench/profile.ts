@@ -1,7 +1,8 @@
 // CPU profile of decide over every corpus command × every mode, on the engine bundled by esbuild
 // (as the hook ships it), through the public engine API only.
 //   npx tsx lab/bench/profile.ts [--rounds N] [--max-bytes B] [--out DIR]
-// --max-bytes keeps only commands up to B bytes (the typical command, which sets the median).
+// --max-bytes keeps only commands up to B bytes (the typical command, which sets the median);
+// --analyser profiles the shell analyser alone (analyze) instead of decide.
 // Writes the commands to DIR/inputs.json, bundles lab/bench/profile-driver.ts, runs it under
 // `node --cpu-prof`, then prints the top functions by self and by inclusive time
 // (lab/bench/cpuprofile.ts reads the .cpuprofile).
@@ -26,7 +27,7 @@ mkdirSync(dir, { recursive: true });
 const { cases } = loadCorpus(join(REPO_ROOT, 'corpus'));
 const maxBytes = Number(value('--max-bytes') ?? Infinity);
 const calls = cases.filter((c) => c.case.tool === 'Bash' && (c.command ?? '').length <= maxBytes).map(caseCall);
-writeFileSync(join(dir, 'inputs.json'), JSON.stringify({ calls, modes: MODES.map((m) => m.mode), rounds }));
+writeFileSync(join(dir, 'inputs.json'), JSON.stringify({ calls, modes: MODES.map((m) => m.mode), rounds, analyser: args.includes('--analyser') }));
 
 const { build } = await import('esbuild');
 const outfile = join(dir, 'driver.mjs');
