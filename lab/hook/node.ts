@@ -6,6 +6,7 @@ import { nodeFs } from '../node-fs.ts';
 import { runHook, runHookAsync, type HookDeps, type HookResult } from './run.ts';
 import { processJudgePort } from '../judge-port.ts';
 import { deadlineSeconds, startDeadline } from './deadline.ts';
+import { nodeStore } from './state.ts';
 
 /** File text, or null when it does not exist (other errors throw). */
 export function readText(path: string): string | null {
@@ -29,7 +30,7 @@ export function defaultPolicyFile(file: string): DefaultPolicy {
 }
 
 export function nodeDeps(defaultPolicy: DefaultPolicy): HookDeps {
-  return { env: process.env, home: process.env.HOME || homedir(), defaultPolicy, readText, fs: hookFs, judgePort: processJudgePort };
+  return { env: process.env, home: process.env.HOME || homedir(), defaultPolicy, readText, fs: hookFs, judgePort: processJudgePort, store: nodeStore };
 }
 
 /** Read all of stdin as bytes (sync for pipes and files; async fallback for anything else). Decoding is runHook's. */

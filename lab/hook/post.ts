@@ -3,8 +3,9 @@
 // naming the source when the screen quarantines the result, or `{}` (no decision). Every screened result is
 // appended to the audit ring (redacted JSONL under <project>/.gatelab/) and counted in the
 // failure attribution (blocked / error / ok).
-import { appendRing, Attribution, redactSecrets, referenceClassifier, screenResult, type AuditEntry, type ProvenanceMeta } from '../../engine/index.ts';
-import { ATTRIBUTION_FILE, AUDIT_FILE, nodeStore, stateFile, type StateStore } from './state.ts';
+import { Attribution, redactSecrets, referenceClassifier, screenResult, quarantineStub, type AuditEntry, type ProvenanceMeta } from '../../engine/index.ts';
+import { ATTRIBUTION_FILE, nodeStore, stateFile, type StateStore } from './state.ts';
+import { appendEntries, postEntry, type SessionEntry } from './session.ts';
 
 export interface PostDeps {
   env: Record<string, string | undefined>;
@@ -58,9 +59,10 @@ function block(reason: string): PostResult {
 }
 
 /** Record the screen in the ring and the counts; a state error is a warning, never a lost answer. */
-function persist(projectDir: string, entry: AuditEntry, result: { tool: string; output: unknown; isError: boolean }, store: StateStore): string {
+function persist(projectDir: string, entry: SessionEntry, result: { tool: string; output: unknown; isError: boolean }, store: StateStore): string {
+  const warning = appendEntries(store, projectDir, [entry], entry.ts);
+  if (warning) return warning;
   try {
-    store.update(stateFile(projectDir, AUDIT_FILE), (old) => appendRing(old ?? '', [entry]));
     store.update(stateFile(projectDir, ATTRIBUTION_FILE), (old) => {
       let saved: unknown;
       try {
@@ -102,7 +104,7 @@ export function runPostToolUse(text: string, deps: PostDeps): PostResult {
   }
   const meta = sourceMeta(tool, input);
   const source = meta?.label ? `${tool} (${meta.label})` : tool;
-  const entry: AuditEntry = {
+  const base: AuditEntry = {
     ts: (deps.now ?? Date.now)(),
     tool,
     action: outcome.quarantined ? 'quarantine' : 'screened',
@@ -111,6 +113,11 @@ export function runPostToolUse(text: string, deps: PostDeps): PostResult {
     reason: outcome.reason,
     ...(meta?.label ? { command: meta.label } : {}),
   };
+  // The session memory (lab/hook/session.ts): the call ran, and what it brought back (a stub
+  // when quarantined, so a flagged text never reaches a judge's evidence).
+  const str = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const kept = outcome.quarantined ? (outcome.stub ?? quarantineStub(source, outcome.reason)) : responseText(output);
+  const entry = postEntry(base, { tool, input }, kept, str(data.session_id), str(data.tool_use_id));
   const stderr = projectDir ? persist(projectDir, entry, { tool, output, isError: isErrorResponse(output) }, deps.store ?? nodeStore) : 'gatelab hook: warning: no project folder, audit not written\n';
   if (outcome.quarantined) {
     // Claude Code passes a built-in tool's result to the model anyway: the reason says so, and what to do.

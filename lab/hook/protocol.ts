@@ -14,6 +14,8 @@ export interface HookRequest {
   /** Set when the mode was not taken as given (unknown, missing). */
   modeNote?: string;
   sessionId?: string;
+  /** Claude Code's id of the call; its PostToolUse carries the same id. */
+  toolUseId?: string;
 }
 
 export type Parsed = { ok: true; req: HookRequest } | { ok: false; flavor: Flavor; error: string };
@@ -85,13 +87,14 @@ export function parseHookInput(text: string): Parsed {
     return { ok: false, flavor, error: 'malformed hook input: field "cwd" must be an absolute path' };
   }
   const sessionId = typeof data.session_id === 'string' ? data.session_id : undefined;
+  const toolUseId = typeof data.tool_use_id === 'string' ? data.tool_use_id : undefined;
   if (flavor === 'gemini') {
     const g = geminiCall(data.tool_name, data.tool_input, data.cwd);
     // Gemini sends no approval mode: the policy's own mode applies.
     return { ok: true, req: { flavor, call: g.call, cwd: g.cwd, modeNote: 'Gemini CLI sends no approval mode: the policy mode applies', sessionId } };
   }
   const m = pickMode(data.permission_mode);
-  return { ok: true, req: { flavor, call: { tool: data.tool_name, input: data.tool_input }, cwd: data.cwd, mode: m.mode, modeNote: m.note, sessionId } };
+  return { ok: true, req: { flavor, call: { tool: data.tool_name, input: data.tool_input }, cwd: data.cwd, mode: m.mode, modeNote: m.note, sessionId, toolUseId } };
 }
 
 /** At most MAX_REASON UTF-16 units, never splitting a surrogate pair. */

@@ -6,6 +6,8 @@ import { resolveHookPolicy, workspaceOf, type PolicyInputs, type PolicyIo } from
 import { forClient, type ClientDecision } from './mapping.ts';
 import { isPostToolUse, runPostToolUse } from './post.ts';
 import { isRepoAllow, lazyTrust, trustNote, workspaceTrust } from './trust.ts';
+import type { StateStore } from './state.ts';
+import { sessionMemory, type SessionMemory } from './session.ts';
 
 export interface HookDeps extends PolicyIo {
   env: Record<string, string | undefined>;
@@ -14,6 +16,10 @@ export interface HookDeps extends PolicyIo {
   fs?: FsPort;
   /** Runs a policy's `command` judge (runHookAsync awaits it under the judge deadline). */
   judgePort?: JudgePort;
+  /** The project's .gatelab/ state (lab/hook/session.ts): absent, PreToolUse keeps no session memory. */
+  store?: StateStore;
+  /** Milliseconds since the epoch for audit entries. */
+  now?: () => number;
 }
 
 export interface HookResult {
@@ -72,7 +78,7 @@ function decodeStdin(stdin: string | Uint8Array): { text: string } | { invalid: 
 }
 
 /** A parsed hook call ready to decide, or the answer already settled (bad input, bad policy). */
-type Prepared = { done: HookResult } | { engine: PermissionEngine; call: ToolCall; ctx: Context; finish: (d: Decision) => HookResult; flavor: Flavor };
+type Prepared = { done: HookResult } | { engine: PermissionEngine; call: ToolCall; ctx: Context; finish: (d: Decision) => HookResult; flavor: Flavor; memory: SessionMemory };
 
 export function runHook(stdin: string | Uint8Array, deps: HookDeps): HookResult {
   const p = prepare(stdin, deps);
@@ -82,7 +88,7 @@ export function runHook(stdin: string | Uint8Array, deps: HookDeps): HookResult 
     // A review by a judge that answers asynchronously cannot finish here: the (fail-closed)
     // answer is marked so an entry that can wait runs runHookAsync instead.
     if (p.engine.asyncJudge && d.reason.type === 'judge') return { ...p.finish(d), pending: true };
-    return p.finish(d);
+    return p.memory.record(p.finish(d));
   } catch (e) {
     return failClosed(p.flavor, `internal error: ${(e as Error)?.message ?? String(e)}`);
   }
@@ -93,7 +99,7 @@ export async function runHookAsync(stdin: string | Uint8Array, deps: HookDeps): 
   const p = prepare(stdin, deps);
   if ('done' in p) return p.done;
   try {
-    return p.finish(p.engine.asyncJudge ? await p.engine.decideAsync(p.call, p.ctx) : p.engine.decide(p.call, p.ctx));
+    return p.memory.record(p.finish(p.engine.asyncJudge ? await p.engine.decideAsync(p.call, p.ctx) : p.engine.decide(p.call, p.ctx)));
   } catch (e) {
     return failClosed(p.flavor, `internal error: ${(e as Error)?.message ?? String(e)}`);
   }
@@ -106,7 +112,7 @@ function prepare(stdin: string | Uint8Array, deps: HookDeps): Prepared {
     const decoded = decodeStdin(stdin);
     if ('invalid' in decoded) return done(decoded.invalid);
     // PostToolUse: screen the tool result (lab/hook/post.ts); there is no decision to make.
-    if (isPostToolUse(decoded.text)) return done(runPostToolUse(decoded.text, { env: deps.env }));
+    if (isPostToolUse(decoded.text)) return done(runPostToolUse(decoded.text, { env: deps.env, store: deps.store, now: deps.now }));
     const parsed = parseHookInput(decoded.text);
     if (!parsed.ok) return done(failClosed(parsed.flavor, parsed.error));
     flavor = parsed.req.flavor;
@@ -131,6 +137,9 @@ function prepare(stdin: string | Uint8Array, deps: HookDeps): Prepared {
       mode: req.mode,
       fs: deps.fs,
     };
+    // The session's earlier calls from the audit ring, and the recorder of this call's answer.
+    const memory = sessionMemory(req, projectDir, deps);
+    if (memory.prior) ctx.prior = memory.prior;
     const finish = (decided: Decision): HookResult => {
       // Claude Code: an immune ask becomes deny in the modes where the client shows no prompt.
       const d = flavor === 'claude' ? forClient(decided) : decided;
@@ -139,7 +148,7 @@ function prepare(stdin: string | Uint8Array, deps: HookDeps): Prepared {
       const stderr = hp.warnings.length ? hp.warnings.map((w) => `gatelab hook: warning: ${w}`).join('\n') + '\n' : '';
       return { stdout, stderr, exitCode: 0, verdict: d.behavior, decision: d };
     };
-    return { engine, call: req.call, ctx, finish, flavor };
+    return { engine, call: req.call, ctx, finish, flavor, memory };
   } catch (e) {
     return done(failClosed(flavor, `internal error: ${(e as Error)?.message ?? String(e)}`));
   }

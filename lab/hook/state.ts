@@ -7,6 +7,8 @@ import { dirname, join } from 'node:path';
 export interface StateStore {
   /** Replace `file` with `update(old text or null)`, under a lock. */
   update(file: string, update: (old: string | null) => string): void;
+  /** The file's text, or null when it does not exist; other errors throw. No lock: writes are renames. */
+  read(file: string): string | null;
 }
 
 export const STATE_DIR = '.gatelab';
@@ -60,6 +62,7 @@ function lock(file: string): () => void {
 }
 
 export const nodeStore: StateStore = {
+  read,
   update(file, update) {
     mkdirSync(dirname(file), { recursive: true });
     const release = lock(file);
