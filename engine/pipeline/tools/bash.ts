@@ -18,6 +18,7 @@ import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS,
 import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
 import { envRole, type ArgFact } from '../../programs/index.ts';
 import { dispatchTable } from '../detectors.ts';
+import { loopBindings, loopVariants } from './loops.ts';
 
 interface BashState {
   ex: Extraction;
@@ -62,8 +63,10 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   }
   // Invocations an allow rule granted, for the programs they run that the rule names (`npx tsc *`).
   let granted: Map<Invocation, Rule> | null = null;
+  const loops = loopBindings(command, ex, env.home);
   for (const inv of norm.invocations) {
-    let r = checkInvocation(env, inv, st);
+    const variants = loops ? loopVariants(inv, loops) : null;
+    let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, inv, st);
     if (r.behavior === 'allow' && r.reason.type === 'rule' && r.reason.rule) {
       const rule = env.rules.bash('allow').find((x) => x.text === r.reason.rule);
       if (rule) (granted ??= new Map()).set(inv, rule);
