@@ -67,7 +67,8 @@ export class Extractor {
 
   run(ast: ListNode, source: string): Extraction {
     this.src = source;
-    if (mayHoldArith(source)) this.ar = new ArithCollector(source);
+    // An empty tree (over the size budget, only comments) holds no site: skip scanning its text.
+    if (ast.items.length > 0 && mayHoldArith(source)) this.ar = new ArithCollector(source);
     const top = mk([], false, false, undefined, []);
     this.list(ast, top);
     const arith = this.ar ? this.arith(top) : NONE;
