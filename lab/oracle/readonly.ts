@@ -2,6 +2,9 @@
 // (find -exec, sort -o, sed -i/w/e, git's writing subcommands …), used by the oracle tests'
 // soundness check and by the lab's c14 (a red-team find must really do something).
 import type { OracleExec } from './harness.ts';
+import { awkProblem } from './awk.ts';
+import { sedProblem } from './sed.ts';
+import { onlyPrintsVersion } from './versions.ts';
 
 function baseName(p: string): string {
   const i = p.lastIndexOf('/');
@@ -15,29 +18,14 @@ const READ_ONLY = new Set(
   ('ls cat head tail wc grep egrep fgrep rg fd find stat file du df tree pwd echo printf which ' +
     'basename dirname realpath readlink cut sort uniq tr diff cmp comm jq sed date uname whoami id ' +
     'env printenv ps true false git test [ seq nl od md5sum sha1sum sha256sum sha512sum cksum expr ' +
-    'hostname groups tac rev fold column paste join look strings less more sleep').split(' '),
+    'hostname groups tac rev fold column paste join look strings less more sleep awk gawk mawk nawk ' +
+    'tar xxd lsblk lscpu nproc free uptime arch getconf tty logname systemctl docker npm go').split(' '),
 );
 
 const GIT_RO = new Set(
   ('status diff log show branch tag remote rev-parse ls-files blame grep stash config describe ' +
-    'shortlog ls-tree cat-file show-ref rev-list merge-base name-rev reflog help version whatchanged').split(' '),
+    'shortlog ls-tree cat-file show-ref rev-list merge-base name-rev reflog help version whatchanged worktree').split(' '),
 );
-
-/** sed script without its /regex/ parts, so letters inside patterns are not read as commands. */
-function sedCommands(script: string): string {
-  let out = '';
-  let inRe = false;
-  for (let i = 0; i < script.length; i++) {
-    const ch = script[i]!;
-    if (ch === '\\') {
-      i++;
-      continue;
-    }
-    if (ch === '/') inRe = !inRe;
-    else if (!inRe) out += ch;
-  }
-  return out;
-}
 
 function gitProblem(args: string[]): string | null {
   let i = 0;
@@ -51,7 +39,8 @@ function gitProblem(args: string[]): string | null {
   const sub = args[i];
   if (sub === undefined) return null;
   const rest = args.slice(i + 1);
-  const pos = rest.filter((a) => !a.startsWith('-'));
+  // Operands: words that are not options nor the value of -n/--max-count (git reflog -n 10).
+  const pos = rest.filter((a, k) => !a.startsWith('-') && !(k > 0 && ['-n', '--max-count'].includes(rest[k - 1]!)));
   if (!GIT_RO.has(sub)) return `git ${sub}`;
   const has = (...f: string[]) => rest.some((a) => f.some((x) => a === x || a.startsWith(`${x}=`)));
   if (sub === 'branch' && (has('-d', '-D', '-m', '-M', '-c', '-C', '--delete', '--move', '--copy', '-f', '--force', '-u', '--set-upstream-to', '--unset-upstream', '--edit-description') || (pos.length > 0 && !has('-l', '--list', '--contains', '--merged', '--no-merged', '--points-at'))))
@@ -60,7 +49,9 @@ function gitProblem(args: string[]): string | null {
     return 'git tag with a change';
   if (sub === 'remote' && pos.length > 0 && !['show', 'get-url'].includes(pos[0]!)) return `git remote ${pos[0]}`;
   if (sub === 'stash' && pos.length > 0 && !['list', 'show'].includes(pos[0]!)) return `git stash ${pos[0]}`;
-  if (sub === 'reflog' && pos.length > 0 && pos[0] !== 'show') return `git reflog ${pos[0]}`;
+  // git reflog REF means show; expire, delete and drop rewrite the reflog.
+  if (sub === 'reflog' && pos.length > 0 && ['expire', 'delete', 'drop'].includes(pos[0]!)) return `git reflog ${pos[0]}`;
+  if (sub === 'worktree' && pos[0] !== 'list') return `git worktree ${pos[0] ?? ''}`.trim();
   if (sub === 'config' && !has('--get', '--get-all', '--get-regexp', '--list', '-l')) return 'git config without --get/--list';
   return null;
 }
@@ -101,6 +92,100 @@ function unwrap(name: string, a: string[]): { inner: string[] } | { bad: string 
   return { inner };
 }
 
+/** find's actions that run a command: the inner argv runs up to `;` or `+`. */
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/** Why find is not read-only: a writing action, or an -exec whose command is not read-only. */
+function findProblem(a: string[]): string | undefined {
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    if (/^-(delete|fprint|fprint0|fprintf|fls)$/.test(x)) return x;
+    if (!FIND_EXEC.has(x)) continue;
+    let j = i + 1;
+    while (j < a.length && a[j] !== ';' && !(a[j] === '+' && a[j - 1] === '{}')) j++;
+    const inner = a.slice(i + 1, j);
+    if (inner.length === 0) return `${x} without a command`;
+    if (SHELLS.has(baseName(inner[0]!))) return `${x} runs a shell the oracle cannot follow`;
+    const why = notReadOnly({ path: inner[0]!, argv: inner.slice(1) });
+    if (why) return `${x} ${why}`;
+    i = j;
+  }
+  return undefined;
+}
+
+/** tar lists an archive (-t) and does nothing else: no other mode, no option that runs a
+ *  program (-I, --to-command, --checkpoint-action, --rsh-command, -F) and no remote archive
+ *  (a host: prefix goes through rsh). Only the options below are understood. */
+const TAR_SHORT = new Set('tvzjJaf'.split(''));
+const TAR_LONG = new Set(['--list', '--verbose', '--gzip', '--bzip2', '--xz', '--zstd', '--auto-compress', '--file', '--wildcards', '--force-local', '--no-same-owner', '--numeric-owner']);
+
+function tarProblem(a: string[]): string | undefined {
+  let list = false;
+  let file: string | undefined;
+  const letters = (bundle: string, next: () => string | undefined): string | undefined => {
+    for (let j = 0; j < bundle.length; j++) {
+      const o = bundle[j]!;
+      if (!TAR_SHORT.has(o)) return `option ${o}`;
+      if (o === 't') list = true;
+      if (o === 'f') file = j + 1 < bundle.length ? bundle.slice(j + 1) : next();
+      if (o === 'f') return undefined;
+    }
+    return undefined;
+  };
+  let i = 0;
+  const next = () => a[++i];
+  // Old style: the first word is a bundle of letters without a dash (tar tzf x.tgz).
+  if (a[0] !== undefined && !a[0].startsWith('-')) {
+    const bad = letters(a[0], next);
+    if (bad) return bad;
+    i++;
+  }
+  let forceLocal = false;
+  for (; i < a.length; i++) {
+    const x = a[i]!;
+    if (x === '--') break;
+    if (x.startsWith('--')) {
+      const key = x.split('=')[0]!;
+      if (!TAR_LONG.has(key)) return `option ${x}`;
+      if (key === '--list') list = true;
+      if (key === '--force-local') forceLocal = true;
+      if (key === '--file') file = x.includes('=') ? x.slice(7) : next();
+    } else if (x.startsWith('-') && x !== '-') {
+      const bad = letters(x.slice(1), next);
+      if (bad) return bad;
+    }
+  }
+  if (!list) return 'not a listing (-t)';
+  if (file !== undefined && !forceLocal && /^[^/]*:/.test(file)) return `a remote archive ${file}`;
+  return undefined;
+}
+
+/** xxd writes its second operand; -r turns a dump back into bytes (still to stdout then). */
+const XXD_VALUE = new Set(['-c', '-cols', '-g', '-groupsize', '-l', '-len', '-n', '-name', '-o', '-offset', '-s', '-seek']);
+
+function xxdProblem(a: string[]): string | undefined {
+  const operands: string[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    if (x === '-' || !x.startsWith('-')) operands.push(x);
+    else if (XXD_VALUE.has(x)) i++;
+  }
+  return operands.length >= 2 ? `writes ${operands[1]}` : undefined;
+}
+
+/** The subcommand of a program with subcommands, after its global options. */
+function subcommand(a: string[]): { sub: string | undefined; rest: string[]; globals: string[] } {
+  const i = a.findIndex((x) => !x.startsWith('-'));
+  return i < 0 ? { sub: undefined, rest: [], globals: a } : { sub: a[i], rest: a.slice(i + 1), globals: a.slice(0, i) };
+}
+
+/** systemctl queries (status, show, list-*, is-*, cat) on this machine only (no -H/-M). */
+const SYSTEMCTL_RO = new Set(['status', 'show', 'cat', 'is-active', 'is-enabled', 'is-failed', 'list-units', 'list-unit-files', 'list-timers', 'list-sockets', 'list-dependencies']);
+const SYSTEMCTL_FLAGS = /^(--user|--system|--no-pager|--full|-l|--all|-a|--quiet|-q|--plain|--no-legend|-n\d*|--lines(=\d+)?|--type=\S+|--state=\S+|--property=\S+|-p\S*|--value|\d+)$/;
+
+/** docker queries of the local daemon, with no global option (-H, --context, --config move it). */
+const DOCKER_RO = new Set(['ps', 'images', 'info', 'version', 'inspect']);
+
 /** Why this traced exec is not a read-only program with read-only flags (null when it is). */
 export function notReadOnly(e: OracleExec): string | null {
   const name = baseName(e.path);
@@ -113,12 +198,13 @@ export function notReadOnly(e: OracleExec): string | null {
     if (SHELLS.has(baseName(u.inner[0]!))) return `${name} runs a shell the oracle cannot follow`;
     return notReadOnly({ path: u.inner[0]!, argv: u.inner.slice(1) });
   }
+  if (onlyPrintsVersion(name, a)) return null;
   if (!READ_ONLY.has(name)) return `${name} is not a read-only program`;
   const flag = (re: RegExp) => a.find((x) => re.test(x));
-  let bad: string | undefined;
+  let bad: string | undefined | null;
   switch (name) {
     case 'find':
-      bad = flag(/^-(exec|execdir|ok|okdir|delete|fprint|fprint0|fprintf|fls)$/);
+      bad = findProblem(a);
       break;
     case 'sort':
       bad = flag(/^(-[bdfgiMhnRrVcCmsuz]*o|--o|--compress)/);
@@ -126,16 +212,53 @@ export function notReadOnly(e: OracleExec): string | null {
     case 'uniq':
       if (a.filter((x) => !x.startsWith('-')).length >= 2) bad = 'an output file';
       break;
-    case 'sed': {
-      bad = flag(/^(-[a-zA-Z]*i|--in|-s$|--sep)/);
-      if (!bad && !a.some((x) => x === '-n' || x === '--quiet' || x === '--silent' || /^-[a-zA-Z]*n/.test(x))) bad = 'no -n';
-      const script = a.find((x) => !x.startsWith('-'));
-      if (!bad && script !== undefined && /[wWe]/.test(sedCommands(script))) bad = `script ${script}`;
+    case 'sed':
+      bad = sedProblem(a);
+      break;
+    case 'awk':
+    case 'gawk':
+    case 'mawk':
+    case 'nawk':
+      bad = awkProblem(a);
+      break;
+    case 'tar':
+      bad = tarProblem(a);
+      break;
+    case 'xxd':
+      bad = xxdProblem(a);
+      break;
+    case 'git':
+      bad = gitProblem(a);
+      break;
+    case 'systemctl': {
+      const { sub, rest, globals } = subcommand(a);
+      if (!sub || !SYSTEMCTL_RO.has(sub)) bad = `systemctl ${sub ?? ''}`.trim();
+      else bad = [...globals, ...rest].find((x) => x.startsWith('-') && !SYSTEMCTL_FLAGS.test(x));
       break;
     }
-    case 'git':
-      bad = gitProblem(a) ?? undefined;
+    case 'docker': {
+      const { sub, globals } = subcommand(a);
+      if (globals.length > 0) bad = `global option ${globals[0]}`;
+      else if (!sub || !DOCKER_RO.has(sub)) bad = `docker ${sub ?? ''}`.trim();
       break;
+    }
+    case 'npm': {
+      // npm ls prints the dependency tree; npm config get/list print settings.
+      const { sub, rest, globals } = subcommand(a);
+      const pos = rest.filter((x) => !x.startsWith('-'));
+      if (globals.length > 0) bad = `global option ${globals[0]}`;
+      else if (sub === 'ls' || sub === 'list') bad = rest.find((x) => x.startsWith('-') && !/^(--depth(=\d+)?|--all|-a|--json|--long|-l|--parseable|-p|--prod|--dev|--omit=\w+)$/.test(x));
+      else if (sub === 'config') bad = ['get', 'list', 'ls'].includes(pos[0] ?? '') ? undefined : `npm config ${pos[0] ?? ''}`.trim();
+      else bad = `npm ${sub ?? ''}`.trim();
+      break;
+    }
+    case 'go': {
+      // go env prints settings; -w and -u write the go env file.
+      const { sub, rest } = subcommand(a);
+      if (sub !== 'env') bad = `go ${sub ?? ''}`.trim();
+      else bad = rest.find((x) => x.startsWith('-') && x !== '-json');
+      break;
+    }
     case 'rg':
       bad = flag(/^--pre(=|$)/);
       break;
@@ -156,7 +279,7 @@ export function notReadOnly(e: OracleExec): string | null {
       bad = 'can run commands (!)';
       break;
   }
-  return bad === undefined ? null : `${name}: ${bad}`;
+  return bad === undefined || bad === null ? null : `${name}: ${bad}`;
 }
 
 /** Quote a word for display (and for re-deciding one exec on its own). */

@@ -90,12 +90,39 @@ describe('soundness', () => {
     expect(notReadOnly({ path: '/usr/bin/git', argv: ['-C', 'x', 'log', '--oneline'] })).toBeNull();
     for (const [p, ...a] of [
       ['find', '.', '-delete'], ['find', '.', '-exec', 'rm', '{}', ';'], ['sort', '-o', 'x'], ['sort', '-uo', 'x'],
-      ['uniq', 'a', 'b'], ['sed', '-i', 's/a/b/', 'f'], ['sed', '-n', '1w out'], ['sed', 's/a/b/'],
+      ['uniq', 'a', 'b'], ['sed', '-i', 's/a/b/', 'f'], ['sed', '-n', '1w out'], ['sed', 's/a/b/w out'], ['sed', '-e', 'p', '-e', '1e date'],
       ['git', 'diff', '--output=x'], ['git', '-c', 'core.pager=x', 'log'], ['git', 'push'], ['git', 'branch', '-D', 'x'],
       ['git', 'stash', 'drop'], ['rg', '--pre', 'sh', 'x'], ['env', 'rm', 'x'], ['date', '-s', 'x'], ['xargs', 'rm'],
     ] as string[][]) {
       expect(notReadOnly({ path: `/usr/bin/${p}`, argv: a }), `${p} ${a.join(' ')}`).not.toBeNull();
     }
+  });
+
+  it('judges the argv of the read-only classes of issue 12 (print-only awk, find -exec, tar -t, versions)', () => {
+    const ro = (p: string, ...a: string[]) => notReadOnly({ path: `/usr/bin/${p}`, argv: a });
+    for (const [p, ...a] of [
+      ['awk', '{print $1}', 'f'], ['awk', '-F,', 'NR > 1 {s += $2} END {print s}'], ['awk', '{print (a > b)}'],
+      ['awk', '/a|b/ {print > "/dev/stderr"}'], ['sed', 's/x/w/', 'f'], ['find', 'src', '-exec', 'grep', '-l', 'x', '{}', '+'],
+      ['tar', '-tf', 'x.tar'], ['tar', 'tzf', 'x.tgz'], ['xxd', 'f'], ['git', 'reflog', '-n', '10'], ['git', 'worktree', 'list'],
+      ['node', '--version'], ['go', 'version'], ['java', '-version'], ['kubectl', 'version', '--client'], ['lsblk'],
+    ] as string[][]) expect(ro(p!, ...a), `${p} ${a.join(' ')}`).toBeNull();
+    for (const [p, ...a] of [
+      ['awk', 'BEGIN{system("x")}'], ['awk', '{print > "out"}'], ['awk', '{print | "sh"}'], ['awk', '"date" | getline d'],
+      ['awk', '-f', 'prog.awk'], ['awk', '@load "x"'], ['find', '.', '-exec', 'sed', '-i', 's/a/b/', '{}', ';'],
+      ['find', '.', '-exec', 'sh', '-c', 'x', ';'], ['tar', '-xf', 'x.tar'], ['tar', '-tf', 'host:x.tar'],
+      ['tar', '-tf', 'x.tar', '--to-command=sh'], ['xxd', 'f', 'out'], ['git', 'reflog', 'expire', '--all'],
+      ['git', 'worktree', 'add', 'x'], ['node', 'x.js', '--version'], ['node', '-e', 'x'], ['kubectl', 'version'],
+    ] as string[][]) expect(ro(p!, ...a), `${p} ${a.join(' ')}`).not.toBeNull();
+  });
+
+  it('does not hold an allow that plan mode refuses to the read-only list (a rule granted it)', () => {
+    const plan = (behavior: 'allow' | 'deny'): Decision => ({ ...allow(), behavior, mode: 'plan' });
+    const granted: EngineView = { ...view([], [], allow()), planDecision: plan('deny') };
+    expect(checkSoundness(oracle([['/usr/bin/npx', 'vitest', 'run']]), granted)).toEqual([]);
+    const claimed: EngineView = { ...view([], [], allow()), planDecision: plan('allow') };
+    expect(checkSoundness(oracle([['/usr/bin/npx', 'vitest', 'run']]), claimed)).toHaveLength(1);
+    const alone = (_: string[], mode?: string) => (mode === 'plan' ? plan('deny') : allow());
+    expect(checkSoundness(oracle([['/usr/bin/npx', 'tsc']]), claimed, { decideAlone: alone })).toEqual([]);
   });
 });
 

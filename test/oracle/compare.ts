@@ -82,6 +82,9 @@ export interface EngineView {
   invocations?: Invocation[];
   normIssues?: Issue[];
   decision?: Decision;
+  /** The decision in plan mode, when the default one is allow: plan allows only what the engine
+   *  holds read-only, so a plan deny says the allow was granted by a rule, not claimed read-only. */
+  planDecision?: Decision;
   /** A throw from the engine is a failure of its own (fail closed means never throw). */
   errors: string[];
 }
@@ -100,6 +103,8 @@ export function engineView(api: EngineApi, command: string): EngineView {
   }
   try {
     if (api.engine) view.decision = api.engine.decide({ tool: 'Bash', input: { command } }, { ...CONTEXT, mode: 'default' });
+    if (api.engine && view.decision?.behavior === 'allow')
+      view.planDecision = api.engine.decide({ tool: 'Bash', input: { command } }, { ...CONTEXT, mode: 'plan' });
   } catch (e) {
     view.errors.push(`decide threw: ${(e as Error).stack ?? e}`);
   }
@@ -223,20 +228,31 @@ export function checkCoverage(oracle: OracleResult, view: EngineView): CoverageR
 export interface SoundnessOptions {
   /** The oracle followed bash/sh into their payload (harness default): judge the payload, not the shell. */
   shellsFollowed?: boolean;
-  /** The engine's decision for one exec on its own (to excuse programs an allow rule covers). */
-  decideAlone?: (argv: string[]) => Decision | undefined;
+  /** The engine's decision for one exec on its own, in a mode (default unless told), to excuse
+   *  programs an allow rule covers. */
+  decideAlone?: (argv: string[], mode?: 'default' | 'plan') => Decision | undefined;
+}
+
+/** Did the engine allow this without claiming it read-only? A rule reason, or an allow that plan
+ *  mode (which allows only read-only actions) does not repeat: `npx vitest run` is granted by the
+ *  rule `Bash(npx vitest *)` but reported as "every command is allowed". */
+export function grantedByRule(d: Decision | undefined, plan: () => Decision | undefined): boolean {
+  if (!d || d.behavior !== 'allow') return false;
+  if (d.reason.type === 'rule') return true;
+  const p = plan();
+  return p !== undefined && p.behavior !== 'allow';
 }
 
 export function checkSoundness(oracle: OracleResult, view: EngineView, opts: SoundnessOptions = {}): string[] {
   const d = view.decision;
-  if (!d || d.behavior !== 'allow' || d.reason.type === 'rule') return [];
+  if (!d || d.behavior !== 'allow' || grantedByRule(d, () => view.planDecision)) return [];
   const problems: string[] = [];
   for (const e of oracle.execs) {
     if ((opts.shellsFollowed ?? true) && SHELLS.has(baseName(e.path))) continue;
     const why = notReadOnly(e);
     if (!why) continue;
-    const alone = opts.decideAlone?.([baseName(e.path), ...e.argv]);
-    if (alone && alone.behavior === 'allow' && alone.reason.type === 'rule') continue;
+    const argv = [baseName(e.path), ...e.argv];
+    if (opts.decideAlone && grantedByRule(opts.decideAlone(argv), () => opts.decideAlone!(argv, 'plan'))) continue;
     problems.push(`allowed, but ran ${showExec(e)}: ${why}`);
   }
   if (oracle.changed.length > 0) problems.push(`allowed, but the file tree changed: ${oracle.changed.join(', ')}`);

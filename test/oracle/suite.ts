@@ -8,6 +8,7 @@ import {
   checkCoverage,
   checkSoundness,
   engineView,
+  grantedByRule,
   loadEngineApi,
   shellQuote,
   sideBySide,
@@ -58,9 +59,9 @@ export async function defineOracleSuite(name: string, cases: SuiteCase[]): Promi
     if (!soundness && waiting('engine/index')) it.skip(`soundness: waiting for ${waiting('engine/index')}`, () => {});
     if (!coverage && !soundness) return;
 
-    const decideAlone = (argv: string[]): Decision | undefined => {
+    const decideAlone = (argv: string[], mode: 'default' | 'plan' = 'default'): Decision | undefined => {
       try {
-        return api.engine?.decide({ tool: 'Bash', input: { command: argv.map(shellQuote).join(' ') } }, { ...CONTEXT, mode: 'default' });
+        return api.engine?.decide({ tool: 'Bash', input: { command: argv.map(shellQuote).join(' ') } }, { ...CONTEXT, mode });
       } catch {
         return undefined;
       }
@@ -86,7 +87,7 @@ export async function defineOracleSuite(name: string, cases: SuiteCase[]): Promi
         stats.excused += cov.excused.length;
       } else problems.push(...view.errors);
       if (soundness) {
-        if (view.decision?.behavior === 'allow' && view.decision.reason.type !== 'rule') stats.allowsChecked++;
+        if (view.decision?.behavior === 'allow' && !grantedByRule(view.decision, () => view.planDecision)) stats.allowsChecked++;
         problems.push(...checkSoundness(oracle, view, { decideAlone }));
       }
       if (problems.length > 0) expect.fail(`\n${sideBySide(command, oracle, view, problems)}\n`);
