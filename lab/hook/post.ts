@@ -60,7 +60,7 @@ function block(reason: string): PostResult {
 
 /** Record the screen in the ring and the counts; a state error is a warning, never a lost answer. */
 function persist(projectDir: string, entry: SessionEntry, result: { tool: string; output: unknown; isError: boolean }, store: StateStore): string {
-  const warning = appendEntries(store, projectDir, [entry], entry.ts);
+  const warning = appendEntries(store, projectDir, [entry], { ts: entry.ts });
   if (warning) return warning;
   try {
     store.update(stateFile(projectDir, ATTRIBUTION_FILE), (old) => {

@@ -10,7 +10,7 @@ import { AUDIT_FILE, stateFile, type StateStore } from './state.ts';
 /** Earlier calls one decision sees: the last SESSION_PRIOR calls of the session. */
 export const SESSION_PRIOR = 50;
 /** Runes of a tool result kept in the ring for the judge's evidence (the rest is cut, marked). */
-export const PRIOR_OUTPUT_RUNES = 1000;
+export const PRIOR_OUTPUT_RUNES = 200;
 
 export type Prior = NonNullable<Context['prior']>[number];
 
@@ -63,8 +63,27 @@ export function postEntry(base: AuditEntry, call: { tool: string; input: Record<
   );
 }
 
-/** Is the line one whole JSON entry? (Cheap shape check for lines of other sessions.) */
-const looksWhole = (l: string) => l.charCodeAt(0) === 123 && l.charCodeAt(l.length - 1) === 125;
+/** Is text[start, end) one whole JSON object? (The cheap shape check: no parse.) */
+const wholeAt = (text: string, start: number, end: number) => end > start && text.charCodeAt(start) === 123 && text.charCodeAt(end - 1) === 125;
+const looksWhole = (l: string) => wholeAt(l, 0, l.length);
+
+/** Offsets of the ring's non-empty lines, without cutting the text into 2,000 strings. */
+function lineSpans(text: string): { starts: number[]; ends: number[]; damaged: boolean } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let damaged = false;
+  for (let i = 0; i < text.length; ) {
+    let j = text.indexOf('\n', i);
+    if (j < 0) j = text.length;
+    if (j > i) {
+      starts.push(i);
+      ends.push(j);
+      if (!wholeAt(text, i, j)) damaged = true;
+    }
+    i = j + 1;
+  }
+  return { starts, ends, damaged };
+}
 
 export interface SessionHistory {
   prior: Prior[];
@@ -72,25 +91,50 @@ export interface SessionHistory {
   problem?: string;
 }
 
+const DAMAGED = 'the audit ring has a damaged line';
+
+/** The ring's lines that name `session` or are damage markers, in order (found by search, not by splitting). */
+function sessionLines(text: string, session: string): string[] | null {
+  const hits: number[] = [];
+  for (const needle of [`"session":${JSON.stringify(session)}`, '"event":"damage"']) {
+    for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) hits.push(i);
+  }
+  hits.sort((x, y) => x - y);
+  const out: string[] = [];
+  let lastStart = -1;
+  for (const h of hits) {
+    const start = text.lastIndexOf('\n', h) + 1;
+    if (start === lastStart) continue;
+    lastStart = start;
+    let end = text.indexOf('\n', h);
+    if (end < 0) end = text.length;
+    if (!wholeAt(text, start, end)) return null;
+    out.push(text.slice(start, end));
+  }
+  // A torn last line (a crash mid-write) may have been ours.
+  const tail = text.endsWith('\n') ? text.length - 1 : text.length;
+  const lastLine = text.lastIndexOf('\n', tail - 1) + 1;
+  if (tail > lastLine && !wholeAt(text, lastLine, tail)) return null;
+  return out;
+}
+
 /**
- * The session's earlier calls, oldest first, from the ring's text. A damaged line (not one
- * whole JSON object) drops the whole history: a lost navigation or refusal must not be
- * replaced by an older, friendlier state. Calls before a `damage` marker are dropped too.
+ * The session's earlier calls, oldest first, from the ring's text. A damaged line of the
+ * session (not one whole JSON object) drops the whole history: a lost navigation or refusal
+ * must not be replaced by an older, friendlier state. Calls before a `damage` marker (the
+ * writer dropped lines it could not read) are dropped too.
  */
 export function sessionHistory(text: string | null, session: string, limit = SESSION_PRIOR): SessionHistory {
   if (!text) return { prior: [] };
-  const needle = JSON.stringify(session);
+  const lines = sessionLines(text, session);
+  if (!lines) return { prior: [], problem: DAMAGED };
   const calls: (Prior & { id?: string; ran?: boolean })[] = [];
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    if (!looksWhole(line)) return { prior: [], problem: 'the audit ring has a damaged line' };
-    const mine = line.includes(needle);
-    if (!mine && !line.includes('"damage"')) continue;
+  for (const line of lines) {
     let e: SessionEntry;
     try {
       e = JSON.parse(line) as SessionEntry;
     } catch {
-      return { prior: [], problem: 'the audit ring has a damaged line' };
+      return { prior: [], problem: DAMAGED };
     }
     if (e.event === 'damage') {
       calls.length = 0;
@@ -126,21 +170,51 @@ export function readSession(store: StateStore, projectDir: string, session: stri
 
 /**
  * Append entries to the ring, under the store's lock, atomically, keeping AUDIT_CAPACITY entries.
- * Lines that do not parse are dropped by appendRing; a `damage` marker before the new entries
- * then tells every session that its older history is gone. Returns a warning, or ''.
+ * Returns a warning, or ''. Lines already in the ring were redacted when they were written, so
+ * they are kept as text (re-redacting 2,000 entries on every call took hundreds of ms); only
+ * the new entries go through appendRing, after the last old entry so the numbering goes on.
+ * Lines that are not one whole object are dropped, and a `damage` marker before the new
+ * entries then tells every session that its older history is gone. `deep` (after a reader found
+ * a line it could not parse) parses every line and drops what appendRing would drop; otherwise
+ * the check is the cheap shape test, so a normal call does not parse the whole ring.
  */
-export function appendEntries(store: StateStore, projectDir: string, entries: readonly SessionEntry[], ts?: number): string {
+export function appendEntries(store: StateStore, projectDir: string, entries: readonly SessionEntry[], opts: { ts?: number; deep?: boolean; capacity?: number } = {}): string {
+  const { ts, deep = false, capacity = AUDIT_CAPACITY } = opts;
   try {
     store.update(stateFile(projectDir, AUDIT_FILE), (old) => {
       const text = old ?? '';
-      const damaged = text.split('\n').some((l) => l !== '' && !wholeEntry(l));
+      const span = lineSpans(text);
+      let damaged = span.damaged;
+      if (!damaged && !deep) {
+        // The usual case: old lines stay one slice of the text.
+        const n = span.starts.length;
+        const last = n ? text.slice(span.starts[n - 1], span.ends[n - 1]) : undefined;
+        const fresh = newLines(last, entries, capacity);
+        const drop = Math.max(0, n + fresh.length - capacity);
+        const head = drop < n ? text.slice(span.starts[drop], span.ends[n - 1]) + '\n' : '';
+        return head + fresh.join('\n') + '\n';
+      }
+      const kept: string[] = [];
+      for (let i = 0; i < span.starts.length; i++) {
+        const line = text.slice(span.starts[i], span.ends[i]);
+        if (wholeEntry(line)) kept.push(line);
+        else damaged = true;
+      }
       const marker: SessionEntry = { ...(ts === undefined ? {} : { ts }), tool: 'gatelab', action: 'block', event: 'damage', reason: 'damaged audit lines were dropped: earlier session history is void' };
-      return appendRing(text, damaged ? [marker, ...entries] : entries, AUDIT_CAPACITY);
+      const fresh = newLines(kept.at(-1), damaged ? [marker, ...entries] : entries, capacity);
+      const room = Math.max(0, capacity - fresh.length);
+      return [...kept.slice(kept.length - Math.min(room, kept.length)), ...fresh].join('\n') + '\n';
     });
     return '';
   } catch (e) {
     return `gatelab hook: warning: audit not written: ${(e as Error).message}\n`;
   }
+}
+
+/** The new entries as ring lines (redacted, numbered after `last`), by the engine's appendRing. */
+function newLines(last: string | undefined, entries: readonly SessionEntry[], capacity: number): string[] {
+  const lines = appendRing(last === undefined ? '' : last + '\n', entries, capacity).split('\n').filter((l) => l !== '');
+  return (last === undefined ? lines : lines.slice(1)).slice(-capacity);
 }
 
 /** A line parseRing keeps (appendRing drops the others). */
@@ -185,7 +259,7 @@ export function sessionMemory(
       if (!r.decision) return r;
       const ts = (deps.now ?? Date.now)();
       const entry = preEntry(req.call, r.decision, auditRecord(req.call, r.decision, ts), req.sessionId, req.toolUseId);
-      const w = warning + appendEntries(store, projectDir, [entry], ts);
+      const w = warning + appendEntries(store, projectDir, [entry], { ts, deep: !!warning });
       return w ? { ...r, stderr: r.stderr + w } : r;
     },
   };
