@@ -37,7 +37,7 @@ export function timeProcesses(cmds: readonly ProcCommand[], runs: number, warmup
     cmds.forEach((c, i) => {
       const argv = useTime ? [TIME, '-f', `${MARK}%U %S`, ...c.argv] : c.argv;
       const t0 = process.hrtime.bigint();
-      const p = spawnSync(argv[0]!, argv.slice(1), { input: c.input ?? '', env: c.env ?? process.env, cwd: c.cwd, encoding: 'utf8' });
+      const p = spawnSync(argv[0]!, argv.slice(1), { input: c.input ?? '', env: c.env ?? process.env, cwd: c.cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
       const dt = Number(process.hrtime.bigint() - t0) / 1e6;
       if (r < 0) return;
       wall[i]!.push(dt);

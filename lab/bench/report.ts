@@ -29,10 +29,10 @@ export interface BenchResult {
   samples: { decide: Summary; treeSitter: Summary; safetyNet: Summary };
   /** Per-command ratio peer ÷ gatelab: median and 1st percentile (the command where gatelab does worst). */
   ratios: { treeSitter: { median: number; p1: number }; safetyNet: { median: number; p1: number } };
-  /** The worst-case search's slowest five (decide, bundled engine). */
+  /** The worst-case search's slowest five by wall time and the slowest five by CPU time (decide, bundled engine). */
   search: SearchRow[];
-  /** `lab regress` as a new process, wall ms: cold (no tsx cache) and warm. */
-  regressProcess: { coldMs: Summary; warmMs: Summary; exitCodes: number[]; cases: string };
+  /** `lab regress` as a new process: cold (no tsx transpile cache) and warm. */
+  regressProcess: { cold: ProcResult; warm: ProcResult };
   peers: { treeSitter: string; safetyNet: string };
   decide: Summary;
   decideSmall: Summary;
@@ -94,11 +94,11 @@ export function renderMarkdown(r: BenchResult): string {
   s('… all detectors disabled', r.decideNoDetectors, '–');
   s('gatelab analyser alone (parse + words), all calls', r.analyser, `${fmt(r.samples.treeSitter.median / r.analyser.median)}× vs tree-sitter (all-call medians)`);
   L.push('');
-  L.push('### Worst-case search: the slowest five of the generated shapes at ≤ 64 KiB (decide, bundled engine, median of runs)');
+  L.push('### Worst-case search: the slowest five of the generated shapes at ≤ 64 KiB by wall time, and by CPU time (decide, bundled engine, medians of runs)');
   L.push('');
-  L.push(row(['shape', 'bytes', 'ms', 'decision']));
-  L.push(row(['---', '---', '---', '---']));
-  for (const w of r.search) L.push(row([w.shape, w.bytes, fmt(w.us / 1000), `${w.behavior}/${w.reason}`]));
+  L.push(row(['shape', 'bytes', 'wall ms', 'CPU ms (process, all threads)', 'decision']));
+  L.push(row(['---', '---', '---', '---', '---']));
+  for (const w of r.search) L.push(row([w.shape, w.bytes, fmt(w.us / 1000), w.cpuUs === undefined ? 'n/a' : fmt(w.cpuUs / 1000), `${w.behavior}/${w.reason}`]));
   L.push('');
   L.push('### Hook process, end to end (ms per call; one Bash `git status` PreToolUse payload)');
   L.push('');
@@ -143,7 +143,9 @@ export function renderMarkdown(r: BenchResult): string {
   L.push(`### lab regress`);
   L.push('');
   const rp = r.regressProcess;
-  L.push(`\`node lab/bin.mjs regress\` as a new process (wall ms, ${rp.coldMs.n} runs each, interleaved): cold (tsx transpile cache off) median ${fmt(rp.coldMs.median)}, min ${fmt(rp.coldMs.min)}; warm median ${fmt(rp.warmMs.median)}, min ${fmt(rp.warmMs.min)}; exit ${rp.exitCodes.join(',')} (${rp.cases.split(';')[0]}).`);
+  const cpu = (p: ProcResult) => (p.cpuMs ? `, CPU mean ${fmt(p.cpuMs.mean)}` : '');
+  const cases = /^(\d+) cases/.exec(rp.warm.sample)?.[1] ?? '?';
+  L.push(`\`node lab/bin.mjs regress\` as a new process, ${rp.cold.wallMs.n} runs each, interleaved (ms): cold (tsx transpile cache off) wall median ${fmt(rp.cold.wallMs.median)}, min ${fmt(rp.cold.wallMs.min)}${cpu(rp.cold)}; warm wall median ${fmt(rp.warm.wallMs.median)}, min ${fmt(rp.warm.wallMs.min)}${cpu(rp.warm)}; ${cases} cases; exit ${[...new Set([...rp.cold.exitCodes, ...rp.warm.exitCodes])].join(',')} (exit 1: the corpus had mismatches, from work in progress).`);
   L.push('');
   L.push(`Engine time alone (in process, warm): ${r.regress.cases} cases × ${r.regress.modes} modes = ${r.regress.decisions} decisions (explain, with trace) in ${fmt(r.regress.totalMs)} ms, ${fmt(r.regress.perDecisionUs)} µs each.`);
   L.push('');

@@ -83,8 +83,11 @@ export const SEARCH_SHAPES: SearchShape[] = [
 export interface SearchRow {
   shape: string;
   bytes: number;
-  /** Median µs of decide over the runs. */
+  /** Median µs of decide over the runs (wall clock). */
   us: number;
+  /** Median µs of process CPU time (user + system, all threads) over the runs: less disturbed by
+   *  other load on the machine than wall time, and it counts the garbage collector's threads. */
+  cpuUs: number;
   behavior: string;
   reason: string;
 }
@@ -104,20 +107,24 @@ export function searchWorst(engine: PermissionEngine, bytes = 64 * 1024, runs = 
     const cmd = s.make(bytes).slice(0, bytes);
     let d = decideShape(engine, cmd); // warm
     const t: number[] = [];
+    const c: number[] = [];
     for (let i = 0; i < runs; i++) {
       const a = process.hrtime.bigint();
+      const u = process.cpuUsage();
       d = decideShape(engine, cmd);
+      const du = process.cpuUsage(u);
       t.push(Number(process.hrtime.bigint() - a) / 1000);
+      c.push(du.user + du.system);
     }
-    t.sort((x, y) => x - y);
-    rows.push({ shape: s.name, bytes: cmd.length, us: t[Math.floor(t.length / 2)]!, behavior: d.behavior, reason: d.reason.type });
+    const mid = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+    rows.push({ shape: s.name, bytes: cmd.length, us: mid(t), cpuUs: mid(c), behavior: d.behavior, reason: d.reason.type });
   }
   return rows.sort((a, b) => b.us - a.us);
 }
 
 /** The top `n` rows as text lines. */
 export function formatWorst(rows: SearchRow[], n = 5): string[] {
-  return rows.slice(0, n).map((r) => `  ${r.shape.padEnd(20)} ${String(r.bytes).padStart(6)} B  ${(r.us / 1000).toFixed(2).padStart(7)} ms  ${r.behavior}/${r.reason}`);
+  return rows.slice(0, n).map((r) => `  ${r.shape.padEnd(20)} ${String(r.bytes).padStart(6)} B  ${(r.us / 1000).toFixed(2).padStart(7)} ms wall  ${(r.cpuUs / 1000).toFixed(2).padStart(7)} ms CPU  ${r.behavior}/${r.reason}`);
 }
 
 // run directly: npx tsx lab/bench/search.ts [KiB]
