@@ -7,7 +7,7 @@ export function builtinDetectors(): readonly Detector[] {
   return DETECTORS;
 }
 
-interface Dispatch {
+export interface Dispatch {
   mask: number;
   programs: ReadonlySet<string> | null;
 }
@@ -30,4 +30,14 @@ export function concerned(d: Detector, mask: number, name: string): boolean {
   const x = dispatchOf(d);
   if (x === null) return true;
   return (x.mask & mask) !== 0 || (x.programs !== null && x.programs.has(name));
+}
+
+// Per detector list (one per engine), so a decision looks the table up once.
+const tables = new WeakMap<readonly Detector[], (Dispatch | null)[]>();
+
+/** Each detector's dispatch entry, in order (null: runs everywhere). */
+export function dispatchTable(list: readonly Detector[]): (Dispatch | null)[] {
+  let t = tables.get(list);
+  if (!t) tables.set(list, (t = list.map(dispatchOf)));
+  return t;
 }
