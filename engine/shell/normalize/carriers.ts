@@ -186,6 +186,9 @@ function scriptFile(inv: Invocation, w: Word, ex: Extraction, st: NormState, ops
   return true;
 }
 
+/** Short options that take the rest of their word as a value, so a later letter in it is not a code flag. */
+const VALUED: Record<string, string> = { perl: 'IMmxFCdDi', ruby: 'rICxEKWiF', python: 'WXQm' };
+
 const INFO_FLAGS = new Set(['--version', '-V', '-VV', '--help', '-h', '-v', '-help', '-version']);
 
 /** python -c, node -e, perl -e … (returns false when the program is not an inline-code call). */
@@ -213,6 +216,7 @@ export function interpreterCarrier(inv: Invocation, ex: Extraction, st: NormStat
     else if (v.startsWith('--') && v.includes('=') && it.code.includes(v.slice(0, v.indexOf('=')))) inlineCode = v.slice(v.indexOf('=') + 1);
     else if (it.bundle && v.length > 2 && v[0] === '-' && v[1] !== '-') {
       for (let j = 1; j < v.length; j++) {
+        if (VALUED[language]?.includes(v[j])) break; // -rfileutils, -MFile::Path: the rest is that option's value
         if (it.bundle.includes(v[j])) {
           if (j + 1 < v.length && language !== 'python') inlineCode = v.slice(j + 1);
           else if (j + 1 < v.length) inlineCode = v.slice(j + 1);
@@ -228,7 +232,7 @@ export function interpreterCarrier(inv: Invocation, ex: Extraction, st: NormStat
     if (codeAt >= 0) {
       const c = inv.args[codeAt];
       if (!c) ops.opaque(inv, inv.name, 'dynamic', st, { language });
-      else if (!c.static) ops.opaque(inv, inv.name, ops.networkWord(c, ex) ? 'network' : 'language', st, { language, payload: c.approx });
+      else if (!c.static) ops.opaque(inv, inv.name, ops.networkWord(c, ex) ? 'network' : 'dynamic', st, { language, payload: c.approx });
       else ops.opaque(inv, inv.name, 'language', st, { language, payload: c.value });
       return true;
     }

@@ -8,6 +8,7 @@ import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
 import { envRuns } from './envcode.ts';
+import { codeCommands } from '../../programs/code.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
@@ -247,6 +248,10 @@ const ops: Ops = {
     const next = { ...inv, opaque: o };
     if (foreign.has(inv)) foreign.set(next, foreign.get(inv)!);
     push(next, st);
+    // inline interpreter code: its shell calls and file calls, as equivalent command lines
+    if (reason === 'language' && extra?.language && extra.payload !== undefined) {
+      for (const line of codeCommands(extra.language, extra.payload)) ops.payload(line, `${carrier} code`, inv.source.span, { ...inv, redirects: [] }, st, false);
+    }
   },
   networkWord(w, ex) {
     if (!w.substitutions && !w.kinds.includes('command') && !w.kinds.includes('process')) return false;

@@ -1,0 +1,489 @@
+// Inline interpreter code (python -c, node -e, perl -e, ruby -e, php -r, lua -e, and the same
+// program on stdin): the effects its calls have, written as the equivalent shell command lines so
+// every check reads them like any other command. A shell call with a literal command line or argv
+// (os.system, subprocess.run, execSync, system, os.execute, backticks) is that command; a delete,
+// write or read call with a path the scanner can evaluate (literals, home, path joins) is
+// `rm -rf`, `: >`, `: >>` or `cat` on it; code that evaluates text and names a URL runs remote code.
+// The invocation stays an opaque ask: this only adds effects, it never proves code harmless.
+
+type Tok =
+  | { t: 'id'; v: string }
+  | { t: 'str'; v: string | null; tick?: boolean } // null: interpolated at run time
+  | { t: 'p'; v: string };
+
+/** Stands for the home folder inside an evaluated string. */
+const HOME = '\u0000';
+
+const SHELL_CALLS = new Set([
+  'system', 'popen', 'execSync', 'execute', 'shell_exec', 'passthru', 'proc_open', 'getoutput', 'getstatusoutput',
+  'check_output', 'check_call', 'Popen', 'spawn', 'spawnSync', 'execFile', 'execFileSync', 'capture2', 'capture2e',
+  'capture3', 'popen2', 'popen3', 'pipeline', 'qx', 'execa', 'execaSync', 'execvp', 'execv', 'execl', 'execlp',
+  'execve', 'execvpe', 'spawnv', 'spawnvp', 'spawnl', 'spawnlp', 'pcntl_exec',
+]);
+/** Called through a module only (too common a name otherwise): subprocess.run, child_process.exec … */
+const SHELL_QUALIFIED = new Set(['run', 'call', 'exec']);
+const SHELL_MODULES = ['subprocess', 'child_process', 'cp', 'os', 'Kernel', 'Open3', 'IO', 'shell', 'sh'];
+const EVAL_CALLS = new Set(['exec', 'eval', 'compile', 'Function', 'runInThisContext', 'runInNewContext', 'runInContext', 'instance_eval', 'class_eval', 'module_eval', 'load', 'loadstring', 'dostring', 'import_module']);
+const DELETE_TREE = new Set(['rmtree', 'rm_rf', 'rm_r', 'remove_tree', 'remove_dir', 'remove_entry', 'remove_entry_secure', 'rimraf', 'removeSync', 'remove_all', 'emptyDirSync', 'emptydir', 'delete_tree']);
+const DELETE_MAYBE_TREE = new Set(['rmSync', 'rm', 'rmdirSync', 'rmdir', 'promises.rm']);
+const DELETE_ONE = new Set(['remove', 'unlink', 'unlinkSync', 'delete', 'rm_f', 'safe_unlink']);
+const WRITE_CALLS = new Set(['writeFileSync', 'writeFile', 'outputFileSync', 'outputFile', 'createWriteStream', 'write', 'file_put_contents', 'binwrite', 'write_file', 'spurt']);
+const APPEND_CALLS = new Set(['appendFileSync', 'appendFile', 'append_file']);
+const READ_CALLS = new Set(['readFileSync', 'readFile', 'read', 'readlines', 'file_get_contents', 'createReadStream', 'binread', 'read_file', 'slurp', 'lines', 'foreach', 'readfile', 'file']);
+const OPEN_CALLS = new Set(['open', 'fopen', 'sysopen', 'openSync', 'io.open']);
+const COPY_CALLS = new Set(['copy', 'copy2', 'copyfile', 'copyfileobj', 'copyFileSync', 'copyFile', 'cp', 'copySync', 'cpSync', 'copytree', 'move', 'rename', 'renameSync', 'mv', 'symlink', 'symlinkSync', 'link', 'linkSync']);
+const HOME_IDS = new Set(['homedir', 'Dir.home', 'Path.home', 'home_dir', 'gethomedir', 'File.home', 'HOMEDIR', 'home']);
+const PATH_WRAPPERS = new Set(['expanduser', 'expand_path', 'expandvars', 'abspath', 'realpath', 'normpath', 'resolve', 'Path', 'PurePath', 'PosixPath', 'File', 'new', 'absolute_path', 'canonpath', 'rel2abs', 'fspath', 'str', 'String', 'glob']);
+const JOIN_CALLS = new Set(['join', 'File.join', 'catfile', 'catdir', 'joinpath', 'resolve']);
+const RUNNER: Record<string, string> = { python: 'python3', javascript: 'node', perl: 'perl', ruby: 'ruby', php: 'php', lua: 'lua', r: 'Rscript' };
+
+function isIdent(c: string | undefined, first = false): boolean {
+  if (c === undefined) return false;
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '_' || c === '$' || c === '@' || (!first && c >= '0' && c <= '9');
+}
+
+/** Interpolation inside a double-quoted string: HOME for the known home spellings, else null. */
+function interpolation(lang: string, s: string, i: number): { v: string | null; end: number } | null {
+  const rest = s.slice(i);
+  if (lang === 'perl' || lang === 'php') {
+    if (rest[0] !== '$' && rest[0] !== '@') return null;
+    for (const open of ['$ENV{', '${ENV{', '$_SERVER[', '$_ENV[', '{$_SERVER[', '{$_ENV[']) {
+      if (!rest.startsWith(open)) continue;
+      const close = rest.indexOf(open.endsWith('{') ? '}' : ']', open.length);
+      if (close < 0) break;
+      let end = close + 1;
+      if ((open[0] === '{' || open === '${ENV{') && rest[end] === '}') end++;
+      if (unquote(rest.slice(open.length, close)) === 'HOME') return { v: HOME, end: i + end };
+      break;
+    }
+    return isIdent(rest[1], true) || rest[1] === '{' ? { v: null, end: i + 1 } : null;
+  }
+  if (lang === 'ruby' && rest.startsWith('#{')) {
+    const close = rest.indexOf('}');
+    const inner = close < 0 ? '' : noSpace(rest.slice(2, close));
+    const home = inner === 'Dir.home' || inner === 'ENV["HOME"]' || inner === "ENV['HOME']";
+    return { v: home ? HOME : null, end: close < 0 ? s.length : i + close + 1 };
+  }
+  if (lang === 'javascript' && rest.startsWith('${')) {
+    const close = rest.indexOf('}');
+    const inner = close < 0 ? '' : noSpace(rest.slice(2, close));
+    const home = inner.endsWith('homedir()') || inner === 'process.env.HOME';
+    return { v: home ? HOME : null, end: close < 0 ? s.length : i + close + 1 };
+  }
+  if (lang === 'python' && rest[0] === '{') return { v: null, end: i + 1 };
+  return null;
+}
+
+const PY_PREFIX = 'rRbBfFuU';
+const FILE_MODULES = new Set(['File', 'IO', 'fs', 'io', 'Deno', 'Bun', 'Path', 'os', 'FileUtils', 'Files', 'fsp', 'promises']);
+
+function unquote(s: string): string {
+  const t = s.trim();
+  return t.length >= 2 && (t[0] === '"' || t[0] === "'") && t[t.length - 1] === t[0] ? t.slice(1, -1) : t;
+}
+
+function noSpace(s: string): string {
+  return s.split(' ').join('').split('\t').join('');
+}
+
+function trimSlash(s: string): string {
+  return s.endsWith('/') ? s.slice(0, -1) : s;
+}
+
+function isUrl(s: string): boolean {
+  if (!(s.startsWith('http://') || s.startsWith('https://') || s.startsWith('ftp://'))) return false;
+  for (const c of s) if (c === ' ' || c === '\n' || c === '\t') return false;
+  return true;
+}
+
+const ESC: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0' };
+
+function tokenize(lang: string, src: string): Tok[] {
+  const out: Tok[] = [];
+  const n = src.length;
+  let i = 0;
+  while (i < n) {
+    const c = src[i];
+    if (c === ' ' || c === '\t' || c === '\r') { i++; continue; }
+    if (c === '\n') { out.push({ t: 'p', v: ';' }); i++; continue; }
+    // comments
+    if ((c === '#' && lang !== 'javascript' && !(lang === 'perl' && src[i - 1] === '$')) || (c === '/' && src[i + 1] === '/' && (lang === 'javascript' || lang === 'php')) || (c === '-' && src[i + 1] === '-' && lang === 'lua')) {
+      while (i < n && src[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '/' && src[i + 1] === '*' && (lang === 'javascript' || lang === 'php')) {
+      const e = src.indexOf('*/', i + 2);
+      i = e < 0 ? n : e + 2;
+      continue;
+    }
+    // string literals (python prefixes r b f u)
+    let prefix = '';
+    if (lang === 'python' && PY_PREFIX.includes(c) && !isIdent(src[i - 1])) {
+      if (src[i + 1] === '"' || src[i + 1] === "'") prefix = c.toLowerCase();
+      else if (PY_PREFIX.includes(src[i + 1]) && (src[i + 2] === '"' || src[i + 2] === "'")) prefix = (c + src[i + 1]).toLowerCase();
+    }
+    const q = src[i + prefix.length];
+    if (q === '"' || q === "'" || (q === '`' && lang !== 'python' && lang !== 'lua')) {
+      let k = i + prefix.length;
+      const triple = lang === 'python' && src.startsWith(q.repeat(3), k);
+      const close = triple ? q.repeat(3) : q;
+      k += close.length;
+      const raw = prefix.includes('r') || (q === "'" && (lang === 'perl' || lang === 'php' || lang === 'ruby'));
+      const interp = q === '`' ? lang === 'javascript' : q === '"' ? lang !== 'python' && lang !== 'lua' : false;
+      let v: string | null = '';
+      while (k < n && !src.startsWith(close, k)) {
+        const ch = src[k];
+        if (ch === '\\' && k + 1 < n) {
+          const e = src[k + 1];
+          if (raw) v = v === null ? null : v + (e === q || e === '\\' ? e : '\\' + e);
+          else v = v === null ? null : v + (ESC[e] ?? e);
+          k += 2;
+          continue;
+        }
+        if (interp || prefix.includes('f')) {
+          const ip = prefix.includes('f') ? interpolation('python', src, k) : interpolation(lang, src, k);
+          if (ip) {
+            v = v === null || ip.v === null ? null : v + ip.v;
+            k = ip.end;
+            continue;
+          }
+        }
+        v = v === null ? null : v + ch;
+        k++;
+      }
+      out.push({ t: 'str', v, tick: q === '`' && lang !== 'javascript' });
+      i = Math.min(n, k + close.length);
+      continue;
+    }
+    if (lang === 'lua' && c === '[' && (src[i + 1] === '[' || src[i + 1] === '=')) {
+      let k = i + 1;
+      while (src[k] === '=') k++;
+      if (src[k] === '[') {
+        const eqs = src.slice(i + 1, k);
+        const end = src.indexOf(']' + eqs + ']', k + 1);
+        out.push({ t: 'str', v: end < 0 ? null : src.slice(k + 1, end) });
+        i = end < 0 ? n : end + eqs.length + 2;
+        continue;
+      }
+    }
+    if (isIdent(c, true) || (c === '.' && isIdent(src[i + 1], true) && out.length && out[out.length - 1].t !== 'p')) {
+      let k = i;
+      let v = '';
+      for (;;) {
+        if (src[k] === '.' && isIdent(src[k + 1], true)) { v += '.'; k++; }
+        else if (src.startsWith('::', k) && isIdent(src[k + 2], true)) { v += '.'; k += 2; }
+        else if (src.startsWith('->', k) && isIdent(src[k + 2], true)) { v += '.'; k += 2; }
+        else if (isIdent(src[k], v === '' || v.endsWith('.'))) { v += src[k]; k++; }
+        else break;
+      }
+      // a method call on a call's result (require("os").homedir()) continues the previous chain
+      if (v.startsWith('.') && out.length) {
+        const prev = out[out.length - 1];
+        if (prev.t === 'id') prev.v += v;
+        else out.push({ t: 'id', v: v.slice(1) });
+      } else out.push({ t: 'id', v });
+      i = k;
+      continue;
+    }
+    out.push({ t: 'p', v: c });
+    i++;
+  }
+  return out;
+}
+
+/** The last segment of a dotted name: os.path.join → join. */
+function last(id: string): string {
+  return id.slice(id.lastIndexOf('.') + 1);
+}
+
+interface Arg {
+  /** Evaluated string (HOME marks the home folder), or null. */
+  value: string | null;
+  /** A list literal of evaluated strings. */
+  list?: (string | null)[];
+  /** keyword=…: the keyword. */
+  key?: string;
+  /** Identifiers seen in the argument (recursive: true). */
+  ids: string[];
+}
+
+class Scanner {
+  constructor(readonly lang: string, readonly toks: Tok[]) {}
+
+  /** Index after the group that opens at i ( `(`, `[` or `{` ). */
+  skipGroup(i: number): number {
+    let depth = 0;
+    for (let k = i; k < this.toks.length; k++) {
+      const t = this.toks[k];
+      if (t.t !== 'p') continue;
+      if (t.v === '(' || t.v === '[' || t.v === '{') depth++;
+      else if (t.v === ')' || t.v === ']' || t.v === '}') {
+        depth--;
+        if (depth === 0) return k + 1;
+      }
+    }
+    return this.toks.length;
+  }
+
+  /** Arguments of a call whose `(` is at i (or, for a bare call, from i to the end of the statement). */
+  args(i: number, bare: boolean): Arg[] {
+    const end = bare ? this.statementEnd(i) : this.skipGroup(i) - 1;
+    const out: Arg[] = [];
+    let k = bare ? i : i + 1;
+    while (k < end) {
+      let stop = k;
+      let depth = 0;
+      while (stop < end) {
+        const t = this.toks[stop];
+        if (t.t === 'p') {
+          if (t.v === '(' || t.v === '[' || t.v === '{') depth++;
+          else if (t.v === ')' || t.v === ']' || t.v === '}') depth--;
+          else if (t.v === ',' && depth === 0) break;
+        }
+        stop++;
+      }
+      out.push(this.arg(k, stop));
+      k = stop + 1;
+    }
+    return out;
+  }
+
+  statementEnd(i: number): number {
+    let depth = 0;
+    for (let k = i; k < this.toks.length; k++) {
+      const t = this.toks[k];
+      if (t.t !== 'p') continue;
+      if (t.v === '(' || t.v === '[' || t.v === '{') depth++;
+      else if (t.v === ')' || t.v === ']' || t.v === '}') {
+        if (--depth < 0) return k;
+      } else if (depth === 0 && (t.v === ';' || t.v === '|' || t.v === '&')) return k;
+    }
+    return this.toks.length;
+  }
+
+  arg(from: number, to: number): Arg {
+    const ids: string[] = [];
+    for (let k = from; k < to; k++) {
+      const t = this.toks[k];
+      if (t.t === 'id') ids.push(t.v);
+    }
+    let key: string | undefined;
+    const t0 = this.toks[from];
+    const t1 = this.toks[from + 1];
+    if (t0?.t === 'id' && t1?.t === 'p' && (t1.v === '=' || t1.v === ':') && this.toks[from + 2]?.t !== 'p') {
+      key = t0.v;
+      from += 2;
+    }
+    const a: Arg = { value: this.expr(from, to), ids, ...(key ? { key } : {}) };
+    const f = this.toks[from];
+    if (f?.t === 'p' && f.v === '[' && this.skipGroup(from) === to) a.list = this.args(from, false).map((x) => x.value);
+    return a;
+  }
+
+  /** Evaluate a path expression over toks[from, to): concatenation of literals, home, joins. */
+  expr(from: number, to: number): string | null {
+    let acc: string | null = '';
+    let k = from;
+    let any = false;
+    while (k < to) {
+      const t = this.toks[k];
+      if (t.t === 'p' && (t.v === '+' || t.v === '.')) { k++; continue; }
+      if (t.t === 'p' && t.v === '/' && this.lang === 'python' && acc !== '') {
+        // pathlib: Path.home() / ".ssh"
+        const r = this.term(k + 1, to);
+        if (!r) return null;
+        acc = acc === null || r.v === null ? null : trimSlash(acc) + '/' + r.v;
+        k = r.end;
+        continue;
+      }
+      const r = this.term(k, to);
+      if (!r) return null;
+      any = true;
+      acc = acc === null || r.v === null ? null : acc + r.v;
+      k = r.end;
+    }
+    return any ? acc : null;
+  }
+
+  term(k: number, to: number): { v: string | null; end: number } | null {
+    const t = this.toks[k];
+    if (t.t === 'str') return { v: t.tick ? null : t.v, end: k + 1 };
+    if (t.t === 'p') {
+      if (t.v === '(') {
+        const e = this.skipGroup(k);
+        return { v: this.expr(k + 1, e - 1), end: e };
+      }
+      return null;
+    }
+    const id = t.v;
+    const seg = last(id);
+    const next = this.toks[k + 1];
+    const call = next?.t === 'p' && next.v === '(' && k + 1 < to;
+    const after = call ? this.skipGroup(k + 1) : k + 1;
+    // home: os.homedir(), Dir.home, process.env.HOME, $ENV{HOME}, os.environ["HOME"], getenv("HOME")
+    if (HOME_IDS.has(seg) || HOME_IDS.has(id) || id === 'env.HOME' || id.endsWith('.env.HOME')) return { v: HOME, end: after };
+    if ((id === '$ENV' || id === 'ENV' || id.endsWith('environ') || id === '$_SERVER' || id === '$_ENV') && next?.t === 'p' && (next.v === '[' || next.v === '{')) {
+      const e = this.skipGroup(k + 1);
+      const inner = this.toks.slice(k + 2, e - 1);
+      const name = inner.length === 1 ? (inner[0].t === 'str' ? inner[0].v : inner[0].v) : null;
+      return { v: name === 'HOME' ? HOME : null, end: e };
+    }
+    if (call && (seg === 'getenv' || seg === 'get' && id.endsWith('environ.get') || seg === 'fetch' && id === 'ENV.fetch')) {
+      const a = this.args(k + 1, false);
+      return { v: a[0]?.value === 'HOME' ? HOME : null, end: after };
+    }
+    if (call && JOIN_CALLS.has(id.endsWith('File.join') ? 'File.join' : seg) && (id.includes('path') || id.includes('File') || id.includes('Spec') || seg !== 'join')) {
+      const parts = this.args(k + 1, false).map((a) => a.value);
+      if (parts.some((p) => p === null)) return { v: null, end: after };
+      let p = '';
+      for (const s of parts as string[]) p = s.startsWith('/') || !p ? s : trimSlash(p) + '/' + s;
+      return { v: p, end: after };
+    }
+    if (call && PATH_WRAPPERS.has(seg)) {
+      const a = this.args(k + 1, false);
+      let v = a[0]?.value ?? null;
+      if (v !== null && (seg === 'expanduser' || seg === 'expand_path' || seg === 'expandvars') && (v === '~' || v.startsWith('~/'))) v = HOME + v.slice(1);
+      return { v, end: after };
+    }
+    // a method on a call's result: require("os").homedir(), Path("x").expanduser()
+    const dot = this.toks[after];
+    if (call && dot?.t === 'p' && dot.v === '.' && this.toks[after + 1]?.t === 'id' && after + 1 < to) return this.term(after + 1, to);
+    return { v: null, end: after };
+  }
+}
+
+/** A shell word for an evaluated path (the home marker becomes an unquoted ~). */
+function shellPath(p: string): string | null {
+  if (p === '') return null;
+  const at = p.indexOf(HOME);
+  if (at > 0 || p.indexOf(HOME, at + 1) > 0) return null;
+  if (at === 0) return p.length === 1 ? '~' : p[1] === '/' ? '~/' + quote(p.slice(2) || '.') : null;
+  return quote(p);
+}
+
+function quote(s: string): string {
+  return "'" + s.split("'").join("'\\''") + "'";
+}
+
+function argvLine(words: (string | null)[]): string | null {
+  const out: string[] = [];
+  for (const w of words) {
+    const q = w === null ? null : w.includes(HOME) ? shellPath(w) : quote(w);
+    if (q === null) return null;
+    out.push(q);
+  }
+  return out.length ? out.join(' ') : null;
+}
+
+function modeOf(s: string | null): 'read' | 'write' | 'append' | null {
+  if (s === null) return null;
+  if (s.includes('a')) return 'append';
+  if (s.includes('w') || s.includes('x') || s.includes('+')) return 'write';
+  return 'read';
+}
+
+/**
+ * Shell command lines with the same effects as the calls in `src` (a program in `lang`: python,
+ * javascript, perl, ruby, php, lua). Only calls whose arguments it can evaluate are listed.
+ */
+export function codeCommands(lang: string, src: string): string[] {
+  if (!RUNNER[lang] || src.length > 20000) return [];
+  const toks = tokenize(lang, src);
+  const sc = new Scanner(lang, toks);
+  const out: string[] = [];
+  const path = (v: string | null | undefined, f: (p: string) => string) => {
+    const p = v == null || isUrl(v) ? null : shellPath(v);
+    if (p !== null) out.push(f(p));
+  };
+  let evals = false;
+  const urls: string[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    if (t.t === 'str') {
+      if (t.tick && t.v !== null) out.push(t.v); // `cmd` in perl, ruby, php
+      if (t.v !== null && isUrl(t.v)) urls.push(t.v);
+      continue;
+    }
+    if (t.t !== 'id') continue;
+    const id = t.v;
+    const seg = last(id);
+    if (EVAL_CALLS.has(seg) && !(seg === 'exec' && lang !== 'python') && !(seg === 'load' && lang !== 'lua')) evals = true;
+    if (lang === 'perl' && (id === 'qx' || id === 'do')) evals ||= id === 'do';
+    const next = toks[i + 1];
+    const paren = next?.t === 'p' && next.v === '(';
+    const bare = !paren && (lang === 'perl' || lang === 'ruby' || lang === 'lua') && (next?.t === 'str' || next?.t === 'id');
+    if (!paren && !bare) continue;
+    const shellCall = SHELL_CALLS.has(seg) || (SHELL_QUALIFIED.has(seg) && (id.includes('.') ? SHELL_MODULES.some((m) => id.startsWith(m + '.') || id.includes('.' + m + '.') || id.includes('child_process')) : seg === 'exec' && lang !== 'python'));
+    const fnName = id.includes('.') && (seg === 'execute' || seg === 'remove') ? id : seg;
+    if (!shellCall && !DELETE_TREE.has(seg) && !DELETE_MAYBE_TREE.has(seg) && !DELETE_ONE.has(seg) && !WRITE_CALLS.has(seg) && !APPEND_CALLS.has(seg) && !READ_CALLS.has(seg) && !OPEN_CALLS.has(seg) && !OPEN_CALLS.has(id) && !COPY_CALLS.has(seg)) continue;
+    const args = sc.args(paren ? i + 1 : i + 1, bare);
+    const a0 = args[0];
+    if (shellCall) {
+      const strs = args.filter((a) => !a.key);
+      if (a0?.list) {
+        const l = argvLine(a0.list);
+        if (l) out.push(l);
+      } else if (strs[0]?.value != null) {
+        const list = strs.find((a) => a.list)?.list;
+        if (list) {
+          const words = list[0] === strs[0].value ? list : [strs[0].value, ...list];
+          const l = argvLine(words);
+          if (l) out.push(l);
+        } else if (strs.length > 1 && strs.every((a) => a.value !== null) && (lang === 'perl' || lang === 'ruby')) {
+          const l = argvLine(strs.map((a) => a.value));
+          if (l) out.push(l);
+        } else if (!strs[0].value.includes(HOME)) out.push(strs[0].value);
+      }
+      continue;
+    }
+    if (!a0) continue;
+    if (DELETE_TREE.has(seg)) for (const a of args) path(a.value, (p) => `rm -rf -- ${p}`);
+    else if (DELETE_MAYBE_TREE.has(seg)) {
+      const rec = args.some((a) => a.ids.includes('recursive') || a.key === 'recursive') || seg === 'rm' && lang === 'ruby';
+      path(a0.value, (p) => (rec ? `rm -rf -- ${p}` : `rm -f -- ${p}`));
+    } else if (DELETE_ONE.has(seg) || fnName === 'os.remove') {
+      if (seg === 'delete' && !['File', 'Path', 'fs'].some((m) => id.includes(m))) continue;
+      for (const a of args) path(a.value, (p) => `rm -f -- ${p}`);
+    } else if (APPEND_CALLS.has(seg)) path(a0.value, (p) => `: >> ${p}`);
+    else if (WRITE_CALLS.has(seg)) {
+      if (seg === 'write' && !FILE_MODULES.has(id.slice(0, id.indexOf('.')))) continue;
+      const flag = args.find((a) => a.key === 'flag' || a.key === 'mode')?.value ?? args.map((a) => a.ids).flat().includes('flag') ? 'a' : null;
+      path(a0.value, (p) => (flag && flag.includes('a') ? `: >> ${p}` : `: > ${p}`));
+    } else if (READ_CALLS.has(seg)) {
+      if ((seg === 'read' || seg === 'readlines' || seg === 'lines' || seg === 'foreach' || seg === 'file') && !FILE_MODULES.has(id.slice(0, id.indexOf('.'))) && !(seg === 'file' && lang === 'php')) continue;
+      path(a0.value, (p) => `cat -- ${p}`);
+    } else if (COPY_CALLS.has(seg) && args.length >= 2) {
+      const move = seg === 'move' || seg === 'rename' || seg === 'renameSync' || seg === 'mv';
+      if (seg.startsWith('symlink') || seg.startsWith('link')) path(args[1].value, (p) => `: > ${p}`);
+      else {
+        path(a0.value, (p) => (move ? `rm -rf -- ${p}` : `cat -- ${p}`));
+        path(args[1].value, (p) => `: > ${p}`);
+      }
+    } else {
+      // open(path, mode) / perl open(FH, MODE, path) / open(FH, ">path")
+      if (lang === 'perl') {
+        const m = args[1]?.value ?? null;
+        if (args.length >= 3 && m !== null && (m[0] === '<' || m[0] === '>' || m[0] === '+')) {
+          const mode = m.includes('>>') ? 'append' : m.includes('>') || m.startsWith('+') ? 'write' : 'read';
+          path(args[2].value, (p) => (mode === 'append' ? `: >> ${p}` : mode === 'write' ? `: > ${p}` : `cat -- ${p}`));
+        } else if (m !== null && args.length === 2) {
+          const t = m.trim();
+          let k = 0;
+          while (k < t.length && (t[k] === '<' || t[k] === '>' || t[k] === '+')) k++;
+          const how = t.slice(0, k);
+          const file = t.slice(k).trim();
+          if (file.endsWith('|') || file.startsWith('|') || file.startsWith('-')) continue;
+          const mode = how.includes('>>') ? 'append' : how.includes('>') ? 'write' : 'read';
+          path(file, (p) => (mode === 'append' ? `: >> ${p}` : mode === 'write' ? `: > ${p}` : `cat -- ${p}`));
+        }
+        continue;
+      }
+      const modeArg = args.find((a) => a.key === 'mode' || a.key === 'flags') ?? args.find((a, k) => k > 0 && !a.key);
+      const mode = modeOf(modeArg ? modeArg.value : 'r') ?? 'write';
+      path(a0.value, (p) => (mode === 'append' ? `: >> ${p}` : mode === 'write' ? `: > ${p}` : `cat -- ${p}`));
+    }
+  }
+  // code that evaluates text and fetches a URL: the fetched text is the program
+  if (evals) for (const u of urls) out.push(`curl -fsSL -- ${quote(u)} | ${RUNNER[lang]}`);
+  return out;
+}
