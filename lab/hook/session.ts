@@ -5,7 +5,7 @@
 // follow a snapshot (Strix browser state). The ring is shared by all sessions of the project
 // and bounded by AUDIT_CAPACITY; every string in it is redacted.
 import { appendRing, AUDIT_CAPACITY, auditRecord, capReason, redactSecrets, secretsOf, type AuditEntry, type Context } from '../../engine/index.ts';
-import { AUDIT_FILE, stateFile, type StateStore } from './state.ts';
+import { AUDIT_FILE, stateFile, type Stamped, type StateStore } from './state.ts';
 
 /** Earlier calls one decision sees: the last SESSION_PRIOR calls of the session. */
 export const SESSION_PRIOR = 50;
@@ -87,6 +87,8 @@ function lineSpans(text: string): { starts: number[]; ends: number[]; damaged: b
 
 export interface SessionHistory {
   prior: Prior[];
+  /** The ring as read (the writer reuses it when the file has not changed since). */
+  ring?: Stamped;
   /** Set when the ring could not be read whole: the history is dropped (fail closed). */
   problem?: string;
 }
@@ -162,7 +164,10 @@ export function sessionHistory(text: string | null, session: string, limit = SES
 /** The session's prior calls from the project's ring; an unreadable ring is no history (and a warning). */
 export function readSession(store: StateStore, projectDir: string, session: string): SessionHistory {
   try {
-    return sessionHistory(store.read(stateFile(projectDir, AUDIT_FILE)), session);
+    const file = stateFile(projectDir, AUDIT_FILE);
+    if (!store.readStamped) return sessionHistory(store.read(file), session);
+    const ring = store.readStamped(file);
+    return { ...sessionHistory(ring.text, session), ring };
   } catch (e) {
     return { prior: [], problem: `the audit ring cannot be read (${(e as Error).message})` };
   }
@@ -178,8 +183,8 @@ export function readSession(store: StateStore, projectDir: string, session: stri
  * a line it could not parse) parses every line and drops what appendRing would drop; otherwise
  * the check is the cheap shape test, so a normal call does not parse the whole ring.
  */
-export function appendEntries(store: StateStore, projectDir: string, entries: readonly SessionEntry[], opts: { ts?: number; deep?: boolean; capacity?: number } = {}): string {
-  const { ts, deep = false, capacity = AUDIT_CAPACITY } = opts;
+export function appendEntries(store: StateStore, projectDir: string, entries: readonly SessionEntry[], opts: { ts?: number; deep?: boolean; capacity?: number; known?: Stamped } = {}): string {
+  const { ts, deep = false, capacity = AUDIT_CAPACITY, known } = opts;
   try {
     store.update(stateFile(projectDir, AUDIT_FILE), (old) => {
       const text = old ?? '';
@@ -204,7 +209,7 @@ export function appendEntries(store: StateStore, projectDir: string, entries: re
       const fresh = newLines(kept.at(-1), damaged ? [marker, ...entries] : entries, capacity);
       const room = Math.max(0, capacity - fresh.length);
       return [...kept.slice(kept.length - Math.min(room, kept.length)), ...fresh].join('\n') + '\n';
-    });
+    }, known);
     return '';
   } catch (e) {
     return `gatelab hook: warning: audit not written: ${(e as Error).message}\n`;
@@ -248,9 +253,11 @@ export function sessionMemory(
   if (!store) return { record: (r) => r };
   let warning = '';
   let prior: Prior[] | undefined;
+  let known: Stamped | undefined;
   if (req.sessionId) {
     const h = readSession(store, projectDir, req.sessionId);
     prior = h.prior;
+    known = h.ring;
     if (h.problem) warning = `gatelab hook: warning: ${h.problem}; this session's earlier calls are not used (targets ask again, snapshot again)\n`;
   }
   return {
@@ -259,7 +266,7 @@ export function sessionMemory(
       if (!r.decision) return r;
       const ts = (deps.now ?? Date.now)();
       const entry = preEntry(req.call, r.decision, auditRecord(req.call, r.decision, ts), req.sessionId, req.toolUseId);
-      const w = warning + appendEntries(store, projectDir, [entry], { ts, deep: !!warning });
+      const w = warning + appendEntries(store, projectDir, [entry], { ts, deep: !!warning, known });
       return w ? { ...r, stderr: r.stderr + w } : r;
     },
   };

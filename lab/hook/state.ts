@@ -5,10 +5,20 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unl
 import { dirname, join } from 'node:path';
 
 export interface StateStore {
-  /** Replace `file` with `update(old text or null)`, under a lock. */
-  update(file: string, update: (old: string | null) => string): void;
+  /**
+   * Replace `file` with `update(old text or null)`, under a lock. `known` (from readStamped):
+   * when the file is still that version, its text is not read again.
+   */
+  update(file: string, update: (old: string | null) => string, known?: Stamped): void;
   /** The file's text, or null when it does not exist; other errors throw. No lock: writes are renames. */
   read(file: string): string | null;
+  /** read, with a stamp of the version read (a writer's rename always makes a new one). */
+  readStamped?(file: string): Stamped;
+}
+
+export interface Stamped {
+  text: string | null;
+  stamp: string;
 }
 
 export const STATE_DIR = '.gatelab';
@@ -31,6 +41,16 @@ function read(file: string): string | null {
     return readFileSync(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+function stampOf(file: string): string {
+  try {
+    const st = statSync(file, { bigint: true });
+    return `${st.ino}:${st.size}:${st.mtimeNs}:${st.ctimeNs}`;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
     throw e;
   }
 }
@@ -63,11 +83,18 @@ function lock(file: string): () => void {
 
 export const nodeStore: StateStore = {
   read,
-  update(file, update) {
+  readStamped(file) {
+    // Stamp before and after the read: a write in between gives a stamp no later update matches.
+    const before = stampOf(file);
+    const text = read(file);
+    return { text, stamp: before === stampOf(file) ? before : 'changed' };
+  },
+  update(file, update, known) {
     mkdirSync(dirname(file), { recursive: true });
     const release = lock(file);
     try {
-      const next = update(read(file));
+      const old = known && known.stamp !== 'changed' && known.stamp === stampOf(file) ? known.text : read(file);
+      const next = update(old);
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, next);
       renameSync(tmp, file);
