@@ -22,12 +22,14 @@ const YES = [
   'git tag', 'git tag -l "v*"', 'git remote -v', 'git remote show origin', 'git rev-parse --abbrev-ref HEAD', 'git ls-files', 'git blame a.ts',
   'git shortlog -sn', 'git describe --tags', 'git grep -n foo', 'git stash list', 'git stash show -p', 'git config --get user.name',
   'git config --list', 'git for-each-ref', 'git cat-file -p HEAD', 'git merge-base a b', 'git rev-list --count HEAD', 'git reflog',
+  // find -exec inherits the inner command's effects (issue 12)
+  'find . -execdir ls \\;', "find src -name '*.ts' -exec grep -l TODO {} +",
   'git --no-pager log', 'comm -23 <(sort a) <(sort b)', 'cat <(ls) foo.txt', 'cat src/{a,b}.ts', "jq '{a,b}' f",
 ];
 
 const NO = [
   // find actions
-  'find . -exec rm {} \\;', 'find . -execdir ls \\;', 'find . -ok rm {} \\;', 'find . -okdir rm {} \\;', 'find . -delete', 'find . -fls out',
+  'find . -exec rm {} \\;', 'find . -ok rm {} \\;', 'find . -okdir rm {} \\;', 'find . -delete', 'find . -fls out',
   'find . -fprint out', 'find . -fprint0 out', 'find . -fprintf out %p',
   // rg / fd
   'rg --pre ./x foo', 'rg --pre=cat foo', 'rg --hostname-bin ./x foo', 'rg -z foo', 'rg --search-zip foo', 'fd -x rm', 'fd -X rm',

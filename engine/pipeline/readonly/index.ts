@@ -117,6 +117,15 @@ function findCheck(inv: Invocation): { readOnly: boolean; why: string } {
       continue;
     }
     const v = w.value ?? '';
+    // -exec/-execdir CMD … ; / + : the command is a carrier invocation checked on its own, so find
+    // itself stays read-only; -ok asks a person, -delete and -fprint write.
+    if (v === '-exec' || v === '-execdir') {
+      let k = i + 1;
+      while (k < a.length && !(a[k]!.static && (a[k]!.value === ';' || a[k]!.value === '+'))) k++;
+      if (k >= a.length) return no(`find ${v} without an end`);
+      i = k;
+      continue;
+    }
     if (FIND_UNSAFE.has(v)) return no(`find ${v} is not read-only`);
     if (!v.startsWith('-')) continue; // a start path, or a value consumed below
     if (FIND_ARGS0.has(v)) continue;
