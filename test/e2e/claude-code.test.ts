@@ -201,10 +201,14 @@ describe.skipIf(!!why)('gatelab in Claude Code (real client, mock model, bubblew
     expect(poisoned!.along).toMatch(/PostToolUse:Bash hook blocking error.*gatelab quarantined the result of Bash \(cat docs\/notes\.md\)/s);
     expect(clean!.along).not.toMatch(/quarantined/);
     const ring = readFileSync(join(post.project, '.gatelab', 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(ring.map((e) => [e.tool, e.action])).toEqual([
+    // PreToolUse answers are in the ring too (the session memory); these are the screened results.
+    expect(ring.filter((e) => e.event === 'post').map((e) => [e.tool, e.action])).toEqual([
       ['Bash', 'quarantine'],
       ['Bash', 'screened'],
     ]);
+    // The real client sends the same session_id and tool_use_id to both events: each result pairs with its call.
+    const pres = ring.filter((e) => e.event === 'pre');
+    for (const p of ring.filter((e) => e.event === 'post')) expect(pres.some((q) => q.id && q.id === p.id && q.session && q.session === p.session)).toBe(true);
     expect(JSON.parse(readFileSync(join(post.project, '.gatelab', 'attribution.json'), 'utf8'))).toEqual({ blocked: 0, error: 0, ok: 2 });
   });
 
