@@ -9,6 +9,8 @@ export const CWD = '/home/dev/app';
 export const HIDDEN = '/.oracle';
 export const HIDDEN_BASH = `${HIDDEN}/bash/bash`;
 export const LOG_DIR = `${HIDDEN}/log`;
+/** The batch driver's folder: each command's stderr goes to `err` there. */
+export const CTL_DIR = `${HIDDEN}/ctl`;
 /** Shell names whose stub follows into the hidden bash (sh-alikes run with --posix). */
 export const SHELLS: Record<string, string[]> = { bash: [], sh: ['--posix'], dash: ['--posix'] };
 /** Programs agents call that may be missing on the host; they get stubs too. */
@@ -20,6 +22,7 @@ export const EXTRA_NAMES = [
   'pip', 'pip3', 'yarn', 'pnpm', 'bun', 'deno', 'go', 'rustc', 'gcc', 'tsc', 'tsx', 'gh', 'psql',
   'mysql', 'sqlite3', 'redis-cli', 'base32', 'xxd', 'openssl', 'gpg', 'nohup', 'strace', 'gdb',
   'systemctl', 'launchctl', 'pkexec', 'mkfs', 'mkfs.ext4', 'wipefs', 'shred', 'dd', 'tee',
+  'at', 'batch', 'atq', 'atrm', 'systemd-run', 'lsblk', 'nproc', 'xz', 'java', 'cmake',
 ];
 
 export function writeFile(p: string, text: string, mode = 0o644): void {

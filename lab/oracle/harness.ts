@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import {
-  CWD, EXTRA_NAMES, HIDDEN, HIDDEN_BASH, HOME, LOG_DIR, SHELLS,
+  CTL_DIR, CWD, EXTRA_NAMES, HIDDEN, HIDDEN_BASH, HOME, LOG_DIR, SHELLS,
   buildEtc, buildHome, diffSnapshots, snapshot, stubNames, stubScript, writeFile,
 } from './fixture.ts';
 
@@ -40,7 +40,7 @@ export interface OracleOptions {
 
 export type Availability = { ok: true } | { ok: false; reason: string };
 
-interface Prepared {
+export interface Prepared {
   root: string; // host folder holding everything below
   stub: string; // host path of the one stub script
   shellStub: string; // host path of the stub that follows into bash
@@ -57,6 +57,11 @@ interface Prepared {
 let prepared: Prepared | null = null;
 let availability: Availability | null = null;
 let bwrapPath = 'bwrap';
+
+/** The bubblewrap binary oracleAvailable() found. */
+export function bwrapBinary(): string {
+  return bwrapPath;
+}
 
 function which(name: string): string | null {
   for (const dir of ['/usr/bin', '/bin', '/usr/local/bin', '/usr/sbin', '/sbin']) {
@@ -221,12 +226,15 @@ export function disposeOracle(): void {
   prepared = null;
 }
 
-function bwrapArgs(
-  p: Prepared,
-  run: { home: string; tmp: string; log: string },
-  command: string,
-  follow: boolean,
-): string[] {
+/** Where one sandbox keeps its writable state on the host (`ctl`: the batch driver's folder). */
+export interface RunDirs {
+  home: string;
+  tmp: string;
+  log: string;
+  ctl?: string;
+}
+
+export function bwrapArgs(p: Prepared, run: RunDirs, command: string, follow: boolean): string[] {
   const a: string[] = ['--unshare-all', '--die-with-parent', '--new-session'];
   a.push('--uid', '1000', '--gid', '1000', '--hostname', 'oracle');
   a.push('--tmpfs', '/');
@@ -242,6 +250,7 @@ function bwrapArgs(
   a.push('--ro-bind', p.etc, '/etc');
   a.push('--proc', '/proc', '--dev', '/dev');
   a.push('--bind', run.home, HOME, '--bind', run.tmp, '/tmp', '--bind', run.log, LOG_DIR);
+  if (run.ctl) a.push('--bind', run.ctl, CTL_DIR);
   a.push('--remount-ro', '/');
   a.push('--chdir', CWD, '--clearenv');
   a.push('--setenv', 'PATH', '/usr/bin:/bin', '--setenv', 'HOME', HOME, '--setenv', 'USER', 'dev');
@@ -251,7 +260,7 @@ function bwrapArgs(
   return a;
 }
 
-function readLog(dir: string): OracleExec[] {
+export function readLog(dir: string): OracleExec[] {
   const files = fs.readdirSync(dir).sort();
   const out: OracleExec[] = [];
   for (const f of files) {
@@ -293,7 +302,7 @@ function decodeAnsiC(q: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-function notFoundNames(stderr: string): string[] {
+export function notFoundNames(stderr: string): string[] {
   const out: string[] = [];
   for (const line of stderr.split('\n')) {
     const i = line.lastIndexOf(': command not found');
@@ -313,7 +322,7 @@ let cap: { uid: number; prefix: string[] } | null | undefined;
  * RLIMIT_NPROC is not enforced for host root, so as root the sandbox runs as a throwaway
  * unprivileged uid (one per test process) with a process limit. Otherwise: no cap.
  */
-function processCap(): { uid: number; prefix: string[] } | null {
+export function processCap(): { uid: number; prefix: string[] } | null {
   if (cap !== undefined) return cap;
   cap = null;
   const setpriv = which('setpriv');
@@ -325,7 +334,7 @@ function processCap(): { uid: number; prefix: string[] } | null {
   return cap;
 }
 
-function chownTree(dir: string, uid: number): void {
+export function chownTree(dir: string, uid: number): void {
   fs.lchownSync(dir, uid, uid);
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);

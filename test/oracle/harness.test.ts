@@ -1,5 +1,6 @@
 // The oracle harness itself: stubs trace argv, nothing real runs, changes are seen.
 import { afterAll, describe, expect, it } from 'vitest';
+import { runBatchedUnderOracle } from '../../lab/oracle/batch.ts';
 import { diffSnapshots, disposeOracle, runUnderOracle } from '../../lab/oracle/harness.ts';
 import { guardAvailability } from './suite.ts';
 
@@ -91,6 +92,29 @@ if (guardAvailability(NAME)) {
       expect(r.timedOut).toBe(true);
       expect(r.exitCode).toBeNull();
     });
+
+    it('runs many commands per sandbox start, each in a fresh world, as a single run reports it', async () => {
+      const cmds = [
+        'echo x > new.txt; echo y >> ~/.bashrc; : > /tmp/t',
+        '[ -e new.txt ] || [ -e /tmp/t ] || ls fresh; ls "$SHLVL${OLDPWD-}"',
+        'nohup rm -rf ~ &',
+        'while :; do :; done',
+        'kill -9 $PPID; ls after-kill',
+        'x() { x | x & }; x',
+        'ls last; exit 3',
+      ];
+      const rs = await runBatchedUnderOracle(cmds, 1, { timeoutMs: 1000 });
+      expect(rs[0]!.changed).toEqual(['/home/dev/.bashrc', '/home/dev/app/new.txt', '/tmp/t']);
+      // The same SHLVL and no OLDPWD, as in a single run.
+      const single = runUnderOracle('ls "$SHLVL${OLDPWD-}"').execs;
+      expect(rs[1]!.execs).toEqual([{ path: '/usr/bin/ls', argv: ['fresh'] }, ...single]);
+      expect(rs[1]!.changed).toEqual([]);
+      expect(rs[2]!.execs).toEqual([{ path: '/usr/bin/nohup', argv: ['rm', '-rf', '/home/dev'] }]);
+      expect(rs[3]!.timedOut).toBe(true);
+      expect(rs[4]!.execs.map((e) => e.argv[0])).toEqual(['after-kill']);
+      expect(rs[6]!.execs).toEqual([{ path: '/usr/bin/ls', argv: ['last'] }]);
+      expect(rs[6]!.exitCode).toBe(3);
+    }, 20_000);
   });
 }
 

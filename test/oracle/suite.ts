@@ -1,7 +1,8 @@
 // One vitest suite over a list of commands: run each under the oracle, compare with the engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Decision } from '../../engine/types.ts';
-import { disposeOracle, oracleAvailable, runManyUnderOracle } from '../../lab/oracle/harness.ts';
+import { runBatchedUnderOracle } from '../../lab/oracle/batch.ts';
+import { disposeOracle, oracleAvailable } from '../../lab/oracle/harness.ts';
 import type { OracleResult } from '../../lab/oracle/harness.ts';
 import {
   CONTEXT,
@@ -47,7 +48,7 @@ export async function defineOracleSuite(name: string, cases: SuiteCase[]): Promi
     afterAll(() => {
       const per = stats.runs ? (stats.ms / stats.runs).toFixed(1) : '0';
       console.log(
-        `[oracle] ${name}: ${stats.runs} runs in ${stats.ms} ms wall, 2 at a time (${per} ms each); ` +
+        `[oracle] ${name}: ${stats.runs} runs in ${stats.ms} ms wall, 2 sandboxes at a time (${per} ms each); ` +
           `${stats.allowsChecked} read-only allows checked; ${stats.excused} unmatched execs excused ` +
           `by a fail-closed answer; ${stats.timedOut} timed out`,
       );
@@ -67,10 +68,10 @@ export async function defineOracleSuite(name: string, cases: SuiteCase[]): Promi
       }
     };
 
-    // All sandboxes first (two at a time), then one test per case compares.
+    // All sandboxes first (two at a time, many commands per sandbox start), then one test per case compares.
     beforeAll(async () => {
       const t0 = Date.now();
-      results = await runManyUnderOracle(cases.map((c) => c.command), 2);
+      results = await runBatchedUnderOracle(cases.map((c) => c.command), 2);
       stats.ms = Date.now() - t0;
       stats.runs = results.length;
       stats.timedOut = results.filter((r) => r.timedOut).length;
