@@ -31,7 +31,8 @@ export interface Context {
 }
 
 /** Why a safety ask is bypass-immune; the immune profile decides which classes count. */
-export type SafetyClass = 'criticalRemoval' | 'protectedWrite' | 'credentialRead' | 'unanalysable';
+/** gateConfigWrite: a write to the gate's own configuration; immune in every profile (an agent must not rewrite its gate). */
+export type SafetyClass = 'criticalRemoval' | 'protectedWrite' | 'gateConfigWrite' | 'credentialRead' | 'unanalysable';
 
 export interface Finding {
   detector: string;

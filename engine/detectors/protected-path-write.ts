@@ -33,7 +33,8 @@ export const protectedPathWrite: Detector = {
       if (!info.classes.has('protected') && !info.classes.has('gate-config')) continue;
       const why = info.reasons[0] ?? 'protected';
       const msg = e.path.abs !== null ? `${e.how} writes protected path ${e.path.abs}` : `${e.how} may write a protected path (${e.path.text}: ${why})`;
-      out.push(finding(meta, inv, msg, e.path.word));
+      const gate = info.classes.has('gate-config');
+      out.push(finding(meta, inv, gate ? `${msg} (the gate's own configuration)` : msg, e.path.word, gate ? { safety: 'gateConfigWrite' } : undefined));
     }
     return out;
   },

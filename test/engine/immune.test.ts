@@ -10,8 +10,8 @@ describe('immune profiles', () => {
     expect(decide(strict, 'Read', file(`${HOME}/.ssh/id_ed25519`), 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
     expect(decide(strict, 'Edit', file(`${HOME}/.bashrc`), 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
   });
-  it('cc-2.1.126: the same calls are allowed (silenced) in bypassPermissions', () => {
-    expect(decide(cc, 'Write', file(`${CWD}/.claude/settings.json`), 'bypassPermissions')).toMatchObject({ behavior: 'allow', silenced: true });
+  it('cc-2.1.126: protected writes and credential reads are allowed (silenced) in bypassPermissions', () => {
+    expect(decide(cc, 'Write', file(`${CWD}/.vscode/settings.json`), 'bypassPermissions')).toMatchObject({ behavior: 'allow', silenced: true });
     expect(decide(cc, 'Read', file(`${HOME}/.ssh/id_ed25519`), 'bypassPermissions')).toMatchObject({ behavior: 'allow', silenced: true });
   });
   it('both: explicit ask rules stay asks in bypassPermissions', () => {
@@ -20,11 +20,19 @@ describe('immune profiles', () => {
       expect(decide(e, 'Read', file(`${CWD}/docs/a.md`), 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
     }
   });
+  it("both: the gate's own configuration stays an immune ask in bypassPermissions, by any tool", () => {
+    for (const e of [strict, cc]) {
+      for (const p of [`${CWD}/.gatelab.yaml`, `${CWD}/.claude/settings.json`, `${CWD}/.claude/settings.local.json`, `${HOME}/.claude/settings.json`])
+        expect(decide(e, 'Write', file(p), 'bypassPermissions'), p).toMatchObject({ behavior: 'ask', immune: true });
+      for (const c of ['echo "allow: [Bash]" > .gatelab.yaml', 'cp x.json .claude/settings.local.json', 'sed -i s/deny/allow/ ~/.claude/settings.json'])
+        expect(decide(e, 'Bash', { command: c }, 'bypassPermissions'), c).toMatchObject({ behavior: 'ask', immune: true });
+    }
+  });
   it('.claude/worktrees is not protected', () => {
     expect(decide(strict, 'Write', file(`${CWD}/.claude/worktrees/x/a.ts`), 'acceptEdits').behavior).toBe('allow');
   });
   it('the profiles are data', () => {
-    expect([...IMMUNE_PROFILES['cc-2.1.126'].classes]).toEqual(['criticalRemoval']);
+    expect([...IMMUNE_PROFILES['cc-2.1.126'].classes]).toEqual(['criticalRemoval', 'gateConfigWrite']);
     expect(IMMUNE_PROFILES.strict.classes.has('protectedWrite')).toBe(true);
   });
   it('immune asks still become deny in plan and dontAsk, silenced', () => {

@@ -3,7 +3,7 @@ import type { Rule } from '../rules/index.ts';
 import { result, type CheckResult } from '../result.ts';
 import { pathVariants, inWorkspace, type CheckEnv } from '../env.ts';
 import { isImmune } from '../immune.ts';
-import { credentialReason, protectedReason, isInside, normalizePath, resolvePath, suspiciousPath } from '../../paths/index.ts';
+import { credentialReason, protectedReason, isInside, normalizePath, resolvePath, suspiciousPath, classifyPath } from '../../paths/index.ts';
 
 const READ_TOOLS = ['Read'];
 const EDIT_TOOLS = ['Edit'];
@@ -79,10 +79,11 @@ export function checkWrite(env: CheckEnv, raw: string): CheckResult {
     if (why) {
       t.add('protected path', 'ask', `${p} is under ${why}`);
       const message = `${p} is a protected path (${why})`;
-      // An explicit ask rule on the same path keeps it immune whatever the profile.
-      return result('ask', { type: 'safetyCheck', safety: 'protectedWrite', detail: why }, message, {
-        immune: isImmune(env.policy.immune, 'protectedWrite') || ask !== undefined,
-        findings: [{ detector: 'protected-path-write', family: 'protected', behavior: 'ask', message, safety: 'protectedWrite' }],
+      // The gate's own configuration stays immune in every profile, as does an explicit ask rule on the path.
+      const safety = classifyPath(p, { cwd: env.cwd, home: env.home, workspace: env.workspace }).classes.has('gate-config') ? 'gateConfigWrite' : 'protectedWrite';
+      return result('ask', { type: 'safetyCheck', safety, detail: why }, message, {
+        immune: isImmune(env.policy.immune, safety) || ask !== undefined,
+        findings: [{ detector: 'protected-path-write', family: 'protected', behavior: 'ask', message, safety }],
       });
     }
   }
