@@ -208,7 +208,13 @@ describe('site in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('playground: decisions match `lab decide` for 50 corpus cases in all five modes', async () => {
+  // Every row of MODES, auto included. Auto sends ordinary asks to the guarded reviewer; the
+  // comparison is fair because policies/default.yaml names no judge, so the CLI and the browser
+  // both consult the engine's deterministic reference judge (a `command` judge runs a process the
+  // browser cannot, and would make this comparison meaningless: the check below says so).
+  it('playground: decisions match `lab decide` for 50 corpus cases in every mode, auto included', async () => {
+    expect(MODES.map((m) => m.mode)).toContain('auto');
+    expect(readFileSync(join(ROOT, 'policies', 'default.yaml'), 'utf8'), 'the default policy names a judge: auto may differ between CLI and browser').not.toMatch(/^judge\s*:/m);
     type Row = { id: string; tool: string; command?: string; input?: Record<string, unknown>; policy: string; profile: string | null };
     const corpus = JSON.parse(readFileSync(join(build.data, 'corpus.json'), 'utf8')) as Row[];
     const eligible = corpus.filter((c) => c.policy === 'policies/default.yaml' && !c.profile && (c.tool !== 'Bash' || c.command !== undefined));
@@ -228,6 +234,9 @@ describe('site in Chromium', () => {
       const o = JSON.parse(l) as { id: string; behavior?: string; silenced?: boolean; immune?: boolean; error?: string };
       cli.set(o.id, o.error ? `error` : `${o.behavior} s=${o.silenced} i=${o.immune}`);
     }
+    // The auto column is only covered if the reviewer settles something in the sample.
+    const judged = MODES.filter((m) => m.ask === 'judge').map((m) => m.mode);
+    expect(picked.some((c) => judged.some((m) => cli.get(`${c.id}|${m}`) !== cli.get(`${c.id}|default`)))).toBe(true);
 
     // One page; each case is picked through the case box, as a reader would.
     const p = await open(`playground/?case=${encodeURIComponent(picked[0]!.id)}`);
@@ -255,6 +264,43 @@ describe('site in Chromium', () => {
     expect(diffs).toEqual([]);
     expect(problems).toEqual([]);
   }, 180_000);
+
+  it('modes page and matrix draw every row of MODES (auto: reviewer, not silenced; no prompt in the client)', async () => {
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+    const p = await open('modes/');
+    expect((await p.locator('h1').textContent())?.trim()).toBe(`The ${words[MODES.length]} modes`);
+    const heads = await p.$$eval('table.modes thead .mode-name', (els) => els.map((e) => e.textContent?.trim()));
+    expect(heads).toEqual(MODES.map((m) => m.mode));
+    const rows = p.locator('table.modes tbody tr');
+    // Row 4 is the ordinary ask; the last row is what the client shows.
+    const askCells = await rows.nth(3).locator('td').evaluateAll((tds) => tds.map((td) => Array.from(td.querySelectorAll('.badge'), (b) => b.textContent?.trim())));
+    MODES.forEach((m, i) => {
+      const first = askCells[i]![0];
+      if (m.ask === 'judge') {
+        expect(first, m.mode).toBe('reviewer');
+        expect(askCells[i], m.mode).not.toContain('silenced');
+      } else expect(first, m.mode).toBe(m.ask === 'allowIfWorkspaceEdit' ? 'allow' : m.ask);
+      if (m.ask === 'ask') expect(askCells[i], m.mode).not.toContain('silenced');
+      if (m.ask === 'allow' || m.ask === 'deny') expect(askCells[i], m.mode).toContain('silenced');
+    });
+    const shows = await rows.last().locator('td .badge').allTextContents();
+    expect(shows.map((t) => t.trim())).toEqual(MODES.map((m) => (m.clientShowsAsk ? 'yes' : 'no')));
+    if (MODES.length !== 5) expect(await p.locator('main').textContent()).not.toMatch(/\bfive modes\b/i);
+    await p.close();
+
+    const mx = await open('matrix/');
+    const labels = await mx.locator('.bars .bar-label').allTextContents();
+    expect(labels).toEqual(MODES.map((m) => m.mode));
+    const cols = await mx.locator('.table-wrap table').first().locator('thead th').allTextContents();
+    expect(cols.slice(1)).toEqual(MODES.map((m) => m.mode));
+    await mx.close();
+    for (const path of ['', 'start/', 'playground/']) {
+      const q = await open(path);
+      expect(await q.locator('main').textContent(), path).not.toMatch(/\bfive modes\b|\b5 modes\b/i);
+      await q.close();
+    }
+    expect(problems).toEqual([]);
+  });
 
   it('playground: first decision, bundle size, findings link to detector pages', async () => {
     const p = await context.newPage();
@@ -284,7 +330,15 @@ describe('site in Chromium', () => {
     const gz = [...js.values()].reduce((n, b) => n + gzipSync(b).length, 0);
     console.log(`site: playground first decision ${ms.toFixed(1)} ms after interactive (reload: ${warm.toFixed(1)} ms; script start to decision ${own.toFixed(1)} ms); JS ${(gz / 1024).toFixed(1)} KB gzipped (${js.size} files)`);
     expect(ms).toBeGreaterThanOrEqual(0);
-    expect(gz).toBeLessThanOrEqual(200 * 1024);
+    // Budget 320 KB gzipped (was 200 KB; raised when the engine grew, not to hide a leak). The
+    // page loads the small Base script and the playground bundle, which is the engine itself:
+    // `node site/scripts/bundle-report.mjs` measured (gzipped per group) program specs 53 KB and
+    // the rest of engine/programs 15, shell parser and normaliser 39, pipeline with the
+    // read-only tables 27, detectors 13, paths 13, judge + evidence + presets 19, targets 7,
+    // effects 7; re2js 45 (the one regex engine), yaml 30, zod 25 (Rollup already drops its
+    // locales), crypto-js 2 (SHA-256 and hex only), site code 3.5: 293 KB as one file. No Node or
+    // lab module, no duplicate package, no source map, one regex engine.
+    expect(gz).toBeLessThanOrEqual(320 * 1024);
 
     const link = p.locator('#pg-findings a').first();
     await link.waitFor();
