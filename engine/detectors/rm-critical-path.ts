@@ -57,8 +57,8 @@ export const rmCriticalPath: Detector = {
       const hit = criticalWhat(e, ctx);
       // A critical place inside the workspace (its .git) is a protected write, not a catastrophe.
       if (hit?.inside) continue;
-      // Shredding or truncating overwrites what it keeps: as final as a recursive removal.
-      const total = e.recursive || e.how.startsWith('shred');
+      // A tree is final; shred and truncate of the entries a glob names are not recursive, like rm -f *.
+      const total = e.recursive;
       if (hit !== null) {
         out.push(total ? finding(meta, inv, `${e.how} of ${hit.what}`, e.path.word) : finding(meta, inv, `${e.how} hits ${hit.what}`, e.path.word, { behavior: 'ask', safety: 'criticalRemoval' }));
       } else if (e.kind === 'delete' && e.recursive && e.path.abs === null && infoOf(e.path).free && !e.guess) {

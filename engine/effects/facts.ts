@@ -15,6 +15,13 @@ const CATASTROPHIC = new Set([
   'git-history-rewrite', 'git-remote-ref-delete', 'git-prune', 'git-reflog-expire', 'git-discard-changes', 'crontab-remove',
 ]);
 
+/** A confirmation prompt is answered when stdin is fed (`yes |`, `<<<`, `<`) or TF_CLI_ARGS* adds flags. */
+function answered(inv: Invocation): boolean {
+  if (inv.source.pipe && inv.source.pipe.index > 0) return true;
+  if (inv.redirects.some((r) => (r.fd === null || r.fd === 0) && (r.op === '<' || r.op === '<<' || r.op === '<<-' || r.op === '<<<' || r.op === '<>'))) return true;
+  return inv.env.some((a) => a.name.startsWith('TF_CLI_ARGS') || a.name === 'TF_INPUT');
+}
+
 function ref(f: ArgFact, sc: PathScope) {
   return pathRef(f.word, sc, f.text !== undefined ? f.text : f.word.static ? f.word.value : undefined);
 }
@@ -75,7 +82,8 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
   }
   if (facts.network) out.push({ kind: 'network', how, direction: 'both', word: inv.program });
   // A named destruction the roles cannot say (terraform destroy, dropdb, kubectl delete namespace …).
-  if (facts.destructive && CATASTROPHIC.has(facts.destructive)) out.push({ kind: 'delete', how: `${how} (${facts.destructive})`, destroys: facts.destructive, recursive: true, word: inv.program });
+  const destroys = facts.destructive === 'infra-destroy-prompt' && answered(inv) ? 'infra-destroy' : facts.destructive;
+  if (destroys && CATASTROPHIC.has(destroys)) out.push({ kind: 'delete', how: `${how} (${destroys})`, destroys, recursive: true, word: inv.program });
   if (facts.stdin === 'code') out.push({ kind: 'code', how: `${how} (stdin)`, language: facts.stdinLanguage, origin: 'stdin', word: inv.program });
   if (facts.issues.length) out.push({ kind: 'unknown', how: `${how}: ${facts.issues[0]}`, word: inv.program });
 }

@@ -48,6 +48,38 @@ const dockerRoot = subDestroy({ rm: 'container-delete', rmi: 'container-delete',
 
 const K8S_DESTROY = { delete: 'k8s-delete', drain: 'k8s-drain', replace: 'k8s-replace', cordon: 'k8s-cordon', uninstall: 'k8s-delete', destroy: 'infra-destroy', rm: 'container-delete', rmi: 'container-delete', prune: 'container-prune', kill: 'container-kill', down: 'container-delete' };
 
+/** kubectl delete of a namespace, nodes, volumes, CRDs, `all`, --all or a kind known only at run time reaches everything under it. */
+const K8S_WIDE = new Set(['namespace', 'namespaces', 'ns', 'node', 'nodes', 'no', 'all', 'pv', 'persistentvolume', 'persistentvolumes', 'crd', 'crds', 'customresourcedefinition', 'customresourcedefinitions', 'apiservice', 'apiservices', 'clusterrole', 'clusterroles', 'clusterrolebinding', 'clusterrolebindings', 'storageclass', 'storageclasses', 'sc', 'validatingwebhookconfiguration', 'mutatingwebhookconfiguration']);
+const kubectlRoot = subDestroy({ ...K8S_DESTROY, apply: '', patch: '', scale: '' }, ['get', 'describe', 'logs', 'explain', 'version', 'api-resources', 'api-versions', 'cluster-info', 'top', 'config', 'auth', 'diff', 'events', 'wait']);
+
+function kubectlHook(c: HookContext): void {
+  kubectlRoot(c);
+  if (c.facts.destructive !== 'k8s-delete') return;
+  const at = c.args.findIndex((w) => textOf(w) === 'delete');
+  const rest = c.args.slice(at + 1);
+  const wide = rest.some((w) => {
+    if (!w.static) return true;
+    const t = textOf(w);
+    if (t === '--all' || t.startsWith('--all=') || t === '-A' || t.startsWith('--all-namespaces')) return true;
+    return !t.startsWith('-') && t.split(',').some((k) => K8S_WIDE.has(k.split('/')[0].split('.')[0].toLowerCase()));
+  });
+  if (!wide) c.facts.destructive = 'k8s-resource-delete';
+}
+
+/**
+ * terraform / tofu / terragrunt destroy, apply -destroy, pulumi / cdk destroy, serverless remove:
+ * infra-destroy when nothing stops it (-auto-approve, --yes, --force, non-interactive), else it
+ * waits at its own confirmation prompt (infra-destroy-prompt). plan -destroy only plans.
+ */
+function infraDestroy(c: HookContext, w: string[]): void {
+  const sub = w.find((x) => !x.startsWith('-'));
+  const destroy = w.includes('destroy') || (sub === 'apply' && w.some((x) => x === '-destroy' || x === '--destroy')) || ((c.facts.name === 'serverless' || c.facts.name === 'sls') && sub === 'remove');
+  if (!destroy || sub === 'plan') return;
+  const prompts = c.facts.name !== 'serverless' && c.facts.name !== 'sls';
+  const approved = w.some((x) => x.startsWith('-auto-approve') || x.startsWith('--auto-approve') || x === '--yes' || x === '-y' || x === '-f' || x === '--force' || x === '-force' || x.startsWith('--non-interactive') || x.startsWith('--terragrunt-non-interactive') || x === '-input=false');
+  c.facts.destructive ??= prompts && !approved ? 'infra-destroy-prompt' : 'infra-destroy';
+}
+
 /** sysctl NAME reads /proc/sys/NAME (dots are slashes); NAME=VALUE, -w, -p and --system write. */
 function sysctlHook(c: HookContext): void {
   const o = c.facts.options;
@@ -123,8 +155,8 @@ export const SYSTEM: ProgramSpec[] = [
     push: cmd('a|all-tags q|quiet', 'none', { network: true, destructive: 'image-publish' }),
     login: cmd('u|username:none p|password:none password-stdin', 'net?', { network: true }),
   } }),
-  prog(F, 'kubectl|oc|k3s|microk8s', 'n|namespace:none context:none cluster:none kubeconfig:config s|server:net user:none token:none A|all-namespaces o|output:none l|selector:none f|filename:read R|recursive v:none insecure-skip-tls-verify ?h|help', 'none*', { network: true, loose: true, hook: subDestroy({ ...K8S_DESTROY, apply: '', patch: '', scale: '' }, ['get', 'describe', 'logs', 'explain', 'version', 'api-resources', 'api-versions', 'cluster-info', 'top', 'config', 'auth', 'diff', 'events', 'wait']) }),
-  prog(F, 'helm', 'n|namespace:none kube-context:none kubeconfig:config debug ?h|help', 'none*', { network: true, loose: true, hook: subDestroy({ uninstall: 'k8s-delete', delete: 'k8s-delete', rollback: 'k8s-replace' }, ['list', 'ls', 'status', 'get', 'history', 'show', 'search', 'template', 'version', 'lint', 'env']) }),
-  prog(F, 'terraform|tofu|terragrunt|pulumi|cdk|cdktf|serverless|sls', 'chdir:cwd ?version ?help ?v', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); if (w.includes('destroy') || (w.includes('apply') && w.includes('-destroy')) || w.includes('-destroy')) c.facts.destructive ??= 'infra-destroy'; if (w.includes('state') && (w.includes('rm') || w.includes('push'))) c.facts.destructive ??= 'infra-state'; if (w.includes('apply') && w.some((x) => x === '-auto-approve' || x === '--auto-approve' || x === '--yes')) c.facts.destructive ??= 'infra-apply'; if (!(w[0] === 'plan' || w[0] === 'validate' || w[0] === 'fmt' && w.includes('-check') || w[0] === 'show' || w[0] === 'output' || w[0] === 'version' || w[0] === 'providers')) c.effect = true; }, pure: true }),
+  prog(F, 'kubectl|oc|k3s|microk8s', 'n|namespace:none context:none cluster:none kubeconfig:config s|server:net user:none token:none A|all-namespaces o|output:none l|selector:none f|filename:read R|recursive v:none insecure-skip-tls-verify ?h|help', 'none*', { network: true, loose: true, hook: kubectlHook }),
+  prog(F, 'helm', 'n|namespace:none kube-context:none kubeconfig:config debug ?h|help', 'none*', { network: true, loose: true, hook: subDestroy({ uninstall: 'k8s-release-delete', delete: 'k8s-release-delete', rollback: 'k8s-replace' }, ['list', 'ls', 'status', 'get', 'history', 'show', 'search', 'template', 'version', 'lint', 'env']) }),
+  prog(F, 'terraform|tofu|terragrunt|pulumi|cdk|cdktf|serverless|sls', 'chdir:cwd ?version ?help ?v', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); infraDestroy(c, w); if (w.includes('state') && (w.includes('rm') || w.includes('push'))) c.facts.destructive ??= 'infra-state'; if (w.includes('apply') && w.some((x) => x === '-auto-approve' || x === '--auto-approve' || x === '--yes')) c.facts.destructive ??= 'infra-apply'; if (!(w[0] === 'plan' || w[0] === 'validate' || w[0] === 'fmt' && w.includes('-check') || w[0] === 'show' || w[0] === 'output' || w[0] === 'version' || w[0] === 'providers')) c.effect = true; }, pure: true }),
   prog(F, 'aws|gcloud|az|gsutil|doctl|flyctl|fly|heroku|vercel|netlify|wrangler|firebase|oci|ibmcloud|linode-cli|hcloud|s3cmd|rclone|gh|glab|hub', 'profile:none region:none project:none output|o:none q|quiet debug ?version ?help', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); const bad = ['delete', 'rm', 'rb', 'remove', 'destroy', 'terminate-instances', 'delete-bucket', 'delete-stack', 'purge', 'deprovision', 'wipe', 'delete-db-instance', 'delete-cluster', 'cleanup', 'prune']; for (const x of w) if (bad.includes(x) || x.startsWith('delete-') || x.startsWith('remove-')) c.facts.destructive ??= 'cloud-delete'; if (w.includes('--recursive') && (w.includes('rm') || w.includes('sync') && w.includes('--delete'))) c.facts.destructive ??= 'cloud-delete'; if (c.facts.name === 'gh' && w[0] === 'repo' && w[1] === 'delete') c.facts.destructive = 'repo-delete'; if (c.facts.name === 'gh' && w[0] === 'api') c.facts.destructive ??= undefined; const ro = ['describe', 'list', 'ls', 'get', 'show', 'view', 'status', 'whoami', 'version', 'info']; if (!w.some((x) => ro.includes(x) || x.startsWith('describe-') || x.startsWith('list-') || x.startsWith('get-'))) c.effect = true; if (w.some((x) => x === 'ssh' || x === 'exec' || x === 'run' || x === 'invoke' || x === 'cp' || x === 'sync' || x === 'deploy' || x === 'create' || x === 'auth' || x === 'token' || x === 'secret' || x === 'secrets' || x === 'print-access-token' || x === 'get-secret-value' || x === 'configure')) c.effect = true; }, pure: true }),
 ];
