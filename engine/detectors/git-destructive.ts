@@ -1,7 +1,9 @@
 // Destructive git: reset --hard, clean -f, push --force / +ref, branch -D, checkout/restore of paths …
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
-import { parseOptions } from '../shell/normalize/index.ts';
+import { factsFor, parseOptions } from '../shell/normalize/index.ts';
+import { DESTRUCTIVE_EFFECTS } from '../programs/index.ts';
+import type { Invocation } from '../shell/types.ts';
 import { parseGit } from '../shell/normalize/git.ts';
 import { finding, text } from './util.ts';
 
@@ -17,11 +19,25 @@ const meta: DetectorMeta = {
   },
 };
 
+/** Named destructive effects of git's program facts that lose work or shared history. */
+const GIT_LOSS = new Set(['git-force-push', 'git-history-rewrite', 'git-prune', 'git-remote-ref-delete', 'git-reflog-expire', 'git-discard-changes', 'git-clean', 'git-branch-delete', 'git-stash-drop', 'git-worktree-remove', 'git-ref-delete']);
+
 export const gitDestructive: Detector = {
   meta,
   concerns: { programs: ['git'] },
   check(inv) {
     if (inv.name !== 'git' || !inv.program.static) return [];
+    const found = spelled(inv);
+    if (found.length) return found;
+    // every spelling the program facts know: --mirror, :ref, --prune, filter-branch, gc --prune=now …
+    const d = factsFor(inv).destructive;
+    if (d && GIT_LOSS.has(d)) return [finding(meta, inv, `git ${factsFor(inv).subcommand.join(' ')} ${DESTRUCTIVE_EFFECTS.get(d) ?? d}`)];
+    return [];
+  },
+};
+
+function spelled(inv: Invocation): Finding[] {
+  {
     const p = parseOptions(inv);
     const [sub, sub2] = p.subcommand;
     const o = p.options;
@@ -76,5 +92,5 @@ export const gitDestructive: Detector = {
         return [];
     }
     return [];
-  },
-};
+  }
+}
