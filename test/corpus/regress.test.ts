@@ -152,6 +152,17 @@ describe('runRegress', () => {
     expect(j.mismatches.map((m: { id: string; mode: string }) => `${m.id}/${m.mode}`)).toEqual(MODES.map((m) => `reg-read-in/${m.mode}`));
   });
 
+  it('reports a case marked gap as a known gap, and fails once the gap has closed', () => {
+    const wrong = FIXTURE.replace('effect: reads a workspace file\n  expect: allow', 'effect: reads a workspace file\n  expect: deny\n  gap: not modelled yet');
+    const open = runRegress(opts(makeCorpus({ 'reg.yaml': wrong }), { mode: 'default' }));
+    expect(open.exitCode).toBe(0);
+    expect(open.output).toMatch(/1 known gap .*reg-read-in/);
+    const right = FIXTURE.replace('effect: reads a workspace file\n  expect: allow', 'effect: reads a workspace file\n  expect: allow\n  gap: not modelled yet');
+    const closed = runRegress(opts(makeCorpus({ 'reg.yaml': right }), { mode: 'default' }));
+    expect(closed.exitCode).toBe(1);
+    expect(closed.output).toMatch(/gap closed — remove the `gap:` marker: reg-read-in/);
+  });
+
   it('checks detectors and notDetectors', () => {
     const dir = makeCorpus({ 'reg.yaml': FIXTURE.replace('expect: allow\n  source: original', 'expect: allow\n  detectors: [fork-bomb]\n  source: original') });
     const j = json(runRegress(opts(dir, { json: true })));
