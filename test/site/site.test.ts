@@ -523,6 +523,16 @@ describe('site in Chromium', () => {
     await q.locator('#pg-modes [data-mode]').first().waitFor();
     expect(await q.locator('#pg-input').inputValue()).toBe('rm -rf ~\necho done');
     await q.close();
+    // Every row of MODES is a card and a part of the spoken line; a shared address can pick auto.
+    const a = await open(`playground/#tool=Bash&cmd=${encodeURIComponent('npm install left-pad')}&mode=auto`);
+    await a.locator('#pg-modes [data-mode]').first().waitFor();
+    expect(await a.locator('#pg-modes [data-mode]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.mode))).toEqual(MODES.map((m) => m.mode));
+    expect(await a.locator('#pg-modes [data-mode="auto"]').getAttribute('aria-pressed')).toBe('true');
+    expect(await a.locator('#pg-trace-mode').textContent()).toContain('auto');
+    // npm install has effects and no rule settles it: an ordinary ask, which auto sends to the reviewer.
+    expect(await a.locator('#pg-trace strong').allTextContents()).toContain('judge');
+    await expect.poll(() => a.locator('#pg-say').textContent()).toMatch(/; auto: (allow|deny|ask)/);
+    await a.close();
     // A tool the engine does not know gets the CLI's input error, not a decision.
     await p.locator('#pg-tool').fill('Frobnicate');
     await p.locator('#pg-tool').dispatchEvent('change');
