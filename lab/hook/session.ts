@@ -4,6 +4,7 @@
 // That is what lets an approved call pin its targets (ARTEX target gate) and an element ref
 // follow a snapshot (Strix browser state). The ring is shared by all sessions of the project
 // and bounded by AUDIT_CAPACITY; every string in it is redacted.
+import { Buffer } from 'node:buffer';
 import { appendRing, AUDIT_CAPACITY, auditRecord, capReason, redactSecrets, secretsOf, type AuditEntry, type Context } from '../../engine/index.ts';
 import { AUDIT_FILE, stateFile, type Stamped, type StateStore } from './state.ts';
 
@@ -95,10 +96,16 @@ export interface SessionHistory {
 
 const DAMAGED = 'the audit ring has a damaged line';
 
+// The ring is read as latin1 (one char per byte, no decoding of the whole file): what is
+// searched for is turned into the same form, and a line found is decoded as UTF-8 on its own.
+const asBytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
+const fromBytes = (s: string) => Buffer.from(s, 'latin1').toString('utf8');
+
 /** The ring's lines that name `session` or are damage markers, in order (found by search, not by splitting). */
-function sessionLines(text: string, session: string): string[] | null {
+function sessionLines(text: string, session: string, bytes: boolean): string[] | null {
   const hits: number[] = [];
-  for (const needle of [`"session":${JSON.stringify(session)}`, '"event":"damage"']) {
+  const sessionNeedle = `"session":${JSON.stringify(session)}`;
+  for (const needle of [bytes ? asBytes(sessionNeedle) : sessionNeedle, '"event":"damage"']) {
     for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + needle.length)) hits.push(i);
   }
   hits.sort((x, y) => x - y);
@@ -111,7 +118,7 @@ function sessionLines(text: string, session: string): string[] | null {
     let end = text.indexOf('\n', h);
     if (end < 0) end = text.length;
     if (!wholeAt(text, start, end)) return null;
-    out.push(text.slice(start, end));
+    out.push(bytes ? fromBytes(text.slice(start, end)) : text.slice(start, end));
   }
   // A torn last line (a crash mid-write) may have been ours.
   const tail = text.endsWith('\n') ? text.length - 1 : text.length;
@@ -126,9 +133,9 @@ function sessionLines(text: string, session: string): string[] | null {
  * must not be replaced by an older, friendlier state. Calls before a `damage` marker (the
  * writer dropped lines it could not read) are dropped too.
  */
-export function sessionHistory(text: string | null, session: string, limit = SESSION_PRIOR): SessionHistory {
+export function sessionHistory(text: string | null, session: string, limit = SESSION_PRIOR, bytes = false): SessionHistory {
   if (!text) return { prior: [] };
-  const lines = sessionLines(text, session);
+  const lines = sessionLines(text, session, bytes);
   if (!lines) return { prior: [], problem: DAMAGED };
   const calls: (Prior & { id?: string; ran?: boolean })[] = [];
   for (const line of lines) {
@@ -166,8 +173,8 @@ export function readSession(store: StateStore, projectDir: string, session: stri
   try {
     const file = stateFile(projectDir, AUDIT_FILE);
     if (!store.readStamped) return sessionHistory(store.read(file), session);
-    const ring = store.readStamped(file);
-    return { ...sessionHistory(ring.text, session), ring };
+    const ring = store.readStamped(file, 'latin1');
+    return { ...sessionHistory(ring.text, session, SESSION_PRIOR, true), ring };
   } catch (e) {
     return { prior: [], problem: `the audit ring cannot be read (${(e as Error).message})` };
   }
@@ -193,15 +200,15 @@ export function appendEntries(store: StateStore, projectDir: string, entries: re
       if (!damaged && !deep) {
         // The usual case: old lines stay one slice of the text.
         const n = span.starts.length;
-        const last = n ? text.slice(span.starts[n - 1], span.ends[n - 1]) : undefined;
+        const last = n ? fromBytes(text.slice(span.starts[n - 1], span.ends[n - 1])) : undefined;
         const fresh = newLines(last, entries, capacity);
         const drop = Math.max(0, n + fresh.length - capacity);
         const head = drop < n ? text.slice(span.starts[drop], span.ends[n - 1]) + '\n' : '';
-        return head + fresh.join('\n') + '\n';
+        return Buffer.concat([Buffer.from(head, 'latin1'), Buffer.from(fresh.join('\n') + '\n', 'utf8')]);
       }
       const kept: string[] = [];
       for (let i = 0; i < span.starts.length; i++) {
-        const line = text.slice(span.starts[i], span.ends[i]);
+        const line = fromBytes(text.slice(span.starts[i], span.ends[i]));
         if (wholeEntry(line)) kept.push(line);
         else damaged = true;
       }
@@ -209,7 +216,7 @@ export function appendEntries(store: StateStore, projectDir: string, entries: re
       const fresh = newLines(kept.at(-1), damaged ? [marker, ...entries] : entries, capacity);
       const room = Math.max(0, capacity - fresh.length);
       return [...kept.slice(kept.length - Math.min(room, kept.length)), ...fresh].join('\n') + '\n';
-    }, known);
+    }, known, 'latin1');
     return '';
   } catch (e) {
     return `gatelab hook: warning: audit not written: ${(e as Error).message}\n`;

@@ -9,12 +9,18 @@ export interface StateStore {
    * Replace `file` with `update(old text or null)`, under a lock. `known` (from readStamped):
    * when the file is still that version, its text is not read again.
    */
-  update(file: string, update: (old: string | null) => string, known?: Stamped): void;
+  update(file: string, update: (old: string | null) => string | Uint8Array, known?: Stamped, encoding?: Encoding): void;
   /** The file's text, or null when it does not exist; other errors throw. No lock: writes are renames. */
   read(file: string): string | null;
   /** read, with a stamp of the version read (a writer's rename always makes a new one). */
-  readStamped?(file: string): Stamped;
+  readStamped?(file: string, encoding?: Encoding): Stamped;
 }
+
+/**
+ * How file bytes become text. `latin1` is one char per byte: no UTF-8 decoding of a large file,
+ * and text written back as latin1 gives the same bytes (the ring keeps its old lines that way).
+ */
+export type Encoding = 'utf8' | 'latin1';
 
 export interface Stamped {
   text: string | null;
@@ -36,9 +42,9 @@ function sleep(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-function read(file: string): string | null {
+function read(file: string, encoding: Encoding = 'utf8'): string | null {
   try {
-    return readFileSync(file, 'utf8');
+    return readFileSync(file, encoding);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
@@ -83,17 +89,17 @@ function lock(file: string): () => void {
 
 export const nodeStore: StateStore = {
   read,
-  readStamped(file) {
+  readStamped(file, encoding) {
     // Stamp before and after the read: a write in between gives a stamp no later update matches.
     const before = stampOf(file);
-    const text = read(file);
+    const text = read(file, encoding);
     return { text, stamp: before === stampOf(file) ? before : 'changed' };
   },
-  update(file, update, known) {
+  update(file, update, known, encoding) {
     mkdirSync(dirname(file), { recursive: true });
     const release = lock(file);
     try {
-      const old = known && known.stamp !== 'changed' && known.stamp === stampOf(file) ? known.text : read(file);
+      const old = known && known.stamp !== 'changed' && known.stamp === stampOf(file) ? known.text : read(file, encoding);
       const next = update(old);
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, next);

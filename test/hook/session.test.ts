@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runHook, type HookDeps } from '../../lab/hook/run.ts';
 import { nodeStore, stateFile, AUDIT_FILE } from '../../lab/hook/state.ts';
-import { sessionHistory, SESSION_PRIOR } from '../../lab/hook/session.ts';
+import { readSession, sessionHistory, SESSION_PRIOR } from '../../lab/hook/session.ts';
 import { AUDIT_CAPACITY } from '../../engine/index.ts';
 
 function project(policy: string): { dir: string; deps: HookDeps; ring: () => string } {
@@ -127,6 +127,27 @@ describe('the ring', () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain('AKIAIOSFODNN7EXAMPLE');
     expect(text.trim().split('\n').length).toBe(2);
+  });
+});
+
+describe('text that is not ASCII', () => {
+  it('survives appends byte for byte, and a session named in it is found', () => {
+    const { dir, deps, ring } = project('version: 1\n');
+    const command = 'echo "héllo — ✓ 😀 日本"';
+    runHook(call(dir, 'sessión-ü', command).pre, deps);
+    for (let i = 0; i < 3; i++) runHook(call(dir, 'other', `echo ${i}`).pre, deps);
+    const first = JSON.parse(ring().split('\n')[0]!);
+    expect(first).toMatchObject({ session: 'sessión-ü', command });
+    expect(sessionHistory(ring(), 'sessión-ü').prior).toEqual([{ tool: 'Bash', summary: command, behavior: 'allow' }]);
+    // And through the hook's own reading of the ring: the prior it builds holds the same text.
+    const c = call(dir, 'sessión-ü', 'agent-browser snapshot');
+    runHook(c.pre, deps);
+    runHook(c.post('- link "Café ✓" [ref=e1]'), deps);
+    expect(readSession(nodeStore, dir, 'sessión-ü').prior).toEqual([
+      { tool: 'Bash', summary: command, behavior: 'allow' },
+      { tool: 'Bash', summary: 'agent-browser snapshot', behavior: 'allow', output: '- link "Café ✓" [ref=e1]' },
+    ]);
+    expect(JSON.parse(ring().trim().split('\n').at(-1)!)).toMatchObject({ event: 'post', output: '- link "Café ✓" [ref=e1]' });
   });
 });
 
