@@ -57,10 +57,11 @@ class Session {
   constructor(
     private dirs: Required<RunDirs>,
     private opts: OracleOptions,
+    private slot: number,
   ) {
     const p = prepareOracle();
     const args = bwrapArgs(p, dirs, DRIVER, opts.followShells ?? true);
-    const cap = processCap();
+    const cap = processCap(slot);
     const [file, all] = cap ? [cap.prefix[0]!, [...cap.prefix.slice(1), bwrapBinary(), ...args]] : [bwrapBinary(), args];
     this.child = spawn(file, all, { stdio: ['pipe', 'pipe', 'ignore'] });
     this.child.stdout!.setEncoding('utf8');
@@ -124,7 +125,7 @@ class Session {
       emptyDir(home);
       emptyDir(tmp);
       fs.cpSync(p.homeTemplate, home, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
-      const cap = processCap();
+      const cap = processCap(this.slot);
       if (cap) chownTree(home, cap.uid);
     }
     return { execs, changed, exitCode: timedOut ? null : rc, timedOut, stderr, notFound: notFoundNames(stderr) };
@@ -171,24 +172,24 @@ async function gone(pids: Set<number>): Promise<void> {
 }
 
 /** Fresh host folders for one session. */
-function sessionDirs(): Required<RunDirs> & { runDir: string } {
+function sessionDirs(slot: number): Required<RunDirs> & { runDir: string } {
   const p = prepareOracle();
   const runDir = path.join(p.root, 'runs', `s${p.runs++}`);
   const d = { runDir, home: path.join(runDir, 'home'), tmp: path.join(runDir, 'tmp'), log: path.join(runDir, 'log'), ctl: path.join(runDir, 'ctl') };
   for (const x of [d.tmp, d.log, d.ctl]) fs.mkdirSync(x, { recursive: true });
   fs.cpSync(p.homeTemplate, d.home, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true });
-  const cap = processCap();
+  const cap = processCap(slot);
   if (cap) for (const x of [runDir, d.home, d.tmp, d.log, d.ctl]) chownTree(x, cap.uid);
   return d;
 }
 
 /** Run a list of commands through one or more sessions (a timeout or a dead driver ends one). */
-async function runChunk(commands: string[], opts: OracleOptions): Promise<OracleResult[]> {
+async function runChunk(commands: string[], opts: OracleOptions, slot: number): Promise<OracleResult[]> {
   const out: OracleResult[] = [];
   let i = 0;
   while (i < commands.length) {
-    const dirs = sessionDirs();
-    const s = new Session(dirs, opts);
+    const dirs = sessionDirs(slot);
+    const s = new Session(dirs, opts, slot);
     let alone: string | undefined;
     let kill = false;
     try {
@@ -224,14 +225,15 @@ async function runChunk(commands: string[], opts: OracleOptions): Promise<Oracle
 export async function runBatchedUnderOracle(commands: string[], concurrency = 2, opts: OracleOptions = {}): Promise<OracleResult[]> {
   const out = new Array<OracleResult>(commands.length);
   let next = 0;
-  const worker = async () => {
+  // Each worker has its own process-cap slot (1, 2, …); single runs use slot 0.
+  const worker = async (slot: number) => {
     while (next < commands.length) {
       const start = next;
       next = Math.min(commands.length, next + CHUNK);
-      const rs = await runChunk(commands.slice(start, next), opts);
+      const rs = await runChunk(commands.slice(start, next), opts, slot);
       rs.forEach((r, k) => (out[start + k] = r));
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, (_, k) => worker(k + 1)));
   return out;
 }

@@ -316,21 +316,25 @@ export function notFoundNames(stderr: string): string[] {
 
 /** Most processes one sandbox may have: a fork bomb under test must not flood the machine. */
 const MAX_PROCS = 64;
-let cap: { uid: number; prefix: string[] } | null | undefined;
+const caps = new Map<number, { uid: number; prefix: string[] } | null>();
 
 /**
  * RLIMIT_NPROC is not enforced for host root, so as root the sandbox runs as a throwaway
- * unprivileged uid (one per test process) with a process limit. Otherwise: no cap.
+ * unprivileged uid (one per test process and slot) with a process limit. Otherwise: no cap.
+ * The limit counts all processes of the uid, so sandboxes that run side by side take different
+ * slots: a fork bomb in one must not starve the other.
  */
-export function processCap(): { uid: number; prefix: string[] } | null {
-  if (cap !== undefined) return cap;
-  cap = null;
+export function processCap(slot = 0): { uid: number; prefix: string[] } | null {
+  const known = caps.get(slot);
+  if (known !== undefined) return known;
+  let cap: { uid: number; prefix: string[] } | null = null;
   const setpriv = which('setpriv');
   const prlimit = which('prlimit');
   if (process.getuid?.() === 0 && setpriv && prlimit) {
-    const uid = 200_000 + (process.pid % 50_000);
+    const uid = 200_000 + (process.pid % 50_000) * 8 + (slot % 8);
     cap = { uid, prefix: [prlimit, `--nproc=${MAX_PROCS}`, '--', setpriv, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups'] };
   }
+  caps.set(slot, cap);
   return cap;
 }
 
