@@ -70,6 +70,10 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   if (inv.name === '') return out;
   const facts = factsFor(inv);
   sc0.facts = facts;
+  if (printsAndExits(facts)) {
+    track(inv, sc0, out);
+    return dedupe(out);
+  }
   if (facts.known) factEffects(inv, facts, sc, out);
   legacyEffects(inv, sc, out, !facts.known);
   codeFiles(inv, sc, out);
@@ -79,6 +83,15 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   settleOrigins(inv, sc, out);
   track(inv, sc0, out);
   return dedupe(out);
+}
+
+/**
+ * A version or help flag of a known program, with no operand or option value that names a file,
+ * code or a command: the program prints and exits, so the effects it would have otherwise (stdin as
+ * code, network, project code) do not happen. Redirections and env prefixes still count.
+ */
+function printsAndExits(f: ProgramFacts): boolean {
+  return f.known && f.info && !f.issues.length && f.args.every((a) => a.role === 'none');
 }
 
 /**
