@@ -35,6 +35,7 @@ const EXTRA: Record<string, string[]> = {
   cmake: [],
   tsc: ['-v'],
   java: ['-version'],
+  mvn: ['-v', '-h'], // not -V: it prints the version and goes on to build
   javac: ['-version'],
   docker: ['-v'],
   gh: [],
