@@ -113,6 +113,8 @@ export function execKind(key: string, value: string): 'shell' | 'alias' | 'opaqu
     if (v === 'true' || v === 'false' || v === '' || v === '0' || v === '1' || v === 'yes' || v === 'no') return null;
     return 'shell';
   }
+  // a helper starting with ! is a shell command line, like an alias
+  if (k === 'credential.helper' || (k.startsWith('credential.') && k.endsWith('.helper'))) return value.startsWith('!') ? 'alias' : 'shell';
   if (EXEC_KEYS.has(k)) return 'shell';
   const parts = k.split('.');
   const last = parts[parts.length - 1];

@@ -128,7 +128,12 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   if (name === 'eval') return evalCarrier(inv, ex, st, ops);
   if (name === 'source' || name === '.') return sourceCarrier(inv, ex, st, ops);
   if (interpreterCarrier(inv, ex, st, ops)) return;
-  if (optionCarriers(inv, ex, st, ops)) return;
+  if (optionCarriers(inv, ex, st, ops)) {
+    // what the hand-written carrier does not open (git rebase --exec, submodule foreach, clone -u …)
+    const own = CARRIER_OPENS.get(name);
+    if (own) nestedRuns(inv, ex, st, own);
+    return;
+  }
   push(inv, st, ex);
   nestedRuns(inv, ex, st);
 }
@@ -139,13 +144,18 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
  * a suffix that starts with a known program, and an argument that parses as a command line, are
  * analysed as nested invocations, so a deny is not hidden behind a wrapper nobody listed.
  */
-function nestedRuns(inv: Invocation, ex: Extraction, st: NormState): void {
+/** Options an option carrier opens itself (its other exec roles are opened from the program facts). */
+const CARRIER_OPENS: ReadonlyMap<string, ReadonlySet<string>> = new Map([['git', new Set(['c', 'config-env'])]]);
+
+function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: ReadonlySet<string>): void {
   if (!inv.program.static || inv.opaque || st.depth + 1 > MAX_DEPTH) return;
   const facts = inv.name ? factsFor(inv) : null;
   const argvs: Word[][] = [];
   const lines: Word[] = [];
   if (facts && facts.known) {
     for (const f of facts.args) {
+      // skipped: what the carrier opened, and a value stored for later (git config alias.x '!…'), not run now
+      if (skip && f.option !== undefined && (skip.has(f.option) || f.option.startsWith('config:'))) continue;
       if (f.role === 'exec-argv') {
         const argv = f.argv ?? inv.args.slice(f.argvIndex ?? Math.max(0, inv.args.indexOf(f.word)));
         if (argv.length) argvs.push(argv);
