@@ -69,6 +69,22 @@ describe('target approvals accumulate per session', () => {
   });
 });
 
+describe('target approvals of other tools', () => {
+  it('a WebFetch that asked and ran pins its host for the next WebFetch; a Read in the history changes nothing', () => {
+    const { dir, deps } = project('allow: ["WebFetch", "Read"]\ntargets:\n  pins: [api.example.com]\n');
+    const ev = (event: string, tool: string, input: object, id: string) =>
+      JSON.stringify({ session_id: 'A', tool_use_id: id, cwd: dir, permission_mode: 'default', hook_event_name: event, tool_name: tool, tool_input: input, tool_response: 'ok' });
+    const read = { file_path: join(dir, 'a.txt') };
+    expect(answer(runHook(ev('PreToolUse', 'Read', read, 'r1'), deps))).toBe('allow');
+    runHook(ev('PostToolUse', 'Read', read, 'r1'), deps);
+    const fetch = { url: 'https://new.example.org/a', prompt: 'summarise' };
+    expect(answer(runHook(ev('PreToolUse', 'WebFetch', fetch, 'w1'), deps))).toBe('ask');
+    runHook(ev('PostToolUse', 'WebFetch', fetch, 'w1'), deps);
+    expect(answer(runHook(ev('PreToolUse', 'WebFetch', { url: 'https://new.example.org/b', prompt: 'x' }, 'w2'), deps))).toBe('allow');
+    expect(answer(runHook(ev('PreToolUse', 'WebFetch', { url: 'https://elsewhere.example.org/', prompt: 'x' }, 'w3'), deps))).toBe('ask');
+  });
+});
+
 describe('browser snapshots per session', () => {
   const GUARDED = 'preset: guarded\nscope: [fiuu.com]\n';
   it('an element ref is valid right after a snapshot in the same session, not in another or after a navigation', () => {
