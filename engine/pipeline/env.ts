@@ -5,6 +5,7 @@ import type { Policy } from './policy.ts';
 import type { RuleSet } from './rules/index.ts';
 import type { PathAnchors } from './rules/paths.ts';
 import type { Tracer } from './result.ts';
+import type { Extraction, Invocation } from '../shell/types.ts';
 import { isInWorkspace, normalizePath, resolvePath } from '../paths/index.ts';
 
 export interface CheckEnv {
@@ -19,6 +20,8 @@ export interface CheckEnv {
   prior?: Context['prior'];
   detectors: readonly Detector[];
   tracer: Tracer;
+  /** The Bash command this decision analysed last (set by checkBash), so a later step reuses it. */
+  bash?: { command: string; ex: Extraction; invocations: Invocation[] };
 }
 
 /** The paths a permission check must consider: as written, and where symlinks lead. */

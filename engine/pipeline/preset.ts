@@ -24,8 +24,12 @@ export function applyPreset(env: CheckEnv, call: ToolCall, r: CheckResult, prese
   const t = env.tracer;
   const parse = (command: string) => normalize(analyze(command, { home: env.home }), { home: env.home, cwd: env.cwd }).invocations;
   let invocations: Invocation[] = [];
-  const extraction = call.tool === 'Bash' ? analyze(String(call.input.command), { home: env.home }) : undefined;
-  if (extraction) invocations = normalize(extraction, { home: env.home, cwd: env.cwd }).invocations;
+  const command = call.tool === 'Bash' ? String(call.input.command) : undefined;
+  // The tool check analysed this command already: reuse its tree and invocations.
+  const seen = command !== undefined && env.bash?.command === command ? env.bash : undefined;
+  const extraction = seen ? seen.ex : command !== undefined ? analyze(command, { home: env.home }) : undefined;
+  if (seen) invocations = seen.invocations;
+  else if (extraction) invocations = normalize(extraction, { home: env.home, cwd: env.cwd }).invocations;
   const scope = env.policy.scope.length ? env.policy.scope : undefined;
   const state = { scope, cwd: env.cwd, home: env.home, browser: browserStateFrom(env.prior, parse) };
   const verdict = strixVerdict(call, invocations, preset, state);

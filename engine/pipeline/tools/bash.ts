@@ -38,6 +38,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const t = env.tracer;
   const ex = analyze(command, { home: env.home });
   const norm = normalize(ex, { home: env.home, cwd: env.cwd });
+  env.bash = { command, ex, invocations: norm.invocations };
   const issues = norm.issues;
   if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
   const dctx = detectContext(env, env.cwd);
@@ -189,13 +190,30 @@ function aggressiveForms(inv: Invocation): string[] {
 
 const ruleInvocations = new WeakMap<Rule, Parsed | null>();
 
+/** Stands for a rule's lone `*` word inside the rule (`curl * --upload-file *`): any one value. */
+const ANY = 'gatelab-any-word';
+
+/** The text a wildcard rule means as a command, or null when only its text can match. */
+function ruleText(content: string, prefix: string): string | null {
+  if (content.includes('\\')) return null;
+  const words = content.split(' ');
+  const last = words[words.length - 1]!;
+  const body = last === '*' ? words.slice(0, -1) : words;
+  if (body.some((w) => w !== '*' && w.includes('*'))) {
+    // Only a star at the very end (`rm -rf /*`): the part before it, as before.
+    const starred = body.filter((w) => w.includes('*'));
+    return starred.length === 1 && starred[0] === last && prefix.length > 0 ? prefix.trimEnd() : null;
+  }
+  return body.map((w) => (w === '*' ? ANY : w)).join(' ');
+}
+
 /** The rule's command, parsed like a real one (so `rm -rf /` means recursive+force on /). */
 function ruleMeaning(rule: Rule, home: string): Parsed | null {
   if (ruleInvocations.has(rule)) return ruleInvocations.get(rule)!;
   let parsed: Parsed | null = null;
   const m = rule.bash!;
-  const text = m.kind === 'prefix' ? m.prefix : m.kind === 'exact' ? m.text : m.prefix.trimEnd();
-  if (m.kind !== 'wildcard' || m.prefix.endsWith(' ') || (m.prefix.length > 0 && rule.content!.endsWith('*'))) {
+  const text = m.kind === 'prefix' ? m.prefix : m.kind === 'exact' ? m.text : ruleText(rule.content!, m.prefix);
+  if (text) {
     const ex = analyze(text, { home });
     const norm = normalize(ex, { home, cwd: '/' });
     if (!norm.issues.length && norm.invocations.length === 1) parsed = parseOptions(norm.invocations[0]!);
@@ -204,17 +222,22 @@ function ruleMeaning(rule: Rule, home: string): Parsed | null {
   return parsed;
 }
 
-/** Same program, rule subcommands first, rule options ⊆ command options, rule operands a prefix. */
+/**
+ * Same program, rule subcommands first, rule options ⊆ command options, rule operands in place.
+ * A `*` of the rule (ANY) stands for one value: an option's value, or one operand.
+ */
 function semanticMatch(rule: Parsed, cmd: Parsed): boolean {
   if (rule.name !== cmd.name || rule.dynamic) return false;
   if (rule.subcommand.some((s, i) => cmd.subcommand[i] !== s)) return false;
   for (const [k, v] of rule.options) {
     const have = cmd.options.get(k);
-    if (have === undefined || (v !== true && have !== v)) return false;
+    if (have === undefined || (v !== true && v !== ANY && have !== v)) return false;
   }
   return rule.operands.every((w, i) => {
     const c = cmd.operands[i];
-    return c !== undefined && w.static && c.static && c.value === w.value;
+    if (c === undefined) return false;
+    if (w.static && w.value === ANY) return true;
+    return w.static && c.static && c.value === w.value;
   });
 }
 
