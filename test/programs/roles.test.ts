@@ -140,7 +140,7 @@ table('network and config', [
   ['redis-cli -h h', { network: ['h'] }],
   ['psql -h db', { network: ['db'] }],
   ['pytest -p evil', { config: ['evil'] }],
-  ['pytest --basetemp=/tmp/x', { 'dir-target': ['/tmp/x'] }],
+  ['pytest --basetemp=/tmp/x', { delete: ['/tmp/x'] }], // pytest empties its basetemp first
   ['pip install -r req.txt', { read: ['req.txt'] }],
   ['npm install --userconfig u', { config: ['u'] }],
   ['git -C /other status', { cwd: ['/other'] }],

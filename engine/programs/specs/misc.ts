@@ -65,7 +65,7 @@ function ccHook(c: import('../types.ts').HookContext): void {
       f.args.push({ role: 'read', word: w });
       continue;
     }
-    if (v === '--version' || v === '-v' || v === '--help' || v === '-dumpversion' || v === '-dumpmachine' || v === '-print-search-dirs') f.info = true;
+    if (v === '--version' || v === '-v' || (v === '-V' && c.facts.name === 'rustc') || v === '--help' || v === '-dumpversion' || v === '-dumpmachine' || v === '-print-search-dirs') f.info = true;
     if (v === '-c' || v === '-S' || v === '-E' || v === '-fsyntax-only' || v === '-M' || v === '-MM') noLink = true;
     if (v === '-o' || v === '-MF' || v === '--out-dir' || v === '-d') {
       const t = args[i + 1];
