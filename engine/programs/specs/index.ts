@@ -13,5 +13,6 @@ import { NETWORK } from './network.ts';
 import { SYSTEM } from './system.ts';
 import { COMPILERS, DATA_TOOLS, ENV_RUNNERS, MISC, MORE_WRAPPERS } from './misc.ts';
 import { EXTRA } from './extra.ts';
+import { RUNNERS } from './runners.ts';
 
-export const ALL_SPECS: ProgramSpec[] = [...COREUTILS, ...FINDUTILS, ...SHELLS, ...WRAPPERS, ...INTERPRETERS, ...TEXT, ...GIT, ...PACKAGES, ...ARCHIVE, ...NETWORK, ...SYSTEM, ...MISC, ...MORE_WRAPPERS, ...COMPILERS, ...ENV_RUNNERS, ...DATA_TOOLS, ...EXTRA];
+export const ALL_SPECS: ProgramSpec[] = [...COREUTILS, ...FINDUTILS, ...SHELLS, ...WRAPPERS, ...INTERPRETERS, ...TEXT, ...GIT, ...PACKAGES, ...ARCHIVE, ...NETWORK, ...SYSTEM, ...RUNNERS, ...MISC, ...MORE_WRAPPERS, ...COMPILERS, ...ENV_RUNNERS, ...DATA_TOOLS, ...EXTRA];

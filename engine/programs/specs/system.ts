@@ -54,6 +54,13 @@ const kubectlRoot = subDestroy({ ...K8S_DESTROY, apply: '', patch: '', scale: ''
 
 function kubectlHook(c: HookContext): void {
   kubectlRoot(c);
+  // kubectl exec / debug / run … -- CMD: the argv runs in a container
+  const sub = c.operands[0] ? textOf(c.operands[0]) : '';
+  const dd = c.args.findIndex((w) => w.static && w.value === '--');
+  if ((sub === 'exec' || sub === 'debug' || sub === 'run' || sub === 'attach') && dd >= 0 && dd + 1 < c.args.length) {
+    c.facts.args.push({ role: 'exec-argv', word: c.args[dd + 1], argvIndex: dd + 1 });
+    if (c.facts.destructive === 'container-delete' || c.facts.destructive === 'k8s-delete') c.facts.destructive = undefined;
+  }
   if (c.facts.destructive !== 'k8s-delete') return;
   const at = c.args.findIndex((w) => textOf(w) === 'delete');
   const rest = c.args.slice(at + 1);

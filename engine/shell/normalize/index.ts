@@ -300,5 +300,22 @@ export function effectiveName(sc: SimpleCommand): string {
 }
 
 function isNetwork(sc: SimpleCommand): boolean {
-  return NETWORK.has(effectiveName(sc));
+  return NETWORK.has(effectiveName(sc)) || runsNetwork(sc.argv, 0);
+}
+
+/** A network program run through any wrapper the program facts know (envchain prod curl …) or an unknown one's argv. */
+function runsNetwork(words: readonly Word[], depth: number): boolean {
+  const w0 = words[0];
+  if (!w0 || !w0.static || depth > 4) return false;
+  const name = basename(w0.value ?? '');
+  if (depth > 0 && NETWORK.has(name)) return true;
+  const args = words.slice(1);
+  const facts = describe(name, args);
+  if (!facts.known) return scanUnknown(args).nestedArgv.some((a) => runsNetwork(a, depth + 1));
+  for (const f of facts.args) {
+    if (f.role !== 'exec-argv') continue;
+    const argv = f.argv ?? args.slice(f.argvIndex ?? Math.max(0, args.indexOf(f.word)));
+    if (runsNetwork(argv, depth + 1)) return true;
+  }
+  return false;
 }
