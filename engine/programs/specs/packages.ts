@@ -1,7 +1,7 @@
 // Package managers and task runners: installs reach the network and run code from it;
 // run / exec / x run project or downloaded code.
 import { cmd, HV, prog } from '../dsl.ts';
-import type { CommandSpec, ProgramSpec } from '../types.ts';
+import type { CommandSpec, HookContext, ProgramSpec } from '../types.ts';
 
 const F = 'packages';
 const NETCODE = { network: true, installs: true };
@@ -10,7 +10,7 @@ const R = (o = '') => cmd(o, 'none*');
 const INSTALL = (o = '') => cmd(o, 'none*', NETCODE);
 const RUN = (o = '') => cmd(o, 'argv');
 
-const NPM_COMMON = 'node-options:config g|global w|workspace:none ws|workspaces include-workspace-root prefix:cwd C:cwd s|silent q|quiet d loglevel:none y|yes no-yes userconfig:config globalconfig:config registry:net cache:dir ignore-scripts omit:none include:none save-dev|D save-prod|P save-optional|O save-exact|E no-save S|save force f|force legacy-peer-deps strict-peer-deps dry-run json parseable|p long|l production foreground-scripts script-shell:line.sh audit no-audit fund no-fund package-lock no-package-lock install-links location:none dev prefer-offline prefer-online offline ?v|version ?h|help usage';
+const NPM_COMMON = 'node-options:code.node-options g|global w|workspace:none ws|workspaces include-workspace-root prefix:cwd C:cwd s|silent q|quiet d loglevel:none y|yes no-yes userconfig:config globalconfig:config registry:net cache:dir ignore-scripts omit:none include:none save-dev|D save-prod|P save-optional|O save-exact|E no-save S|save force f|force legacy-peer-deps strict-peer-deps dry-run json parseable|p long|l production foreground-scripts script-shell:line.sh audit no-audit fund no-fund package-lock no-package-lock install-links location:none dev prefer-offline prefer-online offline ?v|version ?h|help usage';
 const npmSubs = (): Record<string, CommandSpec> => ({
   install: INSTALL(NPM_COMMON), ci: INSTALL(NPM_COMMON), update: INSTALL(NPM_COMMON), 'install-test': INSTALL(NPM_COMMON), 'install-ci-test': INSTALL(NPM_COMMON),
   uninstall: R(NPM_COMMON), prune: R(NPM_COMMON), dedupe: R(NPM_COMMON), rebuild: R(NPM_COMMON), link: INSTALL(NPM_COMMON),
@@ -59,6 +59,14 @@ function goRunFiles(c: import('../types.ts').HookContext): void {
 }
 
 const GO = 'C:cwd x n v a race msan asan cover coverpkg:none work p:none o:write mod:none modfile:config overlay:config pgo:none tags:none ldflags:none gcflags:none asmflags:none trimpath toolexec:line buildmode:none buildvcs:none compiler:none gccgoflags:none installsuffix:none linkshared pkgdir:dir exec:line json';
+// pytest -o cache_dir=D (an ini override) moves the cache pytest writes.
+const pytestHook = (c: HookContext): void => {
+  c.effect = true;
+  for (const a of [...c.facts.args]) {
+    const v = a.option === 'override-ini' ? (a.text ?? (a.word.static ? a.word.value : undefined)) : undefined;
+    if (v !== undefined && v.startsWith('cache_dir=')) c.facts.args.push({ role: 'write', word: a.word, text: v.slice('cache_dir='.length), option: 'override-ini' });
+  }
+};
 const MAKE = 'B|always-make C|directory:cwd d debug:: e|environment-overrides E|eval:code.make f|file|makefile:codefile.make i|ignore-errors I|include-dir:config j|jobs:: k|keep-going l|load-average|max-load:: L|check-symlink-times n|just-print|dry-run|recon o|old-file|assume-old:none O|output-sync:: p|print-data-base q|question r|no-builtin-rules R|no-builtin-variables s|silent|quiet no-silent S|no-keep-going|stop t|touch trace ?v|version w|print-directory no-print-directory W|what-if|new-file|assume-new:none warn-undefined-variables shuffle:: ?h|help';
 
 export const PACKAGES: ProgramSpec[] = [
@@ -78,7 +86,7 @@ export const PACKAGES: ProgramSpec[] = [
   prog(F, 'cmake', 'S:read B:dir C:codefile.cmake D:config U:none G:none T:none A:none P:codefile.cmake E:none build:dir install:dir target|t:none j|parallel:none config:none fresh toolchain:codefile.cmake preset:none workflow:none trace trace-expand warn-uninitialized ?version ?h|help', 'read*', { hook: (c) => { c.effect = true; } }),
   prog(F, 'ninja', 'C:cwd f:codefile.ninja j:none k:none l:none n v d:none t:none w:none ?version ?h', 'none*', { hook: (c) => { c.effect = true; } }),
   prog(F, 'meson', 'v|version ?h|help', 'none*', { posix: true, subOpen: true, hook: (c) => { c.effect = true; } }),
-  prog(F, 'pytest|py.test', 'k:none m:none x|exitfirst maxfail:none s capture:none q|quiet v|verbose r:none l|showlocals tb:none lf|last-failed ff|failed-first sw|stepwise co|collect-only collect-only|collectonly p:config c|config-file:config rootdir:cwd ^basetemp:delete confcutdir:config noconftest ignore:none ignore-glob:none deselect:none junitxml|junit-xml:write resultlog:write cov:: cov-report:none cov-config:config n|numprocess:none durations:none color:none pdb pdbcls:code.python-module trace runxfail import-mode:none o|override-ini:config W|pythonwarnings:none log-file:write log-level:none log-cli-level:none cache-clear lfnf:none disable-warnings doctest-modules doctest-glob:none strict-markers strict-config setup-show setup-only setup-plan fixtures|funcargs markers debug:: version|V ?h|help', 'codefile.python*', { hook: (c) => { c.effect = true; } }),
+  prog(F, 'pytest|py.test', 'k:none m:none x|exitfirst maxfail:none s capture:none q|quiet v|verbose r:none l|showlocals tb:none lf|last-failed ff|failed-first sw|stepwise co|collect-only collect-only|collectonly p:config c|config-file:config rootdir:cwd ^basetemp:delete confcutdir:config noconftest ignore:none ignore-glob:none deselect:none junitxml|junit-xml:write resultlog:write cov:: cov-report:none cov-config:config n|numprocess:none durations:none color:none pdb pdbcls:code.python-module trace runxfail import-mode:none o|override-ini:config W|pythonwarnings:none log-file:write log-level:none log-cli-level:none cache-clear lfnf:none disable-warnings doctest-modules doctest-glob:none strict-markers strict-config setup-show setup-only setup-plan fixtures|funcargs markers debug:: version|V ?h|help', 'codefile.python*', { hook: pytestHook }),
   prog(F, 'tox', 'e:none p|parallel:: r|recreate c|conf:config root:cwd workdir:dir n|notest skip-missing-interpreters:: q|quiet v|verbose x|override:config ?version ?h|help', 'none*', { ...NETCODE, posix: true, subOpen: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'nox', 's|sessions|session:none k|keywords:none t|tags:none l|list f|noxfile:codefile.python r|reuse-existing-virtualenvs R no-venv envdir:dir ?version ?h|help', 'none*', { ...NETCODE, hook: (c) => { c.effect = true; } }),
   prog(F, 'rake', 'f|rakefile:codefile.ruby C|directory:cwd e|execute:code.ruby p|execute-print:code.ruby E|execute-continue:code.ruby I|libdir:config r|require:codefile.ruby n|dry-run T|tasks:: D|describe:: P|prereqs W|where:: t|trace:: v|verbose q|quiet s|silent j|jobs:: m|multitask ?V|version ?h|help', 'none*', { hook: (c) => { c.effect = true; } }),
