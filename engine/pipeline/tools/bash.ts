@@ -19,6 +19,7 @@ import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type 
 import { envRole, type ArgFact } from '../../programs/index.ts';
 import { dispatchTable } from '../detectors.ts';
 import { loopBindings, loopVariants } from './loops.ts';
+import { assignedValues, assignedVariants } from './assigns.ts';
 
 interface BashState {
   ex: Extraction;
@@ -65,9 +66,12 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   // Invocations an allow rule granted, for the programs they run that the rule names (`npx tsc *`).
   let granted: Map<Invocation, Rule> | null = null;
   const loops = loopBindings(command, ex, env.home);
+  const assigned = assignedValues(command, ex, env.home);
   for (const inv of norm.invocations) {
     const variants = loops ? loopVariants(inv, loops) : null;
     let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, inv, st);
+    const valued = assigned && !variants ? assignedVariants(inv, assigned) : null;
+    if (valued) r = aggregate([r, ...valued.map((v) => checkInvocation(env, v, st))]);
     if (r.behavior === 'allow' && r.reason.type === 'rule' && r.reason.rule) {
       const rule = env.rules.bash('allow').find((x) => x.text === r.reason.rule);
       if (rule) (granted ??= new Map()).set(inv, rule);

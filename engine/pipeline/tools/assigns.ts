@@ -1,0 +1,101 @@
+// `dir=~; rm -rf "$dir"`: a name given a static value in the same source holds that value when it
+// is expanded later. Flow-insensitive: every static value a name is given anywhere is a possible
+// value, and the word as written (an inherited or unknown value) stays possible too, so the
+// variants can only raise the verdict, never lower it.
+import type { Extraction, Invocation, Word } from '../../shell/types.ts';
+import { parse, resolveWord, MODE_ASSIGN } from '../../shell/index.ts';
+
+export type Assigned = Map<string, Word[]>;
+
+const MAX_VALUES = 16;
+const DECLARERS = new Set(['export', 'local', 'declare', 'typeset', 'readonly']);
+
+type Node = { type?: string; name?: string; raw?: string; value?: unknown[] | null; array?: unknown; subscript?: unknown; assigns?: Node[]; words?: Node[]; parts?: unknown[] };
+
+/** The static values each name is assigned in the source (`x=v`, `export x=v`), or null when none. */
+export function assignedValues(source: string, ex: Extraction, home: string): Assigned | null {
+  if (!source.includes('=')) return null;
+  if (!ex.commands.some((c) => c.argv.some((w) => !w.static && w.params.length > 0) || c.redirects.some((r) => !r.target.static))) return null;
+  const { ast, issues } = parse(source);
+  if (issues.length) return null;
+  const out: Assigned = new Map();
+  const add = (name: string, w: Word): void => {
+    if (!(w.static || (w.kinds.length === 1 && w.kinds[0] === 'glob' && w.globPrefix))) return;
+    const list = out.get(name) ?? [];
+    if (list.length < MAX_VALUES && !list.some((x) => x.value === w.value && x.approx === w.approx)) list.push(w);
+    out.set(name, list);
+  };
+  const walk = (n: unknown, depth: number): void => {
+    if (!n || typeof n !== 'object' || depth > 200) return;
+    if (Array.isArray(n)) {
+      for (const x of n) walk(x, depth + 1);
+      return;
+    }
+    const node = n as Node;
+    if (node.type === 'Assign' && node.name && node.value && !node.array && !node.subscript) {
+      add(node.name, resolveWord({ type: 'Word', raw: node.raw ?? '', parts: node.value } as Parameters<typeof resolveWord>[0], home, undefined, MODE_ASSIGN));
+    }
+    if (node.type === 'Simple' && node.words && node.words.length > 1) {
+      const first = node.words[0]!;
+      if (first.parts?.length === 1 && DECLARERS.has(first.raw ?? '')) {
+        for (const w of node.words.slice(1)) {
+          const raw = w.raw ?? '';
+          const eq = raw.indexOf('=');
+          if (eq <= 0 || !isName(raw.slice(0, eq))) continue;
+          const word = resolveWord(w as Parameters<typeof resolveWord>[0], home, undefined, MODE_ASSIGN);
+          if (word.static && word.value!.startsWith(raw.slice(0, eq + 1))) {
+            const v = resolveWord({ type: 'Word', raw: raw.slice(eq + 1), parts: [{ type: 'lit', text: word.value!.slice(eq + 1) }] } as Parameters<typeof resolveWord>[0], home, undefined, MODE_ASSIGN);
+            add(raw.slice(0, eq), v);
+          }
+        }
+      }
+    }
+    for (const k in node) if (k !== 'span') walk((node as Record<string, unknown>)[k], depth + 1);
+  };
+  walk(ast, 0);
+  return out.size ? out : null;
+}
+
+function isName(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+    if (!letter && !(i > 0 && c >= 48 && c <= 57)) return false;
+  }
+  return s.length > 0;
+}
+
+/** The name a word expands as a whole (`$x`, `"$x"`, `${x}`), or null. */
+function wholeParam(w: Word): string | null {
+  if (w.static || w.kinds.length !== 1 || w.kinds[0] !== 'param' || w.params.length !== 1) return null;
+  const n = w.params[0]!;
+  return w.approx === '$' + n || w.approx === '${' + n + '}' ? n : null;
+}
+
+/** The invocation once per assigned value of the names it expands as whole words (the original excluded), or null. */
+export function assignedVariants(inv: Invocation, a: Assigned): Invocation[] | null {
+  let out: Invocation[] | null = null;
+  const names = new Set<string>();
+  for (const w of inv.args) {
+    const n = wholeParam(w);
+    if (n && a.has(n)) names.add(n);
+  }
+  for (const r of inv.redirects) {
+    const n = wholeParam(r.target);
+    if (n && a.has(n)) names.add(n);
+  }
+  for (const name of names) {
+    const values = a.get(name)!;
+    const base = out ?? [inv];
+    const next: Invocation[] = [];
+    for (const x of base) {
+      for (const v of values) {
+        const sub = (w: Word) => (wholeParam(w) === name ? v : w);
+        next.push({ ...x, args: x.args.map(sub), redirects: x.redirects.map((r) => (wholeParam(r.target) === name ? { ...r, target: v } : r)) });
+        if (next.length > MAX_VALUES) return out;
+      }
+    }
+    out = next;
+  }
+  return out;
+}

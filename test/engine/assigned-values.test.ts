@@ -1,0 +1,20 @@
+// A name given a static value earlier in the same command holds it when expanded later.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { PermissionEngine, loadPolicy } from '../../engine/index.ts';
+
+const policy = loadPolicy(readFileSync('policies/default.yaml', 'utf8'), { file: '/work/policies/default.yaml', skipExamples: true });
+const e = new PermissionEngine(policy);
+const d = (command: string, mode: 'default' | 'bypassPermissions' = 'default') => e.decide({ tool: 'Bash', input: { command } }, { cwd: '/home/dev/app', home: '/home/dev', mode });
+
+describe('assigned values', () => {
+  it('a critical path held by a variable is deleted as that path', () => {
+    for (const c of ['dir=~; rm -rf "$dir"', 'export D=/etc; rm -rf $D', 'T=/usr && rm -rf "${T}"', 'local x=/; rm -rf $x']) expect(d(c).behavior, c).toBe('deny');
+  });
+  it('a secret held by a variable is a credential read', () => {
+    expect(d('f=~/.ssh/id_rsa; cat "$f"', 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
+  });
+  it('a harmless value does not lower what the word could be otherwise', () => {
+    expect(d('d=build; rm -rf "$d"').behavior).not.toBe('allow');
+  });
+});
