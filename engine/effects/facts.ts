@@ -1,5 +1,5 @@
 // Effects from program facts (engine/programs): the role of every option value and operand.
-import type { Invocation } from '../shell/types.ts';
+import type { Invocation, Word } from '../shell/types.ts';
 import type { ArgFact, ProgramFacts } from '../programs/index.ts';
 import type { Effect } from './types.ts';
 import { pathRef, type PathScope } from './paths.ts';
@@ -22,6 +22,11 @@ function answered(inv: Invocation): boolean {
   return inv.env.some((a) => a.name.startsWith('TF_CLI_ARGS') || a.name === 'TF_INPUT');
 }
 
+/** A path known only at run time: a name read from a list file. */
+function listed(w: Word): Word {
+  return { span: w.span, raw: '$(listed)', static: false, approx: '$(listed)', kinds: ['command'], params: [], quoted: false, substitutions: 1 };
+}
+
 function ref(f: ArgFact, sc: PathScope) {
   return pathRef(f.word, sc, f.text !== undefined ? f.text : f.word.static ? f.word.value : undefined);
 }
@@ -34,6 +39,8 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
     switch (f.role) {
       case 'read':
         out.push({ kind: 'read', how: label, path: ref(f, sc), recursive: f.recursive });
+        // a list of file names (--files0-from, -T): the files it names are read too, wherever they are
+        if (f.language === 'list') out.push({ kind: 'read', how: `${label} (listed files)`, path: pathRef(listed(f.word), sc, undefined) });
         break;
       case 'write':
       case 'append':

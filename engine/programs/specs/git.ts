@@ -66,6 +66,9 @@ function gitConfigWrite(ctx: HookContext): void {
   f.args = f.args.filter((a) => a.option !== undefined);
   if (reads || verb === 'get' || verb === 'list' || verb === 'get-color' || (!verb && ops.length === 1 && !o.has('unset') && !o.has('unset-all') && !o.has('edit'))) {
     for (const w of ops) f.args.push({ role: 'none', word: w });
+    // git config --file F --list / --get parses F and prints its values
+    const file = f.args.find((a) => a.option === 'file');
+    if (file) file.role = 'read';
     return;
   }
   ctx.effect = true;

@@ -1,5 +1,5 @@
 // Normalisation: wrappers unwrapped, carriers opened, options parsed (contract §4).
-import type { ContextEntry, Extraction, Invocation, Issue, SimpleCommand, Span, Word } from '../types.ts';
+import type { ContextEntry, Extraction, Invocation, Issue, Redirect, SimpleCommand, Span, Word } from '../types.ts';
 import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
@@ -107,7 +107,8 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
     if (!h) break;
     const r = h(inv);
     if (r.kind === 'inner') {
-      inv = r.inv;
+      const own = wrapperFiles(inv);
+      inv = own.length ? { ...r.inv, redirects: [...r.inv.redirects, ...own] } : r.inv;
       continue;
     }
     if (r.kind === 'self') break;
@@ -144,6 +145,22 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
  * a suffix that starts with a known program, and an argument that parses as a command line, are
  * analysed as nested invocations, so a deny is not hidden behind a wrapper nobody listed.
  */
+/**
+ * A wrapper's own files (xargs -a F, strace -o F, time -o F): kept as redirects on fd 9 of what it
+ * runs, so their reads and writes are checked like any other.
+ */
+function wrapperFiles(inv: Invocation): Redirect[] {
+  const out: Redirect[] = [];
+  for (const f of factsFor(inv).args) {
+    if (f.option === undefined) continue;
+    const op = f.role === 'read' || f.role === 'code-file' ? '<' : f.role === 'append' || (f.role === 'write' && f.create === 'append') ? '>>' : f.role === 'write' ? '>' : null;
+    if (!op) continue;
+    const target = f.text !== undefined ? staticWord(f.text, f.word.span) : f.word.static ? f.word : dynamicWord(f.approx ?? f.word.approx, f.word.span);
+    out.push({ span: f.word.span, fd: 9, op, target });
+  }
+  return out;
+}
+
 /** Options an option carrier opens itself (its other exec roles are opened from the program facts). */
 const CARRIER_OPENS: ReadonlyMap<string, ReadonlySet<string>> = new Map([['git', new Set(['c', 'config-env'])]]);
 
