@@ -373,10 +373,10 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     return result('allow', { type: 'readOnly', detail: 'function call' }, `calls ${inv.name}, defined in this command (its body is checked on its own)`, { readOnly: true });
   }
   const other = inv.name === 'git' ? otherRepository(env, cwdOf(inv, st.cwd)) : null;
-  let ro = other ? { readOnly: false, why: other } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig, gitDir: (d) => !otherRepository(env, resolveLiteral(d, cwdOf(inv, st.cwd) ?? env.cwd)) && cwdOf(inv, st.cwd) !== null });
+  let ro: { readOnly: boolean; why: string; derived?: boolean } = other ? { readOnly: false, why: other } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig, gitDir: (d) => !otherRepository(env, resolveLiteral(d, cwdOf(inv, st.cwd) ?? env.cwd)) && cwdOf(inv, st.cwd) !== null });
   if (!ro.readOnly && !other && inv.name !== 'git') {
     const why = readsOnly(env, inv, st.scope, effects);
-    if (why) ro = { readOnly: true, why };
+    if (why) ro = { readOnly: true, why, derived: true };
   }
   if (ro.readOnly && inv.source.background) {
     return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
@@ -391,7 +391,8 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
       }
     }
     let away: string | null | undefined;
-    for (const p of paths) {
+    // Read-only derived from effects has already checked every read path (dynamic ones by class).
+    for (const p of ro.derived ? NO_PATHS : paths) {
       const a = p === null ? null : canonical(abs(p), cwdOf(inv, st.cwd));
       if (a === null || (!HARMLESS_DEVICES.has(p!) && !readInside(env, a))) {
         away = p;
@@ -501,6 +502,7 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
   if (slash >= 0 && !SYSTEM_DIRS.has(path.slice(0, slash) || '/')) return null;
   for (const v of inv.via) if (SHELL_VIA.has(v.name.split(' ')[0]!)) return null;
   const pathWords = new Set<unknown>();
+  const absWords = new Set<unknown>();
   for (const e of effects) {
     if (e.kind === 'read' && e.path) {
       const p = e.path;
@@ -511,12 +513,14 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
         if (info.free || info.classes.has('outside') || info.classes.has('credential')) return null;
       }
       pathWords.add(p.word);
+      // `"$PWD/x"`, `"$HOME/x"`: the path is known and absolute, so the word cannot be an option.
+      if (!p.word.static && p.abs !== null && p.literal && p.abs.startsWith('/')) absWords.add(p.word);
     } else if (e.kind === 'code' && e.origin === 'inline' && e.harmless) continue;
     else if (e.kind === 'env' && e.how === 'prefix' && e.name && isSafeEnvName(e.name)) continue;
     else return null;
   }
   // A glob that could expand to a flag (`*.md` next to a file named -rf) is not a known path set.
-  for (const w of inv.args) if (!w.static && (!pathWords.has(w) || !w.globPrefix)) return null;
+  for (const w of inv.args) if (!w.static && !absWords.has(w) && (!pathWords.has(w) || !w.globPrefix)) return null;
   return facts.info ? `${inv.name} prints its version or help` : `${inv.name}'s effects are reads inside the workspace`;
 }
 
