@@ -47,15 +47,42 @@ export function resolveIn(value: string, sc: { cwd: string | null }): string | n
 /** `$HOME`, `${HOME}`, `"$HOME"/x`, `$PWD/x` with a static rest: the path it names. */
 function namedDir(w: Word, sc: PathScope): string | null {
   const a = w.approx;
-  const base = a.startsWith('$HOME') ? sc.home : a.startsWith('$PWD') ? sc.cwd : null;
+  const sub = a.startsWith('$(…)') ? printedPath(w, sc) : null;
+  const base = sub !== null ? sub : a.startsWith('$HOME') ? sc.home : a.startsWith('$PWD') ? sc.cwd : null;
   if (base === null) return null;
-  const rest = a.slice(a.startsWith('$HOME') ? 5 : 4);
+  const rest = a.slice(sub !== null ? 4 : a.startsWith('$HOME') ? 5 : 4);
   if (rest.length && rest[0] !== '/') return null;
   for (let i = 0; i < rest.length; i++) {
     const c = rest[i];
     if (c === '$' || c === '`' || c === '\\' || c === '*' || c === '?' || c === '[') return null;
   }
   return normalizePath(base + rest);
+}
+
+/**
+ * What a leading `$(…)` prints when its command only prints a path the engine knows: `pwd` (the
+ * cwd), `git rev-parse --show-toplevel` (the workspace holding the cwd), `dirname P`. Null otherwise.
+ */
+function printedPath(w: Word, sc: PathScope): string | null {
+  if (w.substitutions !== 1 || w.kinds.length !== 1 || w.kinds[0] !== 'command' || sc.cwd === null) return null;
+  let r = w.raw.startsWith('"') ? w.raw.slice(1) : w.raw;
+  let inner: string;
+  if (r.startsWith('$(')) inner = r.slice(2, r.indexOf(')'));
+  else if (r.startsWith('`')) inner = r.slice(1, r.indexOf('`', 1));
+  else return null;
+  r = inner.trim();
+  for (const c of r) if (!(c === ' ' || c === '-' || c === '.' || c === '/' || c === '_' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return null;
+  const argv = r.split(' ').filter((x) => x.length > 0);
+  const cmd = argv.join(' ');
+  if (cmd === 'pwd' || cmd === 'pwd -L' || cmd === 'pwd -P') return sc.cwd;
+  if (cmd === 'git rev-parse --show-toplevel') return sc.workspace.find((d) => sc.cwd === d || sc.cwd!.startsWith(d + '/')) ?? null;
+  if (argv.length === 2 && argv[0] === 'dirname' && !argv[1]!.startsWith('-')) {
+    const p = resolveIn(argv[1]!, sc);
+    if (p === null) return null;
+    const at = p.lastIndexOf('/');
+    return at <= 0 ? '/' : p.slice(0, at);
+  }
+  return null;
 }
 
 /** A path word as a reference; `value` is the path when it is only part of the word (`--out=F`). */

@@ -18,3 +18,12 @@ describe('assigned values', () => {
     expect(d('d=build; rm -rf "$d"').behavior).not.toBe('allow');
   });
 });
+
+describe('what $(…) prints', () => {
+  it('pwd and the toplevel are the cwd and the workspace', () => {
+    expect(d('rm -rf "$(pwd)"').behavior).toBe('deny');
+    expect(d('cat "$(git rev-parse --show-toplevel)/package.json"').behavior).toBe('allow');
+    expect(d('cat "$(pwd)/.env"', 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
+    expect(d('cat "$(whoami)/x"').behavior).not.toBe('allow');
+  });
+});
