@@ -15,6 +15,9 @@ const CATASTROPHIC = new Set([
   'git-history-rewrite', 'git-remote-ref-delete', 'git-prune', 'git-reflog-expire', 'git-discard-changes', 'crontab-remove',
 ]);
 
+/** Named effects that print a stored secret: a credential read with no path. */
+const SECRET_READS = new Set(['secret-read', 'secret-export', 'git-credential-read']);
+
 /** A confirmation prompt is answered when stdin is fed (`yes |`, `<<<`, `<`) or TF_CLI_ARGS* adds flags. */
 function answered(inv: Invocation): boolean {
   if (inv.source.pipe && inv.source.pipe.index > 0) return true;
@@ -89,6 +92,8 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
   }
   if (facts.network) out.push({ kind: 'network', how, direction: 'both', word: inv.program });
   // A named destruction the roles cannot say (terraform destroy, dropdb, kubectl delete namespace …).
+  // A secret a program prints from its own store (gh auth token, gpg --export-secret-keys, git credential fill)
+  if (facts.destructive && SECRET_READS.has(facts.destructive)) out.push({ kind: 'read', how: `${how} (${facts.destructive})`, name: facts.destructive, word: inv.program });
   const destroys = facts.destructive === 'infra-destroy-prompt' && answered(inv) ? 'infra-destroy' : facts.destructive;
   if (destroys && CATASTROPHIC.has(destroys)) out.push({ kind: 'delete', how: `${how} (${destroys})`, destroys, recursive: true, word: inv.program });
   if (facts.stdin === 'code') out.push({ kind: 'code', how: `${how} (stdin)`, language: facts.stdinLanguage, origin: 'stdin', word: inv.program });
