@@ -10,6 +10,14 @@ const effect = (c: HookContext) => {
 const loose = { loose: true, hook: effect };
 
 export const EXTRA: ProgramSpec[] = [
+  // Guards that receive a command as text to judge it (dcg explain/test, ee preflight check --cmd): the text is data.
+  prog(F, 'dcg', '?h|help ?V|version', 'none*', { subOpen: true, ...loose }),
+  // ee is also the easy editor (ee FILE writes FILE); only its preflight subcommand takes text.
+  prog(F, 'ee', 'cmd:none', 'write*', { loose: true, hook: (c) => {
+    c.effect = true;
+    const first = c.operands[0];
+    if (first && first.static && first.value === 'preflight') for (const a of c.facts.args) a.role = 'none';
+  } }),
   // wrappers: the operands from some point on are a command
   prog(F, 'ld.so|ld-linux.so.2|ld-linux-x86-64.so.2|ld-linux-aarch64.so.1|ld-musl-x86_64.so.1', 'list verify library-path:config preload:codefile.so inhibit-cache argv0:none audit:codefile.so ?help ?version', 'argv', { posix: true }),
   prog(F, 'ksu', 'n:none l:none z Z q e:none a:none k D c:none', 'none?', { hook: (c) => { const k = c.args.findIndex((w) => w.static && w.value === '-e'); if (k >= 0 && k + 1 < c.args.length) { c.facts.args = c.facts.args.filter((a) => a.option !== 'e'); c.facts.args.push({ role: 'exec-argv', word: c.args[k + 1], argvIndex: k + 1 }); } c.effect = true; } }),
