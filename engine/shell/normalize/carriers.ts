@@ -8,7 +8,7 @@ import { staticWord, dynamicWord, sv, invocationFrom, basename } from './words.t
 import { normalizePath } from '../../paths/index.ts';
 
 /** Shell stdin: here-string, heredoc, `< file`, a pipe, or the terminal. */
-function shellStdin(inv: Invocation, name: string, ex: Extraction, st: NormState, ops: Ops, language?: string): void {
+export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: NormState, ops: Ops, language?: string): void {
   const carrier = language ? name : `${name} (stdin)`;
   const extra = language ? { language } : undefined;
   if (inv.redirects.some((r) => socket(r.target))) return ops.opaque(inv, carrier, 'network', st, extra);
