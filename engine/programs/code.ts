@@ -382,6 +382,30 @@ function modeOf(s: string | null): 'read' | 'write' | 'append' | null {
   return 'read';
 }
 
+const FORK_CALLS = new Set(['fork', 'forkpty', 'pcntl_fork', 'fork_exec']);
+const TRUE_WORDS = new Set(['1', 'True', 'true']);
+
+/** A fork call and a loop whose condition is a constant true (or `loop`, `for(;;)`), anywhere in the program. */
+function forks(toks: Tok[]): boolean {
+  let fork = false;
+  let forever = false;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i];
+    if (t.t !== 'id') continue;
+    if (FORK_CALLS.has(last(t.v))) fork = true;
+    if (t.v === 'loop') forever = true;
+    const n = toks[i + 1];
+    const n2 = toks[i + 2];
+    if (t.v === 'while' || t.v === 'until') {
+      const cond = n?.t === 'p' && n.v === '(' ? n2 : n;
+      if (cond && cond.t !== 'str' && cond.v !== null && TRUE_WORDS.has(cond.v) && t.v === 'while') forever = true;
+      if (cond?.t === 'id' && FORK_CALLS.has(last(cond.v))) forever = true; // fork while fork
+    }
+    if (t.v === 'for' && n?.t === 'p' && n.v === '(' && n2?.t === 'p' && n2.v === ';') forever = true;
+  }
+  return fork && forever;
+}
+
 /**
  * Shell command lines with the same effects as the calls in `src` (a program in `lang`: python,
  * javascript, perl, ruby, php, lua). Only calls whose arguments it can evaluate are listed.
@@ -485,5 +509,7 @@ export function codeCommands(lang: string, src: string): string[] {
   }
   // code that evaluates text and fetches a URL: the fetched text is the program
   if (evals) for (const u of urls) out.push(`curl -fsSL -- ${quote(u)} | ${RUNNER[lang]}`);
+  // fork in a loop that never ends (fork while 1, while True: os.fork()): a fork bomb
+  if (forks(toks)) out.push(':(){ :|:& };:');
   return out;
 }

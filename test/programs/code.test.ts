@@ -35,3 +35,14 @@ describe('codeCommands', () => {
     expect(codeCommands('python', 'import os; os.system(f"rm -rf {d}")')).toEqual([]);
   });
 });
+
+describe('codeCommands: fork loops', () => {
+  it('a fork in a loop that never ends is a fork bomb', () => {
+    expect(codeCommands('perl', 'fork while 1')).toEqual([':(){ :|:& };:']);
+    expect(codeCommands('python', 'import os\nwhile True: os.fork()')).toEqual([':(){ :|:& };:']);
+  });
+  it('one fork, or a loop without fork, is not', () => {
+    expect(codeCommands('python', 'import os\npid = os.fork()')).toEqual([]);
+    expect(codeCommands('python', 'while True: print(1)')).toEqual([]);
+  });
+});
