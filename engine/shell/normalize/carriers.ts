@@ -123,6 +123,7 @@ export function shellCarrier(inv: Invocation, ex: Extraction, st: NormState, ops
   const name = inv.name;
   let cmdMode = false;
   let stdinMode = false;
+  let startup = false;
   let i = 0;
   for (; i < inv.args.length; i++) {
     const w = inv.args[i];
@@ -140,16 +141,20 @@ export function shellCarrier(inv: Invocation, ex: Extraction, st: NormState, ops
     if (v.length < 2 || (v[0] !== '-' && v[0] !== '+')) break;
     if (v.startsWith('--')) {
       if (v === '--rcfile' || v === '--init-file') i++;
+      if (v === '--login' || v === '--interactive') startup = true;
       continue;
     }
     for (let j = 1; j < v.length; j++) {
       const c = v[j];
+      if ((c === 'l' || c === 'i') && v[0] === '-') startup = true;
       if (c === 'c') cmdMode = true;
       else if (c === 's') stdinMode = true;
       else if (c === 'o' || c === 'O') i++;
     }
   }
   const first = inv.args[i];
+  // A login or interactive shell first runs its startup files (profile, rc files): code the command does not show.
+  if (startup) ops.opaque(inv, `${name} startup files`, 'dynamic', st, { payload: 'login or interactive startup files' });
   if (cmdMode) {
     if (!first) return ops.opaque(inv, `${name} -c`, 'dynamic', st);
     if (!first.static) return ops.opaque(inv, `${name} -c`, ops.networkWord(first, ex) ? 'network' : 'dynamic', st, { payload: first.approx });
