@@ -27,3 +27,11 @@ describe('what $(…) prints', () => {
     expect(d('cat "$(whoami)/x"').behavior).not.toBe('allow');
   });
 });
+
+describe('a cd that may fail', () => {
+  it('what follows ; is also judged where the shell was', () => {
+    expect(d('cd build; rm -rf *', 'bypassPermissions')).toMatchObject({ behavior: 'ask', immune: true });
+    expect(d('cd build && rm -rf *').behavior).not.toBe('deny');
+    expect(d('cd src; cat ../README.md').behavior).toBe('allow');
+  });
+});

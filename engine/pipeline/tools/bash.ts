@@ -29,6 +29,8 @@ interface BashState {
   scope: EffectScope;
   /** The effects of the invocation checked last. */
   lastEffects?: readonly Effect[];
+  /** Other cwds the shell may be in: where it was before a `cd` that may have failed (`cd build; rm -rf *`). */
+  mayCwds?: string[];
 }
 
 const READ = ['Read'];
@@ -72,6 +74,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, inv, st);
     const valued = assigned && !variants ? assignedVariants(inv, assigned) : null;
     if (valued) r = aggregate([r, ...valued.map((v) => checkInvocation(env, v, st))]);
+    if (st.mayCwds && !inv.source.conditional) r = aggregate([r, ...elsewhere(env, inv, st)]);
     if (r.behavior === 'allow' && r.reason.type === 'rule' && r.reason.rule) {
       const rule = env.rules.bash('allow').find((x) => x.text === r.reason.rule);
       if (rule) (granted ??= new Map()).set(inv, rule);
@@ -657,9 +660,41 @@ function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
     target = w;
     break;
   }
+  const before = st.cwd;
   if (!target) st.cwd = env.home;
   else if (!target.static || target.value === '-' || (inv.name === 'pushd' && target.value!.startsWith('+'))) st.cwd = null;
   else if (st.cwd !== null || target.value!.startsWith('/')) st.cwd = resolveLiteral(target.value!, st.cwd ?? '/');
+  // A cd to a folder that may not exist fails, and what follows `;` runs where the shell was.
+  const now = st.cwd;
+  if (now === null || before === null || !target || !target.static) {
+    st.mayCwds = undefined;
+    return;
+  }
+  const exists = env.fs?.stat(now);
+  if (exists && exists.kind === 'dir') return;
+  const alts = [...(st.mayCwds ?? []).map((a) => resolveLiteral(target.value!, a)), ...(st.mayCwds ?? []), before];
+  const uniq = [...new Set(alts)].filter((a) => a !== now).slice(0, 4);
+  st.mayCwds = uniq.length ? uniq : undefined;
+}
+
+/**
+ * The invocation checked from the other cwds a failed `cd` may have left: a deny there becomes an
+ * immune ask (it happens only if the cd failed), an immune ask stays, anything else is dropped.
+ */
+function elsewhere(env: CheckEnv, inv: Invocation, st: BashState): CheckResult[] {
+  const out: CheckResult[] = [];
+  const cwd = st.cwd;
+  for (const alt of st.mayCwds ?? []) {
+    st.cwd = alt;
+    // The cd's folder, carried on the invocation, is where it did not go.
+    const r = checkInvocation(env, inv.chdir ? { ...inv, chdir: undefined } : inv, st);
+    // Only what a safety check holds counts there: the cd most likely worked.
+    if (r.behavior === 'deny') out.push({ ...r, behavior: 'ask', immune: true, message: `if the cd before it fails: ${r.message}` });
+    else if (r.behavior === 'ask' && r.immune) out.push(r);
+  }
+  st.cwd = cwd;
+  st.scope.cwd = cwd;
+  return out;
 }
 
 /** The highest verdict of all commands (deny > immune ask > ask > passthrough); all allow allows. */
