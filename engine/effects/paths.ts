@@ -60,12 +60,14 @@ function namedDir(w: Word, sc: PathScope): string | null {
 }
 
 /**
- * What a leading `$(…)` prints when its command only prints a path the engine knows: `pwd` (the
+ * What a leading, double-quoted `$(…)` prints when its command only prints a path the engine knows: `pwd` (the
  * cwd), `git rev-parse --show-toplevel` (the workspace holding the cwd), `dirname P`. Null otherwise.
  */
 function printedPath(w: Word, sc: PathScope): string | null {
   if (w.substitutions !== 1 || w.kinds.length !== 1 || w.kinds[0] !== 'command' || sc.cwd === null) return null;
-  let r = w.raw.startsWith('"') ? w.raw.slice(1) : w.raw;
+  // Unquoted, the output is split into fields and globbed: only a quoted one is one known path.
+  if (!w.raw.startsWith('"')) return null;
+  let r = w.raw.slice(1);
   let inner: string;
   if (r.startsWith('$(')) inner = r.slice(2, r.indexOf(')'));
   else if (r.startsWith('`')) inner = r.slice(1, r.indexOf('`', 1));
