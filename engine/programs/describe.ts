@@ -12,6 +12,24 @@ export function programNames(): string[] {
   return [...REG.keys()];
 }
 
+/**
+ * Add specs for programs the table does not know (a lab exercise, a host's own tools). A name the
+ * table already has is refused (an added spec never weakens a built-in one). Returns a function
+ * that removes them again.
+ */
+export function addPrograms(specs: readonly ProgramSpec[]): () => void {
+  const added: string[] = [];
+  for (const s of specs)
+    for (const n of s.names) {
+      if (REG.has(n)) throw new Error(`program spec: ${JSON.stringify(n)} already has a spec`);
+      REG.set(n, s);
+      added.push(n);
+    }
+  return () => {
+    for (const n of added) REG.delete(n);
+  };
+}
+
 export function lookup(name: string): ProgramSpec | undefined {
   return REG.get(name) ?? versioned(name);
 }

@@ -86,6 +86,11 @@ const caseSchema = z
     probes: z.enum(['concept', 'look-alike', 'variant']).optional(),
     /** targets checks: run the call through the ARTEX guard (rules, then the target gate). */
     gate: gateCaseSchema.optional(),
+    /** client checks: the engine's decision the learner maps to the hook's answer. */
+    decision: z
+      .object({ behavior, immune: z.boolean().default(false), mode: z.enum(MODE_NAMES as [ModeName, ...ModeName[]]), message: z.string().min(1) })
+      .strict()
+      .optional(),
     /** targets checks: how many approval requests the gate sends (with `gate`; default 0). */
     requests: z.number().int().min(0).max(10).optional(),
   })
@@ -102,10 +107,12 @@ export const KIND_COUNTS = {
   arith: ['safe', 'code', 'bad'],
   lattice: ['deny', 'immune', 'ask', 'passthrough', 'allow', 'bad'],
   paths: ['reach', 'clear', 'bad'],
+  programs: ['allow', 'deny', 'ask', 'silenced', 'immune'],
+  client: ['allow', 'deny', 'ask', 'guided', 'bad'],
   targets: ['allow', 'deny', 'ask', 'run', 'blocked'],
   redteam: [],
 } as const satisfies Record<string, readonly string[]>;
-const LABELS: Record<string, readonly string[]> = { screen: KIND_COUNTS.screen, messages: ['full', 'truncated', 'redacted'], arith: ['safe', 'code'], lattice: ['deny', 'immune', 'ask', 'passthrough', 'allow'], paths: ['reach', 'clear'] };
+const LABELS: Record<string, readonly string[]> = { screen: KIND_COUNTS.screen, messages: ['full', 'truncated', 'redacted'], arith: ['safe', 'code'], lattice: ['deny', 'immune', 'ask', 'passthrough', 'allow'], paths: ['reach', 'clear'], client: ['allow', 'deny', 'ask', 'guided'] };
 
 /** The label of a gate outcome: `blocked target_denied (1 request)`. */
 export function gateLabel(outcome: string, requests: number): string {
@@ -117,7 +124,7 @@ export const checkSchema = z
     id: z.string().regex(/^c\d{1,2}$/, 'id is c<number>'),
     title: z.string().min(1),
     /** policy: the learner writes policy.yaml; detector: detector.ts; redteam: c14's candidate. */
-    kind: z.enum(['policy', 'detector', 'redteam', 'screen', 'messages', 'targets', 'arith', 'lattice', 'paths']),
+    kind: z.enum(['policy', 'detector', 'redteam', 'screen', 'messages', 'targets', 'arith', 'lattice', 'paths', 'programs', 'client']),
     /** The learner's file, relative to lab/exercises/<id>/. */
     learner: z.string().min(1),
     /** `learner` (the learner's policy.yaml) or a fixed policy path relative to the repo root. */
@@ -188,7 +195,7 @@ export class CheckError extends Error {
 }
 
 export function isEngineKind(kind: CheckData['kind']): boolean {
-  return kind === 'policy' || kind === 'detector';
+  return kind === 'policy' || kind === 'detector' || kind === 'programs';
 }
 
 /** Kinds whose cases are tool calls (a `command` or an `input`) decided by the engine. */
@@ -334,6 +341,7 @@ export function parseCheck(text: string, file: string, root: string): LoadedChec
   }
   data.cases.forEach((c, i) => {
     if ((c.gate || c.requests !== undefined) && data.kind !== 'targets') fail(['cases', i, c.gate ? 'gate' : 'requests'], 'only targets checks run the target gate');
+    if ((c.decision !== undefined) !== (data.kind === 'client')) fail(['cases', i, 'decision'], data.kind === 'client' ? 'a client case gives the `decision` to map' : 'only client checks give a `decision`');
     if (c.requests !== undefined && !c.gate) fail(['cases', i, 'requests'], '`requests` needs a `gate`');
   });
   if (data.kind === 'targets' && !data.targetGate && data.cases.some((c) => c.gate)) fail(['targetGate'], 'gate cases need a `targetGate` (dns, blocked)');

@@ -38,6 +38,7 @@ export function countsTable(rows: CheckResult['rows']): string[] {
 function what(o: CaseOutcome): string {
   const k = o.case;
   if (k.command !== undefined) return k.command;
+  if (k.decision) return `${k.decision.behavior}${k.decision.immune ? ' immune' : ''} in ${k.decision.mode}: ${k.decision.message}`;
   if (k.input === undefined) return k.tool && k.output !== undefined ? `${k.tool} result` : k.audit !== undefined ? 'audit line' : 'block message';
   return `${k.tool} ${JSON.stringify(k.input)}`;
 }

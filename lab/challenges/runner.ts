@@ -13,6 +13,8 @@ import { screenLabeller, messagesLabeller } from './seeds.ts';
 import { arithLabeller } from './arith-lab.ts';
 import { latticeLabeller } from './lattice-lab.ts';
 import { pathsLabeller } from './paths-lab.ts';
+import { clientLabeller } from './client-lab.ts';
+import { useLearnerProgram } from './programs-lab.ts';
 import { runGateCase } from './targets.ts';
 
 export const LAB_CONTEXT = { cwd: '/home/dev/app', home: '/home/dev', workspace: ['/home/dev/app'] } as const;
@@ -137,6 +139,7 @@ export async function enginesFor(check: LoadedCheck, opts: RunOptions): Promise<
   const dir = opts.exerciseDir ?? exerciseDir(opts.root, check.id);
   const learnerFile = join(dir, check.learner);
   if (!existsSync(learnerFile)) throw new Error(`missing ${learnerFile} (lab reset ${check.id} restores the starter)`);
+  if (check.kind === 'programs') useLearnerProgram(learnerFile);
   const policyFile = check.policy === 'learner' ? learnerFile : join(opts.root, check.policy);
   const policy = loadPolicy(readFileSync(policyFile, 'utf8'), { file: policyFile });
   const detectors = check.kind === 'detector' ? [await loadDetector(learnerFile)] : [];
@@ -179,7 +182,7 @@ async function enginesOrError(check: LoadedCheck, opts: RunOptions, base: CheckR
 export async function runCheck(check: LoadedCheck, opts: RunOptions): Promise<CheckResult> {
   const base: CheckResult = { id: check.id, title: check.title, pass: false, rows: [], outcomes: [], nudge: check.nudge, notes: [] };
   if (check.kind === 'redteam') return runRedTeam(check, opts, base);
-  if (check.kind === 'screen' || check.kind === 'messages' || check.kind === 'arith' || check.kind === 'lattice' || check.kind === 'paths') return runLabelled(check, opts, base);
+  if (check.kind === 'screen' || check.kind === 'messages' || check.kind === 'arith' || check.kind === 'lattice' || check.kind === 'paths' || check.kind === 'client') return runLabelled(check, opts, base);
   if (check.kind === 'targets') return runTargets(check, opts, base);
   const engines = await enginesOrError(check, opts, base);
   if (!('engine' in engines)) return engines;
@@ -229,7 +232,7 @@ async function runLabelled(check: LoadedCheck, opts: RunOptions, base: CheckResu
   try {
     useNodeHost();
     const mod = (await import(`${pathToFileURL(join(dir, check.learner)).href}?v=${++importCounter}`)) as Record<string, unknown>;
-    label = check.kind === 'screen' ? screenLabeller(mod) : check.kind === 'arith' ? arithLabeller(mod) : check.kind === 'lattice' ? latticeLabeller(mod) : check.kind === 'paths' ? pathsLabeller(mod) : messagesLabeller(mod);
+    label = check.kind === 'screen' ? screenLabeller(mod) : check.kind === 'arith' ? arithLabeller(mod) : check.kind === 'lattice' ? latticeLabeller(mod) : check.kind === 'paths' ? pathsLabeller(mod) : check.kind === 'client' ? clientLabeller(mod) : messagesLabeller(mod);
   } catch (e) {
     return { ...base, error: (e as Error).message };
   }
