@@ -1,7 +1,8 @@
 // Pagers and manuals, terminal multiplexers, moreutils, gpg, mail, other VCS and language installers.
 import { cmd, HV, prog, viewer } from '../dsl.ts';
 import type { ArgFact, ProgramSpec } from '../types.ts';
-
+import { textOf } from '../words.ts';
+import { versionOnly } from './system.ts';
 const F = 'misc';
 const effect = { hook: (c: { effect: boolean }) => { c.effect = true; } };
 
@@ -148,7 +149,7 @@ export const ENV_RUNNERS: ProgramSpec[] = [
   prog(F, 'claude|codex|aider|gemini|cursor-agent|goose|opencode', 'p|print c|continue r|resume:: model:none dangerously-skip-permissions@agent-unrestricted allowedTools|allowed-tools:none permission-mode:none yolo@agent-unrestricted ?v|version ?h|help', 'none*', { loose: true, network: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'ansible|ansible-playbook|ansible-galaxy|ansible-pull|ansible-vault|salt|pssh|parallel-ssh|pdsh|clush', 'i|inventory:read m|module-name:none a|args:line.sh b|become u|user:none e|extra-vars:none k|ask-pass K|ask-become-pass f|forks:none l|limit:none C|check D|diff vault-password-file:read private-key:read ?version ?h|help', 'none*', { network: true, loose: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'ghc|runghc|runhaskell|stack-ghc', 'e:code.haskell o:write c O outputdir:dir ?version ?help', 'codefile.haskell*', { singleDash: true, loose: true }),
-  prog(F, 'zig', '', 'none*', { posix: true, subOpen: true, hook: (c) => { c.effect = true; } }),
+  prog(F, 'zig', '', 'none*', { posix: true, subOpen: true, hook: (c) => { c.effect = true; versionOnly(c, []); } }),
   prog(F, 'pv', 'p|progress t|timer e|eta r|rate a|average-rate b|bytes n|numeric q|quiet c|cursor W|wait s|size:none L|rate-limit:none i|interval:none N|name:none d|watchfd:none ?h|help ?V|version', 'read*', { pure: true, writesStdout: true, stdin: 'data' }),
   prog(F, 'configure|autogen.sh|bootstrap', '', 'none*', { loose: true, projectCode: true, hook: (c) => { c.effect = true; } }),
 ];

@@ -60,8 +60,18 @@ function printsSecret(w: string[]): boolean {
 const K8S_WIDE = new Set(['namespace', 'namespaces', 'ns', 'node', 'nodes', 'no', 'all', 'pv', 'persistentvolume', 'persistentvolumes', 'crd', 'crds', 'customresourcedefinition', 'customresourcedefinitions', 'apiservice', 'apiservices', 'clusterrole', 'clusterroles', 'clusterrolebinding', 'clusterrolebindings', 'storageclass', 'storageclasses', 'sc', 'validatingwebhookconfiguration', 'mutatingwebhookconfiguration']);
 const kubectlRoot = subDestroy({ ...K8S_DESTROY, apply: '', patch: '', scale: '' }, ['get', 'describe', 'logs', 'explain', 'version', 'api-resources', 'api-versions', 'cluster-info', 'top', 'config', 'auth', 'diff', 'events', 'wait']);
 
+/** `tool version` with only these words prints the client's version and exits (no server, no project). */
+export function versionOnly(c: HookContext, allowed: readonly string[], needs?: string): void {
+  const words = [...c.facts.subcommand, ...c.args.map(textOf)];
+  if (words[0] !== 'version' || !words.every((w) => w === 'version' || allowed.includes(w))) return;
+  if (needs && !words.includes(needs)) return;
+  c.facts.info = true;
+}
+
 function kubectlHook(c: HookContext): void {
   kubectlRoot(c);
+  // kubectl version --client does not contact the cluster
+  versionOnly(c, ['--client', '--client=true', '--short', '-o', '--output', 'json', 'yaml', '--output=json', '--output=yaml'], '--client');
   // kubectl config view --raw (or --flatten) prints the client keys and tokens
   const words = c.args.map(textOf);
   if (words.includes('config') && words.includes('view') && (words.includes('--raw') || words.includes('--flatten') || words.some((x) => x.startsWith('--raw=')))) c.facts.destructive ??= 'secret-read';
@@ -174,7 +184,7 @@ export const SYSTEM: ProgramSpec[] = [
     login: cmd('u|username:none p|password:none password-stdin', 'net?', { network: true }),
   } }),
   prog(F, 'kubectl|oc|k3s|microk8s', 'n|namespace:none context:none cluster:none kubeconfig:config s|server:net user:none token:none A|all-namespaces o|output:none l|selector:none f|filename:read R|recursive v:none insecure-skip-tls-verify ?h|help', 'none*', { network: true, loose: true, hook: kubectlHook }),
-  prog(F, 'helm', 'n|namespace:none kube-context:none kubeconfig:config debug ?h|help', 'none*', { network: true, loose: true, hook: subDestroy({ uninstall: 'k8s-release-delete', delete: 'k8s-release-delete', rollback: 'k8s-replace' }, ['list', 'ls', 'status', 'get', 'history', 'show', 'search', 'template', 'version', 'lint', 'env']) }),
+  prog(F, 'helm', 'n|namespace:none kube-context:none kubeconfig:config debug ?h|help', 'none*', { network: true, loose: true, hook: (c) => { subDestroy({ uninstall: 'k8s-release-delete', delete: 'k8s-release-delete', rollback: 'k8s-replace' }, ['list', 'ls', 'status', 'get', 'history', 'show', 'search', 'template', 'version', 'lint', 'env'])(c); versionOnly(c, ['--short', '-c', '--client']); } }),
   prog(F, 'terraform|tofu|terragrunt|pulumi|cdk|cdktf|serverless|sls', 'chdir:cwd ?version ?help ?v', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); infraDestroy(c, w); if (w.includes('state') && (w.includes('rm') || w.includes('push'))) c.facts.destructive ??= 'infra-state'; if (w.includes('apply') && w.some((x) => x === '-auto-approve' || x === '--auto-approve' || x === '--yes')) c.facts.destructive ??= 'infra-apply'; if (!(w[0] === 'plan' || w[0] === 'validate' || w[0] === 'fmt' && w.includes('-check') || w[0] === 'show' || w[0] === 'output' || w[0] === 'version' || w[0] === 'providers')) c.effect = true; }, pure: true }),
   prog(F, 'aws|gcloud|az|gsutil|doctl|flyctl|fly|heroku|vercel|netlify|wrangler|firebase|oci|ibmcloud|linode-cli|hcloud|s3cmd|rclone|gh|glab|hub', 'profile:none region:none project:none output|o:none q|quiet debug ?version ?help', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); const bad = ['delete', 'rm', 'rb', 'remove', 'destroy', 'terminate-instances', 'delete-bucket', 'delete-stack', 'purge', 'deprovision', 'wipe', 'delete-db-instance', 'delete-cluster', 'cleanup', 'prune']; for (const x of w) if (bad.includes(x) || x.startsWith('delete-') || x.startsWith('remove-')) c.facts.destructive ??= 'cloud-delete'; if (w.includes('--recursive') && (w.includes('rm') || w.includes('sync') && w.includes('--delete'))) c.facts.destructive ??= 'cloud-delete'; if (c.facts.name === 'gh' && w[0] === 'repo' && w[1] === 'delete') c.facts.destructive = 'repo-delete'; if (c.facts.name === 'gh' && w[0] === 'api') c.facts.destructive ??= undefined; if (printsSecret(w)) c.facts.destructive ??= 'secret-read'; const ro = ['describe', 'list', 'ls', 'get', 'show', 'view', 'status', 'whoami', 'version', 'info']; if (!w.some((x) => ro.includes(x) || x.startsWith('describe-') || x.startsWith('list-') || x.startsWith('get-'))) c.effect = true; if (w.some((x) => x === 'ssh' || x === 'exec' || x === 'run' || x === 'invoke' || x === 'cp' || x === 'sync' || x === 'deploy' || x === 'create' || x === 'auth' || x === 'token' || x === 'secret' || x === 'secrets' || x === 'print-access-token' || x === 'get-secret-value' || x === 'configure')) c.effect = true; }, pure: true }),
 ];
