@@ -1,7 +1,8 @@
-// find: start paths, and whether a test narrows what it matches.
+// find: start paths, and whether a test narrows what it matches. (-mindepth does not: it only spares
+// the start folder itself, so `find ~ -mindepth 1 -delete` still empties the home folder.)
 import type { Word } from '../types.ts';
 
-const FILTERS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-size', '-empty', '-user', '-group', '-uid', '-gid', '-perm', '-links', '-inum', '-samefile', '-lname', '-ilname', '-used', '-mindepth', '-prune', '-anewer', '-cnewer']);
+const FILTERS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-size', '-empty', '-user', '-group', '-uid', '-gid', '-perm', '-links', '-inum', '-samefile', '-lname', '-ilname', '-used', '-prune', '-anewer', '-cnewer']);
 
 export function findRoots(args: Word[]): { roots: Word[]; filtered: boolean } {
   const roots: Word[] = [];
