@@ -1,18 +1,98 @@
-// A function that calls itself in a pipeline or in the background: a fork bomb.
+// Processes that multiply without bound: a fork bomb. Two shapes, both read from the command's
+// structure, not its spelling:
+//  - the call graph: a cycle of functions (f calls f, a calls b calls a) where some call on the
+//    cycle starts a copy in a pipeline or in the background, so copies run side by side;
+//  - a loop whose condition never fails (while true, while :, until false, for ((;;))) and whose
+//    body starts a background process with no break, exit or return out of the loop.
 import type { Detector, DetectorMeta } from './types.ts';
+import type { Finding } from '../types.ts';
+import type { ContextEntry, Extraction, SimpleCommand } from '../shell/types.ts';
 import { finding } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'fork-bomb',
   family: 'destructive',
   title: 'Fork bomb',
-  rationale: 'A function that spawns copies of itself exhausts the process table and hangs the machine.',
+  rationale: 'Functions or endless loops that spawn copies side by side exhaust the process table and hang the machine.',
   behaviour: 'deny',
   examples: {
-    bad: [':(){ :|:& };:', 'bomb() { bomb | bomb & }; bomb', 'f(){ f & f & }; f'],
-    good: ['f() { echo hi; }; f', 'countdown() { echo 1; }; countdown | cat', 'yes | head -n 3'],
+    bad: [
+      ':(){ :|:& };:',
+      'bomb() { bomb | bomb & }; bomb',
+      'f(){ f & f & }; f',
+      'a() { b | b & }; b() { a | a & }; a',
+      "while true; do sh -c 'sleep 100' & done",
+      'until false; do sleep 9 & done',
+      'for ((;;)); do yes > /dev/null & done',
+    ],
+    good: [
+      'f() { echo hi; }; f',
+      'countdown() { echo 1; }; countdown | cat',
+      'yes | head -n 3',
+      'a() { b; }; b() { echo x; }; a',
+      'for i in 1 2 3; do sleep 1 & done; wait',
+      'while true; do sleep 1 & break; done',
+    ],
   },
 };
+
+/** The innermost function whose body holds this command, if any. */
+function enclosingFunction(sc: SimpleCommand): string | null {
+  for (let i = sc.context.length - 1; i >= 0; i--) {
+    const e = sc.context[i]!;
+    if (e.kind === 'function') return e.name ?? null;
+  }
+  return null;
+}
+
+function name(sc: SimpleCommand): string | null {
+  const w = sc.argv[0];
+  return w && w.static ? (w.value ?? null) : null;
+}
+
+const LEAVES = new Set(['break', 'exit', 'return', 'exec']);
+
+/** Where the body of a while/until loop starts (just after `do`), or -1. */
+function bodyStart(head: string): number {
+  for (let i = 0; i + 2 <= head.length; i++) {
+    if (head.slice(i, i + 2) !== 'do') continue;
+    const before = head.slice(0, i).trimEnd();
+    const after = head[i + 2];
+    if ((before.endsWith(';') || before.endsWith('\n')) && (after === undefined || ' \t\n;'.includes(after))) return i + 2;
+  }
+  return -1;
+}
+
+/** True when a loop's condition can never end it. */
+function endless(loop: ContextEntry, ex: Extraction): boolean {
+  const head = ex.source.slice(loop.span.start, loop.span.end);
+  const word = head.slice(0, 5);
+  if (head.startsWith('for') && head.slice(3).trimStart().startsWith('((')) {
+    // for (( init; cond; step )): an empty condition, or a nonzero number, is always true
+    const open = head.indexOf('((');
+    const parts = head.slice(open + 2).split(';');
+    if (parts.length < 3) return false;
+    const c = parts[1]!.trim();
+    return c === '' || (c !== '' && [...c].every((ch) => ch >= '0' && ch <= '9') && Number(c) !== 0);
+  }
+  if (word !== 'while' && word !== 'until') return false; // for x in …, select: bounded by their words
+  const body = bodyStart(head);
+  if (body < 0) return false;
+  const doAt = loop.span.start + body;
+  const cond = ex.commands.filter((c) => c.span.start < doAt && innermostLoop(c)?.span.start === loop.span.start);
+  if (cond.length === 0) return false;
+  const ok = word === 'until' ? ['false'] : ['true', ':'];
+  return cond.every((c) => c.argv.length === 1 && ok.includes(name(c) ?? '') && c.redirects.length === 0);
+}
+
+function innermostLoop(sc: SimpleCommand): ContextEntry | undefined {
+  for (let i = sc.context.length - 1; i >= 0; i--) if (sc.context[i]!.kind === 'loop') return sc.context[i];
+  return undefined;
+}
+
+function inLoop(sc: SimpleCommand, loop: ContextEntry): boolean {
+  return sc.context.some((e) => e.kind === 'loop' && e.span.start === loop.span.start && e.span.end === loop.span.end);
+}
 
 export const forkBomb: Detector = {
   meta,
@@ -25,5 +105,48 @@ export const forkBomb: Detector = {
     for (const c of sc.context) if (c.kind === 'function' && c.name === name) inside = true;
     if (!inside) return [];
     return [finding(meta, inv, `function ${inv.program.value} calls itself ${sc.background ? 'in the background' : 'in a pipeline'}`)];
+  },
+  checkSource(_source: string, ex: Extraction) {
+    const out: Finding[] = [];
+    // call graph between the functions this command defines (self-calls are checked per invocation)
+    const fns = new Set(ex.functions);
+    const edges = new Map<string, Set<string>>();
+    const spawning: { from: string; to: string; sc: SimpleCommand }[] = [];
+    for (const sc of ex.commands) {
+      const to = name(sc);
+      const from = enclosingFunction(sc);
+      if (!to || !from || !fns.has(to)) continue;
+      let set = edges.get(from);
+      if (!set) edges.set(from, (set = new Set()));
+      set.add(to);
+      if ((sc.pipe || sc.background) && from !== to) spawning.push({ from, to, sc });
+    }
+    const reaches = (a: string, b: string): boolean => {
+      const seen = new Set<string>([a]);
+      const todo = [a];
+      while (todo.length) {
+        const x = todo.pop()!;
+        if (x === b) return true;
+        for (const y of edges.get(x) ?? []) if (!seen.has(y)) (seen.add(y), todo.push(y));
+      }
+      return false;
+    };
+    for (const s of spawning) {
+      if (!reaches(s.to, s.from)) continue;
+      out.push({ detector: meta.id, family: meta.family, behavior: 'deny', message: `functions ${s.from} and ${s.to} call each other, starting copies side by side`, span: s.sc.span });
+      break;
+    }
+    // endless loops that start background processes
+    const loops = new Map<number, ContextEntry>();
+    for (const sc of ex.commands) for (const e of sc.context) if (e.kind === 'loop') loops.set(e.span.start, e);
+    for (const loop of loops.values()) {
+      const members = ex.commands.filter((c) => inLoop(c, loop));
+      const bg = members.find((c) => c.background && c.conditional);
+      if (!bg) continue;
+      if (members.some((c) => LEAVES.has(name(c) ?? '') || (c.argv[0] && !c.argv[0].static))) continue;
+      if (!endless(loop, ex)) continue;
+      out.push({ detector: meta.id, family: meta.family, behavior: 'deny', message: 'an endless loop starts background processes without bound', span: loop.span });
+    }
+    return out;
   },
 };
