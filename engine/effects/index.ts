@@ -10,6 +10,7 @@ import { pathRef, resolveIn, infoOf, type PathScope } from './paths.ts';
 import { redirectEffects } from './redirects.ts';
 import { legacyEffects } from './legacy.ts';
 import { factEffects } from './facts.ts';
+import { itemsFromProducers } from './items.ts';
 
 export type { Effect, EffectKind, PathRef } from './types.ts';
 export { KIND_BIT, kindMask, maskOf } from './types.ts';
@@ -81,6 +82,7 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   if (!facts.known && !KNOWN.has(inv.name)) out.push({ kind: 'unknown', how: `${inv.name} is not a known program`, word: inv.program });
   spreadFindMatches(inv, out);
   settleOrigins(inv, sc, out);
+  itemsFromProducers(inv, sc, out);
   track(inv, sc0, out);
   return dedupe(out);
 }

@@ -1,0 +1,59 @@
+// xargs items from a pipe: what the earlier stages can print. Each static word a producer names
+// (echo /etc/shadow, ls ~/.ssh, find ~ …) is a path the items may be, or a folder they may lie in;
+// those classes are added to the items' reach. Adding only: the items stay free input.
+import type { Invocation } from '../shell/types.ts';
+import type { Effect } from './types.ts';
+import type { EffectScope } from './index.ts';
+import { classifyPath, mergeInfos, type PathInfo } from '../paths/index.ts';
+import { infoOf, synthetic } from './paths.ts';
+
+const ITEMS = '$(xargs input)';
+
+/** Words of printed text, split at whitespace as xargs does. */
+function tokens(s: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const ch of s) {
+    if (ch === ' ' || ch === '\t' || ch === '\n') {
+      if (cur) out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** The classes a producer's static words reach (null: nothing static to add). */
+function producerReach(inv: Invocation, sc: EffectScope): PathInfo | null {
+  const p = inv.source.pipe;
+  if (!p || p.index === 0 || !sc.ex) return null;
+  const ctx = { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs };
+  const infos: PathInfo[] = [];
+  for (const c of sc.ex.commands) {
+    if (!c.pipe || c.pipe.id !== p.id || c.pipe.index >= p.index) continue;
+    for (const w of c.argv.slice(1)) {
+      if (!w.static) continue;
+      for (const t of tokens(w.value ?? '')) {
+        if (t.startsWith('-') || t.includes('://')) continue;
+        let dir = t;
+        while (dir.length > 1 && dir.endsWith('/')) dir = dir.slice(0, -1);
+        infos.push(classifyPath(t, ctx), classifyPath(dir + '/x', ctx));
+      }
+    }
+  }
+  return infos.length ? mergeInfos(infos) : null;
+}
+
+/** Widen the reach of xargs items in `out` by what the producers of the pipe name. */
+export function itemsFromProducers(inv: Invocation, sc: EffectScope, out: Effect[]): void {
+  if (!inv.via.some((v) => v.name.startsWith('xargs'))) return;
+  let reach: PathInfo | null | undefined;
+  for (const e of out) {
+    const ref = e.path;
+    if (!ref || !synthetic(ref.word) || ref.word.approx !== ITEMS) continue;
+    if (reach === undefined) reach = producerReach(inv, sc);
+    if (reach === null) return;
+    const base = infoOf(ref);
+    ref.info = { ...mergeInfos([reach, base]), dynamic: true, free: base.free };
+  }
+}
