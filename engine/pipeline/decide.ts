@@ -15,6 +15,13 @@ import type { CheckEnv } from './env.ts';
 import { checkTool } from './tools/index.ts';
 import { isImmune } from './immune.ts';
 
+/** True when the Bash call runs a command whose text or name is known only at run time. */
+function runsDynamicCommand(env: CheckEnv): boolean {
+  const invs = env.bash?.invocations;
+  if (!invs) return false;
+  return invs.some((inv) => !inv.program.static || inv.opaque?.reason === 'dynamic');
+}
+
 export interface EngineState {
   policy: Policy;
   rules: RuleSet;
@@ -110,6 +117,12 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
     r = result('ask', { type: 'input', detail: 'unknown tool' }, `unknown tool "${tool}"`);
   } else r = checkTool(env, tool, v.input);
   t.add('tool check', r.behavior, r.message);
+
+  // A command known only at run time (eval "$CMD", $(…) as the program) is never granted by an
+  // allow rule: under a tool-wide allow it stays an ask no mode may waive.
+  if (!r.immune && (r.behavior === 'ask' || r.behavior === 'passthrough') && runsDynamicCommand(env) && state.rules.toolWide(tool, 'allow')) {
+    r = { ...r, behavior: 'ask', immune: true, message: `${r.message} (a command known only at run time: no allow rule grants it)` };
+  }
 
   // A safety preset adds its deterministic rules and constraints, then the judge settles the rest.
   if (state.preset) r = applyPreset(env, { tool, input: v.input }, r, state.preset, state.judge);

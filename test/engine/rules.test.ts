@@ -101,6 +101,14 @@ describe('WebFetch domains and MCP names', () => {
     expect(decide(e, 'mcp__c__read', {}).behavior).toBe('allow');
     expect(decide(e, 'mcp__c__write', {}).behavior).toBe('ask');
   });
+  it('a tool-wide allow never grants a command known only at run time', () => {
+    const e = engine('allow: ["Bash(*)"]');
+    for (const cmd of ['eval "$CMD"', 'sh -c "$X"', '$(cat next-step)', '"$RUNNER" build']) {
+      for (const mode of ['default', 'bypassPermissions'] as const) expect(decide(e, 'Bash', bash(cmd), mode), cmd).toMatchObject({ behavior: 'ask', immune: true });
+    }
+    expect(decide(e, 'Bash', bash('npm install')).behavior).toBe('allow');
+    expect(decide(engine(), 'Bash', bash('eval "$CMD"')).immune).toBe(false);
+  });
   it('a deny glob on tool names', () => {
     expect(decide(engine('deny: ["mcp__*"]'), 'mcp__x__y', {}).behavior).toBe('deny');
   });
