@@ -101,6 +101,15 @@ describe('WebFetch domains and MCP names', () => {
     expect(decide(e, 'mcp__c__read', {}).behavior).toBe('allow');
     expect(decide(e, 'mcp__c__write', {}).behavior).toBe('ask');
   });
+  it('a recursive walk of a root holding a Read deny\'s whole folder is denied', () => {
+    const e = engine('deny: ["Read(./secrets/**)"]');
+    for (const cmd of ['tar -czf /tmp/a.tgz .', 'rsync -a ./ /tmp/c/', 'cp -r . /tmp/c', 'grep -r token .', 'zip -r /tmp/a.zip .']) {
+      expect(decide(e, 'Bash', bash(cmd)).behavior, cmd).toBe('deny');
+    }
+    expect(decide(e, 'Bash', bash('grep -r token src')).behavior).toBe('allow');
+    // a walk inside the region a name pattern denies may or may not meet such a file
+    expect(decide(engine('deny: ["Read(**/.env)"]'), 'Bash', bash('grep -r SECRET config/'))).toMatchObject({ behavior: 'ask', immune: true });
+  });
   it('a tool-wide allow never grants a command known only at run time', () => {
     const e = engine('allow: ["Bash(*)"]');
     for (const cmd of ['eval "$CMD"', 'sh -c "$X"', '$(cat next-step)', '"$RUNNER" build']) {

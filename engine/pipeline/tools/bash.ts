@@ -11,7 +11,7 @@ import { result, combineAll, lift, rank, type CheckResult } from '../result.ts';
 import type { CheckEnv } from '../env.ts';
 import { isImmune } from '../immune.ts';
 import { checkBashRaw, stripPrefixes } from './bash-raw.ts';
-import { denyWithin } from './files.ts';
+import { denyWithin, denyUnder } from './files.ts';
 import { pathVariants } from '../env.ts';
 import { isSafeEnvName } from './safe-env.ts';
 import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS, HARMLESS_DEVICES } from './bash-paths.ts';
@@ -348,12 +348,15 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
       const hit = inside ? undefined : denyWithin(env, abs(folder));
       if (hit) raised.push(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `${w.raw} may expand to a path denied by ${hit.text}`, { immune: true }));
     }
-    // A recursive copy or archive of a folder that holds denied paths reads them too.
+    // A recursive copy or archive of a folder that holds denied paths reads them too: a deny when
+    // the rule's whole folder lies under the root (the walk reaches all it denies), else an immune ask.
     if (copiesFolders(inv, parsed())) {
       for (const w of parsed().operands) {
         const p = pathOf(w);
         const hit = p === null ? undefined : denyWithin(env, abs(p));
-        if (hit) raised.push(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive copy of ${p} may reach paths denied by ${hit.text}`, { immune: true }));
+        const all = p === null ? undefined : denyUnder(env, abs(p));
+        if (all) raised.push(result('deny', { type: 'rule', rule: all.text, layer: all.layer }, `a recursive copy of ${p} reads every path denied by ${all.text}`));
+        else if (hit) raised.push(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive copy of ${p} may reach paths denied by ${hit.text}`, { immune: true }));
       }
     }
   }
@@ -390,6 +393,8 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     for (const p of readDeny && walksFolders(inv, parsed()) ? paths : NO_PATHS) {
       const hit = p !== null ? denyWithin(env, abs(p)) : undefined;
       if (hit) {
+        const all = denyUnder(env, abs(p!));
+        if (all) return result('deny', { type: 'rule', rule: all.text, layer: all.layer }, `a recursive read of ${p} reads every path denied by ${all.text}`);
         return result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive read of ${p} may reach paths denied by ${hit.text}`, { immune: true, readOnly: true });
       }
     }

@@ -151,6 +151,15 @@ export function denyWithin(env: CheckEnv, root: string): Rule | undefined {
   });
 }
 
+/** A Read deny whose whole folder lies under root: a walk of root reaches every path it denies. */
+export function denyUnder(env: CheckEnv, root: string): Rule | undefined {
+  const roots = pathVariants(env, root);
+  return env.rules.pathRules(READ_TOOLS, 'deny').find((r) => {
+    const f = ruleFolder(env, r);
+    return roots.some((x) => isInside(f.dir, x));
+  });
+}
+
 export function checkSearch(env: CheckEnv, tool: string, path: string | undefined, pattern: string | undefined): CheckResult {
   const root = searchRoot(env, path, tool === 'Glob' ? pattern : undefined);
   const t = env.tracer;
