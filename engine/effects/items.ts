@@ -1,11 +1,13 @@
 // xargs items from a pipe: what the earlier stages can print. Each static word a producer names
 // (echo /etc/shadow, ls ~/.ssh, find ~ …) is a path the items may be, or a folder they may lie in;
-// those classes are added to the items' reach. Adding only: the items stay free input.
-import type { Invocation } from '../shell/types.ts';
+// those classes are added to the items' reach. Adding only: the items stay free input. Items
+// from a plain `find ROOT` (see shell/normalize/items.ts) are exactly ROOT and what lies below.
+import type { Invocation, Word } from '../shell/types.ts';
 import type { Effect } from './types.ts';
 import type { EffectScope } from './index.ts';
 import { classifyPath, mergeInfos, type PathInfo } from '../paths/index.ts';
-import { infoOf, synthetic } from './paths.ts';
+import { infoOf, pathRef, synthetic } from './paths.ts';
+import { itemRoot } from '../shell/normalize/items.ts';
 
 const ITEMS = '$(xargs input)';
 
@@ -51,6 +53,16 @@ export function itemsFromProducers(inv: Invocation, sc: EffectScope, out: Effect
   for (const e of out) {
     const ref = e.path;
     if (!ref || !synthetic(ref.word) || ref.word.approx !== ITEMS) continue;
+    const gp = ref.word.globPrefix;
+    const root = gp && sc.ex ? itemRoot(inv, sc.ex) : null;
+    if (root !== null) {
+      // a plain `find ROOT`: the items are ROOT and paths below it, nothing else
+      const ctx = { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs };
+      // below it: what the shell glob ROOT/* could be (find never prints `..`)
+      const below: Word = { span: ref.word.span, raw: gp + '*', static: false, approx: gp + '*', kinds: ['glob'], params: [], quoted: false, substitutions: 0, globPrefix: gp };
+      ref.info = { ...mergeInfos([classifyPath(root, ctx), infoOf(pathRef(below, sc))]), dynamic: true, free: false };
+      continue;
+    }
     if (reach === undefined) reach = producerReach(inv, sc);
     if (reach === null) return;
     const base = infoOf(ref);

@@ -54,7 +54,9 @@ export function readPaths(inv: Invocation, parse: () => Parsed): (string | null)
 /** A word as a path: its value, or the folder fixed by a glob's static prefix; null if unknown. */
 export function pathOf(w: Word): string | null {
   if (w.static) return w.value!;
-  if (w.kinds.length === 1 && w.kinds[0] === 'glob' && w.globPrefix !== undefined) {
+  // xargs items listed by `find ROOT` carry ROOT/ as their prefix (shell/normalize/items.ts)
+  const items = w.approx === '$(xargs input)' && w.kinds.length === 1 && w.kinds[0] === 'command';
+  if (w.kinds.length === 1 && (w.kinds[0] === 'glob' || items) && w.globPrefix !== undefined) {
     const p = w.globPrefix;
     const slash = p.lastIndexOf('/');
     if (slash < 0) return '.';
