@@ -22,6 +22,7 @@ const EXTRA: Record<string, string[]> = {
   ruff: ['-V'],
   ruby: ['-v'],
   perl: ['-v'],
+  lua: ['-v'], // alone, -v prints the version and does not read a script from stdin (lua.c)
   php: ['-v'],
   go: ['version'],
   cargo: ['-V', 'version'],

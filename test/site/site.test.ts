@@ -217,7 +217,9 @@ describe('site in Chromium', () => {
     expect(readFileSync(join(ROOT, 'policies', 'default.yaml'), 'utf8'), 'the default policy names a judge: auto may differ between CLI and browser').not.toMatch(/^judge\s*:/m);
     type Row = { id: string; tool: string; command?: string; input?: Record<string, unknown>; policy: string; profile: string | null };
     const corpus = JSON.parse(readFileSync(join(build.data, 'corpus.json'), 'utf8')) as Row[];
-    const eligible = corpus.filter((c) => c.policy === 'policies/default.yaml' && !c.profile && (c.tool !== 'Bash' || c.command !== undefined));
+    // A textarea cannot hold a lone carriage return (HTML turns it into a line feed), so a command with
+    // one is not the same command in the playground; those cases are left out of the comparison.
+    const eligible = corpus.filter((c) => c.policy === 'policies/default.yaml' && !c.profile && (c.tool !== 'Bash' || (c.command !== undefined && !c.command.includes('\r'))));
     const step = Math.max(1, Math.floor(eligible.length / 50));
     const picked = eligible.filter((_, i) => i % step === 0).slice(0, 50);
     expect(picked.length).toBe(50);
