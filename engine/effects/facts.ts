@@ -34,6 +34,33 @@ function ref(f: ArgFact, sc: PathScope) {
   return pathRef(f.word, sc, f.text !== undefined ? f.text : f.word.static ? f.word.value : undefined);
 }
 
+/** A path that is a directory: `.`, `..`, `~`, a trailing `/`, home, cwd, a workspace root or one
+ *  of their ancestors, or what the file system port says is one. */
+function knownDir(abs: string | null, text: string, sc: PathScope): boolean {
+  if (text === '.' || text === '..' || text === '~' || text.endsWith('/')) return true;
+  if (abs === null) return false;
+  const under = (d: string | null) => d !== null && (d === abs || d.startsWith(abs === '/' ? '/' : abs + '/'));
+  if (under(sc.home) || under(sc.cwd) || sc.workspace.some(under) || abs === '/tmp') return true;
+  return sc.fs?.stat(abs)?.kind === 'dir';
+}
+
+/** `cp a b DIR`, `cp -t DIR a`, `mv a DIR`: writes DIR/a and DIR/b (a copy into a directory). */
+function intoDir(dest: ArgFact, facts: ProgramFacts, sc: PathScope, how: string, out: Effect[]): void {
+  const dir = dest.text ?? (dest.word.static ? dest.word.value : undefined);
+  if (dir === undefined) return;
+  for (const a of facts.args) {
+    if (a === dest || (a.role !== 'read' && a.role !== 'delete') || a.option) continue; // cp, install read; mv deletes
+    const src = a.text ?? (a.word.static ? a.word.value : undefined);
+    if (src === undefined) continue;
+    let end = src.length;
+    while (end > 0 && src[end - 1] === '/') end--;
+    const base = src.slice(src.lastIndexOf('/', end - 1) + 1, end);
+    if (base === '' || base === '.' || base === '..') continue;
+    const path = pathRef(dest.word, sc, (dir.endsWith('/') ? dir : dir + '/') + base);
+    out.push({ kind: 'write', how: `${how} (into the directory)`, path, create: 'truncate', recursive: a.recursive });
+  }
+}
+
 /** Append the effects `facts` describes for `inv`. */
 export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope, out: Effect[]): void {
   const how = facts.subcommand.length ? `${facts.name} ${facts.subcommand.join(' ')}` : facts.name;
@@ -52,6 +79,8 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
         const create = f.role === 'append' ? 'append' : f.role === 'dir-target' ? 'create' : (f.create ?? 'truncate');
         if (path.abs !== null && isBlockDevice(path.abs)) out.push({ kind: 'device', how: label, path, create });
         else out.push({ kind: 'write', how: label, path, create, recursive: f.recursive });
+        // a destination that is (or may be) a directory receives each source under its own name
+        if (f.role === 'dir-target' || (f.mayBeDir && knownDir(path.abs, path.text, sc))) intoDir(f, facts, sc, label, out);
         break;
       }
       case 'delete':

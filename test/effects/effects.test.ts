@@ -35,7 +35,7 @@ describe('redirections', () => {
 describe('program effects', () => {
   it('writers by operand and option', () => {
     expect(show('tee -a ~/.bashrc', 'write')).toEqual([`${HOME}/.bashrc`]);
-    expect(show('cp a.sh .git/hooks/', 'write')).toEqual([`${CWD}/.git/hooks`]);
+    expect(show('cp a.sh .git/hooks/', 'write')).toEqual([`${CWD}/.git/hooks`, `${CWD}/.git/hooks/a.sh`]); // the folder, and the file copied into it
     expect(show('sort -o out.txt in.txt', 'write')).toEqual([`${CWD}/out.txt`]);
     expect(show('dd if=x of=/dev/nvme0n1', 'device')).toEqual(['/dev/nvme0n1']);
   });

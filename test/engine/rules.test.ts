@@ -110,6 +110,12 @@ describe('WebFetch domains and MCP names', () => {
     // a walk inside the region a name pattern denies may or may not meet such a file
     expect(decide(engine('deny: ["Read(**/.env)"]'), 'Bash', bash('grep -r SECRET config/'))).toMatchObject({ behavior: 'ask', immune: true });
   });
+  it('a copy into a directory writes the source\'s name inside it', () => {
+    const e = engine('deny: ["Edit(./foo.txt)"]');
+    for (const cmd of ['cp /tmp/foo.txt .', 'mv /tmp/foo.txt ./', 'cp -t . /tmp/foo.txt', 'cp /tmp/a /tmp/foo.txt .']) expect(decide(e, 'Bash', bash(cmd)).behavior, cmd).toBe('deny');
+    expect(decide(engine(), 'Bash', bash(`cp .bashrc ${HOME}`))).toMatchObject({ behavior: 'ask', immune: true });
+    expect(decide(engine(), 'Bash', bash('cp ~/.gitconfig ./gitconfig.copy')).immune).toBe(false);
+  });
   it('a tool-wide allow never grants a command known only at run time', () => {
     const e = engine('allow: ["Bash(*)"]');
     for (const cmd of ['eval "$CMD"', 'sh -c "$X"', '$(cat next-step)', '"$RUNNER" build']) {
