@@ -7,7 +7,7 @@ import type { Effect } from './types.ts';
 import type { EffectScope } from './index.ts';
 import { classifyPath, mergeInfos, type PathInfo } from '../paths/index.ts';
 import { infoOf, pathRef, synthetic } from './paths.ts';
-import { itemRoot } from '../shell/normalize/items.ts';
+import { itemRoot, LINE } from '../shell/normalize/items.ts';
 
 const ITEMS = '$(xargs input)';
 
@@ -48,11 +48,11 @@ function producerReach(inv: Invocation, sc: EffectScope): PathInfo | null {
 
 /** Widen the reach of xargs items in `out` by what the producers of the pipe name. */
 export function itemsFromProducers(inv: Invocation, sc: EffectScope, out: Effect[]): void {
-  if (!inv.via.some((v) => v.name.startsWith('xargs'))) return;
+  const xargs = inv.via.some((v) => v.name.startsWith('xargs'));
   let reach: PathInfo | null | undefined;
   for (const e of out) {
     const ref = e.path;
-    if (!ref || !synthetic(ref.word) || ref.word.approx !== ITEMS) continue;
+    if (!ref || !synthetic(ref.word) || !(ref.word.approx === LINE || (xargs && ref.word.approx === ITEMS))) continue;
     const gp = ref.word.globPrefix;
     const root = gp && sc.ex ? itemRoot(inv, sc.ex) : null;
     if (root !== null) {

@@ -55,7 +55,7 @@ export function readPaths(inv: Invocation, parse: () => Parsed): (string | null)
 export function pathOf(w: Word): string | null {
   if (w.static) return w.value!;
   // xargs items listed by `find ROOT` carry ROOT/ as their prefix (shell/normalize/items.ts)
-  const items = w.approx === '$(xargs input)' && w.kinds.length === 1 && w.kinds[0] === 'command';
+  const items = (w.approx === '$(xargs input)' || w.approx === '$(input line)') && w.kinds.length === 1 && w.kinds[0] === 'command';
   if (w.kinds.length === 1 && (w.kinds[0] === 'glob' || items) && w.globPrefix !== undefined) {
     const p = w.globPrefix;
     const slash = p.lastIndexOf('/');

@@ -3,7 +3,7 @@ import type { ContextEntry, Extraction, Invocation, Issue, Redirect, SimpleComma
 import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
-import { prefixItems } from './items.ts';
+import { prefixItems, prefixLines } from './items.ts';
 import { downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellStdin, sourceCarrier } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
@@ -55,7 +55,11 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
       if (to !== undefined) expand({ ...inv, program: staticWord(to, inv.program.span), name: basename(to), via: [...inv.via, { name: `BASH_CMDS[${inv.name}]`, kind: 'carrier', span: inv.program.span }] }, ex, st);
       trackCd(sc, cd === undefined ? st.cwd : cd, st, cds);
     }
-    prefixItems(st.out, ex);
+    // pipe items and while-read lines from a plain lister; their program facts are read afresh
+    const changed: Invocation[] = [];
+    prefixItems(st.out, ex, changed);
+    prefixLines(st.out, ex, changed);
+    for (const inv of changed) factsMemo.delete(inv);
   } catch (e) {
     st.issues.push({ kind: 'parse', message: `normalisation failed: ${String(e)}`, span: { start: 0, end: ex.source.length } });
   }

@@ -87,14 +87,66 @@ export function itemRoot(inv: Invocation, ex: Extraction): string | null {
 }
 
 /** Give xargs items from a plain find their known prefix. */
-export function prefixItems(out: Invocation[], ex: Extraction): void {
+export function prefixItems(out: Invocation[], ex: Extraction, changed: Invocation[]): void {
   for (const inv of out) {
     if (!inv.via.some((v) => v.name.startsWith('xargs'))) continue;
     let root: string | null | undefined;
     inv.args = inv.args.map((w: Word) => {
       if (w.static || w.approx !== '$(xargs input)' || w.raw !== w.approx) return w;
       if (root === undefined) root = itemRoot(inv, ex);
-      return root === null ? w : { ...w, globPrefix: root.endsWith('/') ? root : root + '/' };
+      if (root === null) return w;
+      if (!changed.includes(inv)) changed.push(inv);
+      return { ...w, globPrefix: root.endsWith('/') ? root : root + '/' };
+    });
+  }
+}
+
+export const LINE = '$(input line)';
+
+function sameCtx(a: SimpleCommand, b: SimpleCommand): boolean {
+  return a.context.length === b.context.length && a.context.every((e, k) => e.kind === b.context[k]!.kind && e.span.start === b.context[k]!.span.start && e.span.end === b.context[k]!.span.end);
+}
+
+function identifier(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+    if (!letter && !(i > 0 && c >= 48 && c <= 57)) return false;
+  }
+  return s.length > 0;
+}
+
+/** `LISTER | while read [-r] VAR; do …; done`: VAR, when nothing else in the loop can set it. */
+function lineVar(inv: Invocation, ex: Extraction): string | null {
+  const p = inv.source.pipe;
+  if (!p || p.index === 0 || ex.functions.length) return null;
+  const stage = ex.commands.filter((c) => c.pipe && c.pipe.id === p.id && c.pipe.index === p.index);
+  const first = stage[0];
+  if (!first || first === inv.source || first.context.length === 0 || first.context[first.context.length - 1]!.kind !== 'loop') return null;
+  const a = first.argv.map((w) => (w.static ? w.value! : null));
+  const name = a.length === 3 && a[0] === 'read' && a[1] === '-r' ? a[2] : a.length === 2 && a[0] === 'read' ? a[1] : null;
+  if (!name || !identifier(name) || first.env.length || first.redirects.length) return null;
+  // arithmetic anywhere could assign the name; the read's own entry is the only one allowed
+  for (const site of ex.arith ?? []) if (site.span.start < first.span.start || site.span.end > first.span.end) return null;
+  for (const c of stage.slice(1)) {
+    if (!sameCtx(c, first) || c.env.some((e) => e.name === name)) return null;
+    for (const w of c.argv) if (!w.static ? w.raw.includes('=') && w.raw.includes(name) : w.value === name || w.value!.startsWith(name + '=')) return null;
+  }
+  return name;
+}
+
+/** Give `while read` lines from a plain lister (see findListRoot) the lister's prefix. */
+export function prefixLines(out: Invocation[], ex: Extraction, changed: Invocation[]): void {
+  for (const inv of out) {
+    if (!inv.source.pipe || inv.source.pipe.index === 0 || !inv.source.context.length) continue;
+    const name = lineVar(inv, ex);
+    if (name === null) continue;
+    const root = itemRoot(inv, ex);
+    if (root === null) continue;
+    inv.args = inv.args.map((w: Word) => {
+      if (w.static || w.params.length !== 1 || w.params[0] !== name || (w.approx !== '$' + name && w.approx !== '${' + name + '}') || !w.quoted) return w;
+      if (!changed.includes(inv)) changed.push(inv);
+      return { span: w.span, raw: LINE, static: false, approx: LINE, kinds: ['command'], params: [], quoted: false, substitutions: 0, globPrefix: root.endsWith('/') ? root : root + '/' };
     });
   }
 }
