@@ -116,6 +116,11 @@ describe('WebFetch domains and MCP names', () => {
     expect(decide(engine(), 'Bash', bash(`cp .bashrc ${HOME}`))).toMatchObject({ behavior: 'ask', immune: true });
     expect(decide(engine(), 'Bash', bash('cp ~/.gitconfig ./gitconfig.copy')).immune).toBe(false);
   });
+  it('CDPATH=… cd NAME goes to the CDPATH entry first', () => {
+    expect(decide(engine(), 'Bash', bash('CDPATH=/ cd etc && rm -rf ./*')).behavior).toBe('deny');
+    expect(decide(engine(), 'Bash', bash('CDPATH=/:. cd usr; rm -rf *')).behavior).toBe('deny');
+    expect(decide(engine(), 'Bash', bash('CDPATH=.git cd hooks && cp ../../h.sh pre-commit'))).toMatchObject({ behavior: 'ask', immune: true });
+  });
   it('a tool-wide allow never grants a command known only at run time', () => {
     const e = engine('allow: ["Bash(*)"]');
     for (const cmd of ['eval "$CMD"', 'sh -c "$X"', '$(cat next-step)', '"$RUNNER" build']) {

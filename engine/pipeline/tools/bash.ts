@@ -31,6 +31,8 @@ interface BashState {
   lastEffects?: readonly Effect[];
   /** Other cwds the shell may be in: where it was before a `cd` that may have failed (`cd build; rm -rf *`). */
   mayCwds?: string[];
+  /** A `CDPATH=… cd` moved the shell: st.cwd, not the literal folder of a `cd X &&`, is where it is. */
+  cdpath?: boolean;
 }
 
 const READ = ['Read'];
@@ -69,7 +71,9 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   let granted: Map<Invocation, Rule> | null = null;
   const loops = loopBindings(command, ex, env.home);
   const assigned = assignedValues(command, ex, env.home);
-  for (const inv of norm.invocations) {
+  for (const given of norm.invocations) {
+    // after a CDPATH cd the tracked cwd is where later commands run, not the cd's literal folder
+    const inv = st.cdpath && given.chdir ? { ...given, chdir: undefined } : given;
     const variants = loops ? loopVariants(inv, loops) : null;
     let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, inv, st);
     const valued = assigned && !variants ? assignedVariants(inv, assigned) : null;
@@ -652,10 +656,12 @@ function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
   // A cd in a group, if, loop, case or function body moves the shell that runs the commands after
   // it: take it as done (a later critical path is judged from there). popd, a carrier, a CDPATH or
   // a conditional cd leaves the cwd unknown.
-  if (inv.name === 'popd' || inv.via.length > 0 || inv.env.some((a) => a.name === 'CDPATH') || (sc.conditional && sc.context.length === 0)) {
+  if (inv.name === 'popd' || inv.via.length > 0 || (sc.conditional && sc.context.length === 0)) {
     st.cwd = null;
     return;
   }
+  const cdpath = inv.env.find((a) => a.name === 'CDPATH');
+  if (cdpath) return cdpathCd(env, inv, st, cdpath);
   let target: Invocation['args'][number] | undefined;
   for (const w of inv.args) {
     if (w.static && w.value!.startsWith('-') && w.value !== '-') {
@@ -680,6 +686,30 @@ function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
   const alts = [...(st.mayCwds ?? []).map((a) => resolveLiteral(target.value!, a)), ...(st.mayCwds ?? []), before];
   const uniq = [...new Set(alts)].filter((a) => a !== now).slice(0, 4);
   st.mayCwds = uniq.length ? uniq : undefined;
+}
+
+/**
+ * `CDPATH=D1:D2 cd name`: bash tries D1/name, D2/name, then ./name (an empty entry is the cwd).
+ * The first that is a folder (the first, when the fs cannot tell) is where it goes; the others are
+ * where it may have gone. A dynamic CDPATH or target, or one bash does not search, leaves it unknown.
+ */
+function cdpathCd(env: CheckEnv, inv: Invocation, st: BashState, cdpath: Invocation['env'][number]): void {
+  const t = inv.args.find((w) => !(w.static && w.value!.startsWith('-')));
+  const val = cdpath.value === null ? '' : cdpath.value.static ? cdpath.value.value! : null;
+  const cwd = st.cwd;
+  const name = t && t.static ? t.value! : null;
+  if (inv.name !== 'cd' || val === null || name === null || cwd === null || name.startsWith('/') || name === '.' || name === '..' || name.startsWith('./') || name.startsWith('../')) {
+    st.cwd = null;
+    st.mayCwds = undefined;
+    return;
+  }
+  const dirs = val === '' ? [] : val.split(':').map((d) => (d === '' ? cwd : resolveLiteral(d, cwd)));
+  const cands = [...new Set([...dirs.map((d) => resolveLiteral(name, d)), resolveLiteral(name, cwd)])];
+  const found = cands.find((c) => env.fs?.stat(c)?.kind === 'dir') ?? cands[0]!;
+  st.cwd = found;
+  st.cdpath = true;
+  const others = cands.filter((c) => c !== found).slice(0, 4);
+  st.mayCwds = others.length ? others : undefined;
 }
 
 /**
