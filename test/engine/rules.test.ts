@@ -121,6 +121,10 @@ describe('WebFetch domains and MCP names', () => {
     expect(decide(engine(), 'Bash', bash('CDPATH=/:. cd usr; rm -rf *')).behavior).toBe('deny');
     expect(decide(engine(), 'Bash', bash('CDPATH=.git cd hooks && cp ../../h.sh pre-commit'))).toMatchObject({ behavior: 'ask', immune: true });
   });
+  it('a cd in a for body moves the shell once per value, in order', () => {
+    expect(decide(engine(), 'Bash', bash('for d in /; do cd $d; done; rm -rf usr')).behavior).toBe('deny');
+    expect(decide(engine(), 'Bash', bash('for d in /tmp /; do cd "$d"; done; rm -rf etc')).behavior).toBe('deny');
+  });
   it('a tool-wide allow never grants a command known only at run time', () => {
     const e = engine('allow: ["Bash(*)"]');
     for (const cmd of ['eval "$CMD"', 'sh -c "$X"', '$(cat next-step)', '"$RUNNER" build']) {

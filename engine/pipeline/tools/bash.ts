@@ -90,7 +90,8 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     }
     if (t.on) t.add('command', r.behavior, `${render(inv)} — ${r.message}`, spanOf(inv));
     results.push(r);
-    trackCd(env, inv, st);
+    // a cd in a for body runs once per value, in order: `for d in /; do cd $d; done` ends in /
+    for (const v of variants && inv.name === 'cd' ? variants : [inv]) trackCd(env, v, st);
   }
   if (issues.length) {
     const i = issues[0]!;
