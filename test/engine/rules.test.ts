@@ -125,6 +125,10 @@ describe('WebFetch domains and MCP names', () => {
     expect(decide(engine(), 'Bash', bash('for d in /; do cd $d; done; rm -rf usr')).behavior).toBe('deny');
     expect(decide(engine(), 'Bash', bash('for d in /tmp /; do cd "$d"; done; rm -rf etc')).behavior).toBe('deny');
   });
+  it('$OLDPWD after a cd is the folder the cd left', () => {
+    expect(decide(engine(), 'Bash', bash('cd ..; rm -rf "$OLDPWD"')).behavior).toBe('deny');
+    expect(decide(engine(), 'Bash', bash('cd /; cd /tmp; rm -rf $OLDPWD')).behavior).toBe('deny');
+  });
   it('a tool-wide allow never grants a command known only at run time', () => {
     const e = engine('allow: ["Bash(*)"]');
     for (const cmd of ['eval "$CMD"', 'sh -c "$X"', '$(cat next-step)', '"$RUNNER" build']) {

@@ -33,6 +33,14 @@ interface BashState {
   mayCwds?: string[];
   /** A `CDPATH=… cd` moved the shell: st.cwd, not the literal folder of a `cd X &&`, is where it is. */
   cdpath?: boolean;
+  /** $OLDPWD once a top-level cd moved from a known folder. */
+  oldpwd?: string;
+}
+
+/** $OLDPWD as a value the shell set (the folder a cd left). */
+function oldpwdValue(dir: string, inv: Invocation): Map<string, Invocation['args']> {
+  const span = inv.source.span;
+  return new Map([['OLDPWD', [{ span, raw: dir, static: true, value: dir, approx: dir, kinds: [], params: [], quoted: true, substitutions: 0 }]]]);
 }
 
 const READ = ['Read'];
@@ -76,7 +84,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     const inv = st.cdpath && given.chdir ? { ...given, chdir: undefined } : given;
     const variants = loops ? loopVariants(inv, loops) : null;
     let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, inv, st);
-    const valued = assigned && !variants ? assignedVariants(inv, assigned) : null;
+    const valued = assigned && !variants ? assignedVariants(inv, assigned) : st.oldpwd && !variants ? assignedVariants(inv, oldpwdValue(st.oldpwd, inv)) : null;
     if (valued) r = aggregate([r, ...valued.map((v) => checkInvocation(env, v, st))]);
     if (st.mayCwds && !inv.source.conditional) r = aggregate([r, ...elsewhere(env, inv, st)]);
     if (r.behavior === 'allow' && r.reason.type === 'rule' && r.reason.rule) {
@@ -673,6 +681,8 @@ function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
     break;
   }
   const before = st.cwd;
+  if (before !== null) st.oldpwd = before;
+  else st.oldpwd = undefined;
   if (!target) st.cwd = env.home;
   else if (!target.static || target.value === '-' || (inv.name === 'pushd' && target.value!.startsWith('+'))) st.cwd = null;
   else if (st.cwd !== null || target.value!.startsWith('/')) st.cwd = resolveLiteral(target.value!, st.cwd ?? '/');
