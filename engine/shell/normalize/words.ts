@@ -10,36 +10,9 @@ export function dynamicWord(approx: string, span: Span): Word {
   return { span, raw: approx, static: false, approx, kinds: ['command'], params: [], quoted: false, substitutions: 0 };
 }
 
-/** Static value or undefined. */
-export function sv(w: Word | undefined): string | undefined {
-  return w && w.static ? w.value : undefined;
-}
-
-export function basename(p: string): string {
-  let end = p.length;
-  while (end > 1 && p.charCodeAt(end - 1) === 47) end--;
-  const s = p.slice(0, end);
-  const i = s.lastIndexOf('/');
-  return i < 0 ? s : s.slice(i + 1);
-}
-
-/**
- * Could this word turn into an option (start with `-`) at run time?
- * Static words: only if they start with '-'. Dynamic words: unless a static prefix fixes
- * the first character (`src/*.ts`, `x$y`).
- */
-export function mayBeFlag(w: Word): boolean {
-  if (w.static) return (w.value ?? '').charCodeAt(0) === 45;
-  if (w.braces && w.braces.length) return w.braces.some(mayBeFlag);
-  const gp = w.globPrefix;
-  if (gp !== undefined && gp.length > 0) return gp.charCodeAt(0) === 45;
-  // approx starts with a literal character that bash cannot change
-  const c = w.approx.charCodeAt(0);
-  if (Number.isNaN(c)) return true;
-  if (c === 36 /* $ */ || c === 96 /* ` */ || c === 42 || c === 63 || c === 91 || c === 92 || c === 123 || c === 33 || c === 64 || c === 43)
-    return true;
-  return c === 45;
-}
+// sv, basename and mayBeFlag live with the program facts, which use them too.
+import { sv, basename, mayBeFlag } from '../../programs/words.ts';
+export { sv, basename, mayBeFlag };
 
 /** Brace expansion that yields several words (`{rm,-rf,/}`, `r{m,}`) becomes those words, as bash does. */
 export function expandArgv(argv: Word[]): Word[] {
