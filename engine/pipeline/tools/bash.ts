@@ -5,6 +5,7 @@ import type { DetectContext, Detector } from '../../detectors/types.ts';
 import { analyze } from '../../shell/index.ts';
 import { normalize, parseOptions, canonicalize, spanOf, parentOf, type Parsed } from '../../shell/normalize/index.ts';
 import { isReadOnly } from '../readonly/index.ts';
+import { dataWord } from '../readonly/words.ts';
 import { isInWorkspace, isProtected, resolveLiteral } from '../../paths/index.ts';
 import { matchBash, type Rule } from '../rules/index.ts';
 import { result, combineAll, lift, rank, type CheckResult } from '../result.ts';
@@ -505,6 +506,7 @@ function ruleRef(f: ArgFact, sc: EffectScope): Effect['path'] {
   return pathRef(f.word, sc, f.text !== undefined ? f.text : f.word.static ? f.word.value : undefined);
 }
 
+const ITEMS = '$(xargs input)';
 const SHELL_NAMES = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh']);
 const SHELL_VIA = new Set(['sudo', 'doas', 'su', 'pkexec', 'runuser']);
 const SYSTEM_DIRS = new Set(['/bin', '/usr/bin', '/usr/local/bin', '/sbin', '/usr/sbin', '/usr/local/sbin']);
@@ -517,7 +519,10 @@ const SYSTEM_DIRS = new Set(['/bin', '/usr/bin', '/usr/local/bin', '/sbin', '/us
  */
 function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: readonly Effect[]): string | null {
   const facts = sc.facts;
-  if (!facts || !facts.known || facts.issues.length || !(facts.effectsFree || facts.info) || inv.opaque) return null;
+  if (!facts || !facts.known || facts.issues.length || inv.opaque) return null;
+  // `python -m pip --version`: the module is a program of its own, opened as a nested invocation
+  const module = moduleRun(facts);
+  if (!(facts.effectsFree || facts.info) && !module) return null;
   const path = inv.program.value ?? '';
   const slash = path.lastIndexOf('/');
   if (slash >= 0 && !SYSTEM_DIRS.has(path.slice(0, slash) || '/')) return null;
@@ -537,12 +542,32 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
       // `"$PWD/x"`, `"$HOME/x"`: the path is known and absolute, so the word cannot be an option.
       if (!p.word.static && p.abs !== null && p.literal && p.abs.startsWith('/')) absWords.add(p.word);
     } else if (e.kind === 'code' && e.origin === 'inline' && e.harmless) continue;
+    else if (module && (e.word === module || e.path?.word === module) && (e.kind === 'exec' || e.kind === 'code')) continue;
     else if (e.kind === 'env' && e.how === 'prefix' && e.name && isSafeEnvName(e.name)) continue;
     else return null;
   }
-  // A glob that could expand to a flag (`*.md` next to a file named -rf) is not a known path set.
-  for (const w of inv.args) if (!w.static && !absWords.has(w) && (!pathWords.has(w) || !w.globPrefix)) return null;
+  // Any other dynamic word must be one the program takes whatever it holds (readonly/words.ts).
+  for (const w of inv.args) {
+    if (w.static || absWords.has(w) || (pathWords.has(w) && w.globPrefix)) continue;
+    const items = w.approx === ITEMS && inv.via.some((v) => v.name.startsWith('xargs'));
+    if (!dataWord(w, facts, inv.name, pathWords.has(w), items)) return null;
+  }
   return facts.info ? `${inv.name} prints its version or help` : `${inv.name}'s effects are reads inside the workspace`;
+}
+
+/**
+ * The module word of `python -m MODULE …` when the module is run as a nested invocation (a known
+ * program such as pip, checked on its own) and nothing else has an effect; else null.
+ */
+function moduleRun(facts: NonNullable<EffectScope['facts']>): Effect['word'] | null {
+  let mod: Effect['word'] | null = null;
+  for (const a of facts.args) if (a.role === 'code' && a.language === 'python-module') mod = a.word;
+  if (!mod || facts.network || facts.destructive || facts.installs) return null;
+  for (const a of facts.args) {
+    if (a.word === mod && (a.role === 'code' || a.role === 'exec-argv')) continue;
+    if (a.role !== 'none' && a.role !== 'read') return null;
+  }
+  return facts.args.some((a) => a.role === 'exec-argv' && a.word === mod) ? mod : null;
 }
 
 /**

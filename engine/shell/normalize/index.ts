@@ -4,7 +4,7 @@ import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines } from './items.ts';
-import { downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellStdin, sourceCarrier } from './carriers.ts';
+import { downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
@@ -131,7 +131,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
     push(inv, st, ex);
     return nestedRuns(inv, ex, st);
   }
-  if (SHELLS.has(name)) return shellCarrier(inv, ex, st, ops);
+  if (SHELLS.has(name) && !shellPrintsInfo(inv)) return shellCarrier(inv, ex, st, ops);
   if (name === 'eval') return evalCarrier(inv, ex, st, ops);
   if (name === 'source' || name === '.') return sourceCarrier(inv, ex, st, ops);
   if (interpreterCarrier(inv, ex, st, ops)) return;
