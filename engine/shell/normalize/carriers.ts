@@ -75,6 +75,49 @@ export function downloaded(path: string, ex: Extraction, st: NormState): boolean
   return false;
 }
 
+/** The exact stdout of `echo …` / `printf …` / `cat <<'EOF'` with static words, else null. */
+export function staticOutput(argv: Word[], redirects: Redirect[]): string | null {
+  if (!argv.length || !argv.every((w) => w.static)) return null;
+  const name = argv[0].value;
+  const vals = argv.slice(1).map((w) => w.value ?? '');
+  if (name === 'echo') {
+    let i = 0;
+    let nl = true;
+    while (i < vals.length && (vals[i] === '-n' || vals[i] === '-E' || vals[i] === '-e')) {
+      if (vals[i] === '-n') nl = false;
+      if (vals[i] === '-e' && vals.slice(i + 1).some((v) => v.includes('\\'))) return null;
+      i++;
+    }
+    return vals.slice(i).join(' ') + (nl ? '\n' : '');
+  }
+  if (name === 'printf') {
+    const fmt = vals[0];
+    if (fmt === undefined || fmt.startsWith('-')) return null;
+    if (fmt === '%s\n' || fmt === '%s\\n' || fmt === '%s') return vals.slice(1).join(fmt === '%s' ? '' : '\n') + (fmt === '%s' ? '' : '\n');
+    if (fmt.includes('%') || vals.length > 1) return null;
+    let out = '';
+    for (let i = 0; i < fmt.length; i++) {
+      const c = fmt[i];
+      if (c !== '\\') {
+        out += c;
+        continue;
+      }
+      const n = fmt[++i];
+      if (n === 'n') out += '\n';
+      else if (n === 't') out += '\t';
+      else if (n === '\\') out += '\\';
+      else return null;
+    }
+    return out;
+  }
+  if (name === 'cat' && vals.length === 0) {
+    const h = redirects.find((r) => (r.op === '<<' || r.op === '<<-' || r.op === '<<<') && (r.fd === null || r.fd === 0));
+    const w = h ? (h.op === '<<<' ? h.target : h.heredoc?.word) : undefined;
+    if (w && w.static) return (w.value ?? '') + (h!.op === '<<<' ? '\n' : '');
+  }
+  return null;
+}
+
 /** `bash --version`, `sh --help`: only info flags, so the shell prints and exits before it reads a command. */
 export function shellPrintsInfo(inv: Invocation): boolean {
   let info = false;
@@ -83,7 +126,7 @@ export function shellPrintsInfo(inv: Invocation): boolean {
     if (v === '--version' || v === '--help') info = true;
     else if (v !== '--norc' && v !== '--noprofile' && v !== '--posix') return false;
   }
-  return null;
+  return info;
 }
 
 /** sh/bash/zsh … : -c STRING, a script file, or stdin. */
