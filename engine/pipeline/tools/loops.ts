@@ -1,8 +1,10 @@
 // `for f in a b src/*.ts; do … "$f" …; done`: the loop variable takes each listed word, so a
-// command in the body that names "$f" is checked once per value (a static word, or a glob whose
-// folder is fixed and cannot begin with `-`). Anything else about the loop stays dynamic.
+// command in the body that names $f (alone or inside a word: "src/$f", ~/"$f") is checked once per
+// value: a static word, or a glob (whose matches the checks judge like the glob written there).
+// Anything else about the loop stays dynamic.
 import type { Extraction, Invocation, Word } from '../../shell/types.ts';
 import { parse, resolveWord } from '../../shell/index.ts';
+import { staysOneWord } from '../readonly/words.ts';
 
 export type Bindings = Map<string, { name: string; values: Word[] }>;
 
@@ -27,7 +29,7 @@ export function loopBindings(source: string, ex: Extraction, home: string): Bind
       for (const w of node.words) {
         const r = resolveWord(w as Parameters<typeof resolveWord>[0], home);
         for (const v of r.braces ?? [r]) {
-          if (v.static || (v.kinds.length === 1 && v.kinds[0] === 'glob' && v.globPrefix)) values.push(v);
+          if (v.static || (v.kinds.length === 1 && v.kinds[0] === 'glob' && v.globPrefix !== undefined)) values.push(v);
           else ok = false;
         }
       }
@@ -39,8 +41,39 @@ export function loopBindings(source: string, ex: Extraction, home: string): Bind
   return out.size ? out : null;
 }
 
-function bound(w: Word, name: string): boolean {
-  return !w.static && w.kinds.length === 1 && w.kinds[0] === 'param' && w.params.length === 1 && w.params[0] === name && w.approx === '$' + name;
+/** Where `$name` sits in a word whose only expansion it is, or null (`"src/$f"`, `~/"$f"`, `$f.bak`). */
+function slot(w: Word, name: string): { before: string; after: string; quoted: boolean } | null {
+  if (w.static || w.kinds.length !== 1 || w.kinds[0] !== 'param' || w.params.length !== 1 || w.params[0] !== name) return null;
+  const a = w.approx;
+  const at = a.indexOf('$' + name);
+  if (at < 0 || a.indexOf('$') !== at || a.indexOf('$', at + 1) >= 0 || a.includes('\\') || w.raw.includes("'") || w.raw.includes('\\')) return null;
+  const before = a.slice(0, at);
+  const after = a.slice(at + 1 + name.length);
+  for (const c of before + after) if (c === '*' || c === '?' || c === '[') return null;
+  return { before, after, quoted: staysOneWord(w.raw) };
+}
+
+/** The word with `$name` replaced by one loop value, or null when bash would split or glob it differently. */
+function put(w: Word, name: string, v: Word): Word | null {
+  const s = slot(w, name);
+  if (!s) return null;
+  // unquoted, a value bash splits (or a glob match it splits again) is more words than one value
+  if (!s.quoted && (v.static ? !splitSafe(v.value ?? '') : v.globPrefix !== '')) return null;
+  if (!s.before && !s.after) return v;
+  if (v.static) {
+    const val = v.value ?? '';
+    const text = s.before + val + s.after;
+    return { span: w.span, raw: text, static: true, value: text, approx: text, kinds: [], params: [], quoted: w.quoted, substitutions: 0 };
+  }
+  // a glob value: each match, inside the same folder and name
+  const approx = s.before + v.approx + s.after;
+  return { span: w.span, raw: approx, static: false, approx, kinds: ['glob'], params: [], quoted: w.quoted, substitutions: 0, globPrefix: s.before + (v.globPrefix ?? '') };
+}
+
+function splitSafe(s: string): boolean {
+  if (!s.length) return false;
+  for (const c of s) if (c === ' ' || c === '\t' || c === '\n' || c === '*' || c === '?' || c === '[') return false;
+  return true;
 }
 
 /** The invocation once per value of the loop variables it names as whole words, or null. */
@@ -52,12 +85,12 @@ export function loopVariants(inv: Invocation, b: Bindings): Invocation[] | null 
     const bind = b.get(`${c.span.start}:${c.span.end}`);
     if (!bind) continue;
     const base = out ?? [inv];
-    const uses = base[0]!.args.some((w) => bound(w, bind.name)) || base[0]!.redirects.some((r) => bound(r.target, bind.name));
+    const uses = base[0]!.args.some((w) => slot(w, bind.name)) || base[0]!.redirects.some((r) => slot(r.target, bind.name));
     if (!uses) continue;
     const next: Invocation[] = [];
     for (const x of base) {
       for (const v of bind.values) {
-        next.push({ ...x, args: x.args.map((w) => (bound(w, bind.name) ? v : w)), redirects: x.redirects.map((r) => (bound(r.target, bind.name) ? { ...r, target: v } : r)) });
+        next.push({ ...x, args: x.args.map((w) => put(w, bind.name, v) ?? w), redirects: x.redirects.map((r) => { const t = put(r.target, bind.name, v); return t ? { ...r, target: t } : r; }) });
         if (next.length > MAX_VALUES) return null;
       }
     }
