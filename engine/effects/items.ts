@@ -8,6 +8,7 @@ import type { EffectScope } from './index.ts';
 import { classifyPath, mergeInfos, type PathInfo } from '../paths/index.ts';
 import { infoOf, pathRef, synthetic } from './paths.ts';
 import { itemRoot, LINE } from '../shell/normalize/items.ts';
+import { staticOutput } from '../shell/printed.ts';
 
 const ITEMS = '$(xargs input)';
 
@@ -46,6 +47,62 @@ function producerReach(inv: Invocation, sc: EffectScope): PathInfo | null {
   return infos.length ? mergeInfos(infos) : null;
 }
 
+/** Long xargs options that change neither the items nor their split. */
+const LONG_PLAIN = new Set(['--no-run-if-empty', '--verbose', '--exit', '--max-args', '--max-procs', '--max-lines', '--max-chars']);
+
+/** How xargs splits its input: at blanks, at NULs (-0) or at lines (-I), or null (unknown option). */
+function xargsSplit(argv: Word[]): 'blank' | 'nul' | 'line' | null {
+  let mode: 'blank' | 'nul' | 'line' = 'blank';
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i];
+    if (!w.static) return null;
+    const v = w.value ?? '';
+    if (!v.startsWith('-') || v === '-') return mode;
+    if (v === '--') return mode;
+    if (v === '--null') mode = 'nul';
+    else if (v.startsWith('--replace') || v === '-i') mode = 'line';
+    else if (LONG_PLAIN.has(v.split('=')[0])) continue;
+    else if (v.startsWith('--')) return null;
+    else {
+      for (let k = 1; k < v.length; k++) {
+        const c = v[k];
+        if (c === '0') mode = 'nul';
+        else if (c === 'r' || c === 't' || c === 'x') continue;
+        else if (c === 'n' || c === 'P' || c === 'L' || c === 's' || c === 'I') {
+          if (c === 'I') mode = 'line';
+          if (k === v.length - 1) i++;
+          break;
+        } else return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** The exact items xargs reads, when its input is static text (echo / printf / here-string), else null. */
+function exactItems(inv: Invocation, sc: EffectScope): string[] | null {
+  const x = inv.source;
+  const mode = xargsSplit(x.argv);
+  if (mode === null || !sc.ex) return null;
+  let text: string | null = null;
+  const own = x.redirects.filter((r) => r.fd === null || r.fd === 0);
+  const h = own.find((r) => r.op === '<<<' || r.op === '<<' || r.op === '<<-');
+  if (own.some((r) => r.op === '<' || r.op === '<>')) return null;
+  if (h) {
+    const w = h.op === '<<<' ? h.target : h.heredoc?.word;
+    const value = !w ? null : w.static ? (w.value ?? '') : h.op === '<<<' ? pathRef(w, sc).abs : null;
+    if (value !== null) text = value + (h.op === '<<<' ? '\n' : '');
+  } else if (x.pipe && x.pipe.index > 0) {
+    const prev = sc.ex.commands.filter((c) => c.pipe && c.pipe.id === x.pipe!.id && c.pipe.index === x.pipe!.index - 1);
+    if (prev.length === 1) text = staticOutput(prev[0].argv, prev[0].redirects);
+  }
+  if (text === null) return null;
+  if (mode === 'nul') return text.split('\0').filter((t) => t !== '');
+  if (mode === 'line') return text.split('\n').map((t) => t.trimStart()).filter((t) => t !== '');
+  if (text.includes("'") || text.includes('"') || text.includes('\\')) return null;
+  return tokens(text);
+}
+
 /** Widen the reach of xargs items in `out` by what the producers of the pipe name. */
 export function itemsFromProducers(inv: Invocation, sc: EffectScope, out: Effect[]): void {
   const xargs = inv.via.some((v) => v.name.startsWith('xargs'));
@@ -62,6 +119,15 @@ export function itemsFromProducers(inv: Invocation, sc: EffectScope, out: Effect
       const below: Word = { span: ref.word.span, raw: gp + '*', static: false, approx: gp + '*', kinds: ['glob'], params: [], quoted: false, substitutions: 0, globPrefix: gp };
       ref.info = { ...mergeInfos([classifyPath(root, ctx), infoOf(pathRef(below, sc))]), dynamic: true, free: false };
       continue;
+    }
+    if (xargs) {
+      const exact = exactItems(inv, sc);
+      if (exact !== null && exact.length) {
+        // the items are known text: exactly these paths, nothing else
+        const ctx = { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs };
+        ref.info = { ...mergeInfos(exact.map((t) => classifyPath(t, ctx))), dynamic: true, free: false };
+        continue;
+      }
     }
     if (reach === undefined) reach = producerReach(inv, sc);
     if (reach === null) return;

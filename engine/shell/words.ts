@@ -6,6 +6,7 @@ import type { ListNode, Part, WordNode } from './ast.ts';
 import { NONE, fit } from './ast.ts';
 import { expandBraces, hasBrace } from './braces.ts';
 import type { Cell } from './braces.ts';
+import { staticOutput } from './printed.ts';
 
 /** Longest word brace expansion is tried on (characters before expansion). */
 const MAX_BRACE_WORD = 8192;
@@ -88,6 +89,30 @@ export function catHeredocBody(list: ListNode): string | null {
   return t.slice(0, e);
 }
 
+/** `$(echo …)` / `$(printf …)` with static words: the text it substitutes, else null. */
+function printedBody(list: ListNode, home: string): string | null {
+  if (list.items.length !== 1) return null;
+  const it = list.items[0]!;
+  if (it.background || it.andor.pipelines.length !== 1) return null;
+  const pl = it.andor.pipelines[0]!;
+  if (pl.commands.length !== 1 || pl.negated || pl.time) return null;
+  const c = pl.commands[0]!;
+  if (c.type !== 'Simple' || c.assigns.length || c.redirects.length || !c.words.length) return null;
+  const w0 = c.words[0]!;
+  if (w0.parts.length !== 1 || w0.parts[0]!.type !== 'lit' || (w0.parts[0]!.text !== 'echo' && w0.parts[0]!.text !== 'printf')) return null;
+  const words: Word[] = [];
+  for (const w of c.words) {
+    const r = resolveWord(w, home);
+    if (!r.static || r.braces) return null;
+    words.push(r);
+  }
+  const t = staticOutput(words, []);
+  if (t === null || t.includes('\0')) return null;
+  let e = t.length;
+  while (e > 0 && t.charCodeAt(e - 1) === 10) e--;
+  return t.slice(0, e);
+}
+
 function paramApprox(p: Extract<Part, { type: 'param' }>): string {
   if (p.prefix === '#') return '${#' + p.name + '}';
   return '$' + p.name;
@@ -137,7 +162,7 @@ function collect(parts: Part[], inDq: boolean, acc: Acc, home: string, sink: Iss
         break;
       case 'cmdsub': {
         acc.subs++;
-        const body = catHeredocBody(p.body);
+        const body = catHeredocBody(p.body) ?? printedBody(p.body, home);
         if (body !== null && (inDq || isSplitSafe(body))) pushLit(acc, body, true);
         else pushDyn(acc, 'command', '$(…)');
         break;

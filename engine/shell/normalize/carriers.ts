@@ -6,6 +6,9 @@ import { execKind, envConfigs, parseGit } from './git.ts';
 import { INTERPRETERS, type NormState, type Ops } from './state.ts';
 import { staticWord, dynamicWord, sv, invocationFrom, basename } from './words.ts';
 import { normalizePath } from '../../paths/index.ts';
+import { staticOutput } from '../printed.ts';
+
+export { staticOutput };
 
 /** Shell stdin: here-string, heredoc, `< file`, a pipe, or the terminal. */
 export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: NormState, ops: Ops, language?: string): void {
@@ -27,6 +30,11 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
     }
     if (r.op === '<' || r.op === '<>') {
       if (ops.networkWord(r.target, ex)) return ops.opaque(inv, carrier, 'network', st, extra);
+      const text = procsubOutput(r.target, ex);
+      if (text !== null) {
+        if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: text });
+        return ops.payload(text, `${name} < <(…)`, r.span, { ...inv, redirects: inv.redirects.filter((x) => x !== r) }, st, true);
+      }
       return ops.opaque(inv, carrier, 'stdin', st, extra);
     }
   }
@@ -42,6 +50,13 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
     return ops.opaque(inv, carrier, 'stdin', st, extra);
   }
   ops.opaque(inv, carrier, 'stdin', st, extra);
+}
+
+/** The exact text `<(cmd)` reads as, when cmd is one print-only command with static words. */
+function procsubOutput(w: Word, ex: Extraction): string | null {
+  if (w.static || w.approx !== '<(…)') return null;
+  const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'procsub' && e.span.start >= w.span.start && e.span.end <= w.span.end));
+  return inner.length === 1 ? staticOutput(inner[0].argv, inner[0].redirects) : null;
 }
 
 function socket(w: Word): boolean {
@@ -73,49 +88,6 @@ export function downloaded(path: string, ex: Extraction, st: NormState): boolean
     for (const r of c.redirects) if ((r.op === '>' || r.op === '>>') && r.target.static && abs(r.target.value ?? '') === target) return true;
   }
   return false;
-}
-
-/** The exact stdout of `echo …` / `printf …` / `cat <<'EOF'` with static words, else null. */
-export function staticOutput(argv: Word[], redirects: Redirect[]): string | null {
-  if (!argv.length || !argv.every((w) => w.static)) return null;
-  const name = argv[0].value;
-  const vals = argv.slice(1).map((w) => w.value ?? '');
-  if (name === 'echo') {
-    let i = 0;
-    let nl = true;
-    while (i < vals.length && (vals[i] === '-n' || vals[i] === '-E' || vals[i] === '-e')) {
-      if (vals[i] === '-n') nl = false;
-      if (vals[i] === '-e' && vals.slice(i + 1).some((v) => v.includes('\\'))) return null;
-      i++;
-    }
-    return vals.slice(i).join(' ') + (nl ? '\n' : '');
-  }
-  if (name === 'printf') {
-    const fmt = vals[0];
-    if (fmt === undefined || fmt.startsWith('-')) return null;
-    if (fmt === '%s\n' || fmt === '%s\\n' || fmt === '%s') return vals.slice(1).join(fmt === '%s' ? '' : '\n') + (fmt === '%s' ? '' : '\n');
-    if (fmt.includes('%') || vals.length > 1) return null;
-    let out = '';
-    for (let i = 0; i < fmt.length; i++) {
-      const c = fmt[i];
-      if (c !== '\\') {
-        out += c;
-        continue;
-      }
-      const n = fmt[++i];
-      if (n === 'n') out += '\n';
-      else if (n === 't') out += '\t';
-      else if (n === '\\') out += '\\';
-      else return null;
-    }
-    return out;
-  }
-  if (name === 'cat' && vals.length === 0) {
-    const h = redirects.find((r) => (r.op === '<<' || r.op === '<<-' || r.op === '<<<') && (r.fd === null || r.fd === 0));
-    const w = h ? (h.op === '<<<' ? h.target : h.heredoc?.word) : undefined;
-    if (w && w.static) return (w.value ?? '') + (h!.op === '<<<' ? '\n' : '');
-  }
-  return null;
 }
 
 /** `bash --version`, `sh --help`: only info flags, so the shell prints and exits before it reads a command. */
