@@ -47,6 +47,8 @@ export const envOverride: Detector = {
     const seen = new Set<string>();
     const flag = (a: Assignment | { name: string; span: Assignment['span'] }, how: string, value?: string) => {
       if (seen.has(a.name) || !isOverride(a.name)) return;
+      // IFS= read -r line: IFS only tells the read builtin where to split the line it reads
+      if (a.name === 'IFS' && inv.name === 'read' && !inv.via.length) return;
       // A static command line (EDITOR=vim, PAGER=cat) is opened and checked as its own command.
       if (value !== undefined && value.trim() !== '' && envRole(a.name) === 'exec-line' && a.name !== 'PROMPT_COMMAND') return;
       seen.add(a.name);

@@ -111,7 +111,16 @@ export function itemsFromProducers(inv: Invocation, sc: EffectScope, out: Effect
     const ref = e.path;
     if (!ref || !synthetic(ref.word) || !(ref.word.approx === LINE || (xargs && ref.word.approx === ITEMS))) continue;
     const gp = ref.word.globPrefix;
-    const root = gp && sc.ex ? itemRoot(inv, sc.ex) : null;
+    const root = gp !== undefined && sc.ex ? itemRoot(inv, sc.ex) : null;
+    if (root === '') {
+      // a lister of names (ls, git ls-files): each item is a name where it is used, so what the glob *
+      // there could be, and (ls FILE prints FILE) the classes of what the lister names
+      const here: Word = { span: ref.word.span, raw: '*', static: false, approx: '*', kinds: ['glob'], params: [], quoted: false, substitutions: 0, globPrefix: '' };
+      if (reach === undefined) reach = producerReach(inv, sc);
+      const names = infoOf(pathRef(here, sc));
+      ref.info = { ...(reach ? mergeInfos([names, reach]) : names), dynamic: true, free: false };
+      continue;
+    }
     if (root !== null) {
       // a plain `find ROOT`: the items are ROOT and paths below it, nothing else
       const ctx = { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs };

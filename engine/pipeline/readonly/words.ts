@@ -96,7 +96,8 @@ export function dataWord(w: Word, facts: ProgramFacts, name: string, pathWord: b
   for (const a of facts.args) if (a.word === w) fact = a;
   const flag = mayBeFlag(w);
   if (items) {
-    // xargs appends items: each is an operand, and every operand must be data
+    // xargs appends items as operands: paths the effects judged, or data where every operand is data
+    if (fact && fact.role === 'read' && pathWord) return !flag || (!!fact.mayBeOption && !readsPathLists(name));
     return !!fact && fact.role === 'none' && (!flag || !!fact.mayBeOption) && operandsAreData(name);
   }
   if (!fact) {

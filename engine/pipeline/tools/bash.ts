@@ -543,7 +543,7 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
       if (!p.word.static && p.abs !== null && p.literal && p.abs.startsWith('/')) absWords.add(p.word);
     } else if (e.kind === 'code' && e.origin === 'inline' && e.harmless) continue;
     else if (module && (e.word === module || e.path?.word === module) && (e.kind === 'exec' || e.kind === 'code')) continue;
-    else if (e.kind === 'env' && e.how === 'prefix' && e.name && isSafeEnvName(e.name)) continue;
+    else if (e.kind === 'env' && e.how === 'prefix' && e.name && (isSafeEnvName(e.name) || (e.name === 'IFS' && inv.name === 'read'))) continue;
     else return null;
   }
   // Any other dynamic word must be one the program takes whatever it holds (readonly/words.ts).

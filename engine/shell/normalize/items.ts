@@ -1,7 +1,8 @@
 // xargs items listed by `find ROOT` with only name/type tests (or `git ls-files DIR`, `grep -rl P
-// DIR`): every line starts with ROOT, so an
-// item can never be an option. The word keeps that prefix (globPrefix); engine/effects reads the
-// same producer to say which paths the items can be.
+// DIR`): every line starts with ROOT, so an item can never be an option. The word keeps that
+// prefix (globPrefix); engine/effects reads the same producer to say which paths the items can be.
+// A lister of names (`ls [DIR]`, `git ls-files` with no folder) has the root '': its lines are
+// names relative to where they are used, and they may begin with `-`.
 import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
 
 /** find tests that only filter names (nothing that prints other text or runs anything). */
@@ -19,18 +20,38 @@ function plainRoot(v: string): boolean {
   return true;
 }
 
-/** `git ls-files [-z -c -o …] DIR`: every line starts with DIR/. */
+/** `git ls-files [-z -c -o …] [DIR | PATHSPEC…]`: every line starts with DIR/; with pathspecs or none, paths below the cwd (root ''). */
 function lsFilesRoot(a: Word[]): string | null {
   if (a[1]?.value !== 'ls-files') return null;
   let root: string | null = null;
+  let specs = 0;
   for (const w of a.slice(2)) {
     if (!w.static) return null;
     const v = w.value ?? '';
     if (LS_FILES.has(v)) continue;
-    if (root !== null || !plainRoot(v)) return null;
-    root = v;
+    if (v.startsWith('-') || v.startsWith('/') || v.startsWith(':') || v.includes('..')) return null;
+    if (plainRoot(v) && root === null && specs === 0) root = v;
+    else specs++;
   }
-  return root;
+  // a pathspec glob (`*.sh`) matches below the cwd: the lines are relative paths there
+  return specs ? '' : (root ?? '');
+}
+
+/** ls flags that only sort or pick entries: the lines stay bare names (no -l columns, no -a `..`). */
+const LS_NAMES = new Set(['1', 'A', 'r', 't', 'S', 'X', 'v', 'U']);
+
+/** `ls [-1AtrS…] [DIR]`: one name per line (root ''). */
+function lsRoot(a: Word[]): string | null {
+  let dirs = 0;
+  for (const w of a.slice(1)) {
+    if (!w.static) return null;
+    const v = w.value ?? '';
+    if (v.startsWith('-') && v.length > 1) {
+      if (v.startsWith('--')) return null;
+      for (const ch of v.slice(1)) if (!LS_NAMES.has(ch)) return null;
+    } else if (++dirs > 1 || v.includes('*') || v.includes('?') || v.includes('[')) return null;
+  }
+  return '';
 }
 
 /** `grep -rl PATTERN DIR` (-r and -l required, a few harmless letters allowed): lines start with DIR. */
@@ -55,9 +76,10 @@ function grepListRoot(a: Word[]): string | null {
 /** The one root whose paths a plain lister prints (find ROOT tests…, git ls-files DIR, grep -rl P DIR), or null. */
 export function findListRoot(c: SimpleCommand): string | null {
   const a = c.argv;
-  if (a.length < 2 || !a[0]!.static || c.redirects.some((r) => r.fd === 1 || r.fd === null && r.op.startsWith('>'))) return null;
+  if (a.length < 1 || (a.length < 2 && a[0]!.value !== 'ls') || !a[0]!.static || c.redirects.some((r) => r.fd === 1 || r.fd === null && r.op.startsWith('>'))) return null;
   const prog = a[0]!.value;
   if (prog === 'git' || prog === '/usr/bin/git') return lsFilesRoot(a);
+  if (prog === 'ls' || prog === '/bin/ls' || prog === '/usr/bin/ls') return lsRoot(a);
   if (prog === 'grep' || prog === '/usr/bin/grep' || prog === '/bin/grep') return grepListRoot(a);
   if (prog !== 'find' && prog !== '/usr/bin/find') return null;
   const root = a[1]!;
@@ -96,12 +118,41 @@ export function prefixItems(out: Invocation[], ex: Extraction, changed: Invocati
       if (root === undefined) root = itemRoot(inv, ex);
       if (root === null) return w;
       if (!changed.includes(inv)) changed.push(inv);
-      return { ...w, globPrefix: root.endsWith('/') ? root : root + '/' };
+      return { ...w, globPrefix: prefix(root) };
     });
   }
 }
 
 export const LINE = '$(input line)';
+
+/** What every line of a root starts with: `src/` for src, nothing for a lister of names. */
+function prefix(root: string): string {
+  return root === '' ? '' : root.endsWith('/') ? root : root + '/';
+}
+
+/** `$name` as the one expansion of a quoted word (`"$f"`, `"src/$f"`, `~/"$f"`): the text around it, or null. */
+function lineSlot(w: Word, name: string): { before: string; after: string } | null {
+  if (w.static || !w.quoted || w.params.length !== 1 || w.params[0] !== name || w.kinds.length !== 1 || w.kinds[0] !== 'param') return null;
+  const a = w.approx;
+  const whole = a === '${' + name + '}' ? '${' + name + '}' : '$' + name;
+  const at = a.indexOf(whole);
+  if (at < 0 || a.indexOf('$') !== at || a.indexOf('$', at + 1) >= 0 || a.includes('\\') || w.raw.includes("'") || w.raw.includes('\\')) return null;
+  const before = a.slice(0, at);
+  const after = a.slice(at + whole.length);
+  if (!insideQuotes(w.raw)) return null;
+  for (const c of before + after) if (c === '*' || c === '?' || c === '[') return null;
+  return { before, after };
+}
+
+/** Every `$` of the raw word is inside double quotes (the line is not split again). */
+function insideQuotes(raw: string): boolean {
+  let dq = false;
+  for (const c of raw) {
+    if (c === '"') dq = !dq;
+    else if (c === '$' && !dq) return false;
+  }
+  return true;
+}
 
 function sameCtx(a: SimpleCommand, b: SimpleCommand): boolean {
   return a.context.length === b.context.length && a.context.every((e, k) => e.kind === b.context[k]!.kind && e.span.start === b.context[k]!.span.start && e.span.end === b.context[k]!.span.end);
@@ -144,9 +195,14 @@ export function prefixLines(out: Invocation[], ex: Extraction, changed: Invocati
     const root = itemRoot(inv, ex);
     if (root === null) continue;
     inv.args = inv.args.map((w: Word) => {
-      if (w.static || w.params.length !== 1 || w.params[0] !== name || (w.approx !== '$' + name && w.approx !== '${' + name + '}') || !w.quoted) return w;
+      const s = lineSlot(w, name);
+      if (!s) return w;
       if (!changed.includes(inv)) changed.push(inv);
-      return { span: w.span, raw: LINE, static: false, approx: LINE, kinds: ['command'], params: [], quoted: false, substitutions: 0, globPrefix: root.endsWith('/') ? root : root + '/' };
+      const gp = prefix(root);
+      if (!s.before && !s.after) return { span: w.span, raw: LINE, static: false, approx: LINE, kinds: ['command'], params: [], quoted: false, substitutions: 0, globPrefix: gp };
+      // inside a word (~/"$f", "backup/$f"): each line there, like the glob BEFORE ROOT/ * AFTER
+      const approx = s.before + gp + '*' + s.after;
+      return { span: w.span, raw: approx, static: false, approx, kinds: ['glob'], params: [], quoted: false, substitutions: 0, globPrefix: s.before + gp };
     });
   }
 }
