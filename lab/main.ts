@@ -79,20 +79,23 @@ const VERBS: Record<string, () => Promise<Verb>> = {
   policy: async () => (await import('./commands/policy.ts')).runPolicy,
 };
 
-/** Verbs other modules provide; each module exports `run(flags, rest)`. */
-const LAZY: Record<string, string> = {
-  run: './commands/run.ts',
-  watch: './commands/watch.ts',
-  list: './commands/list.ts',
-  hint: './commands/hint.ts',
-  reset: './commands/reset.ts',
-  code: './commands/code.ts',
-  solution: './commands/solution.ts',
-  progress: './commands/progress.ts',
-  regress: './commands/regress.ts',
-  corpus: './commands/corpus.ts',
-  screen: './commands/screen-cli.ts',
-  hook: './commands/hook.ts',
+/**
+ * Verbs other modules provide; each module exports `run(flags, rest)`. Literal import paths, so
+ * that esbuild can put every verb into the prebuilt bundle (lab/bundle.mjs).
+ */
+const LAZY: Record<string, () => Promise<{ run: Verb }>> = {
+  run: () => import('./commands/run.ts'),
+  watch: () => import('./commands/watch.ts'),
+  list: () => import('./commands/list.ts'),
+  hint: () => import('./commands/hint.ts'),
+  reset: () => import('./commands/reset.ts'),
+  code: () => import('./commands/code.ts'),
+  solution: () => import('./commands/solution.ts'),
+  progress: () => import('./commands/progress.ts'),
+  regress: () => import('./commands/regress.ts'),
+  corpus: () => import('./commands/corpus.ts'),
+  screen: () => import('./commands/screen-cli.ts'),
+  hook: () => import('./commands/hook.ts'),
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -112,7 +115,7 @@ export async function main(argv: string[]): Promise<number> {
     if (VERBS[verb]) fn = await VERBS[verb]!();
     else if (LAZY[verb]) {
       try {
-        fn = (await import(LAZY[verb]!)).run as Verb;
+        fn = (await LAZY[verb]!()).run;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw e;
         if (verb === 'run' || verb === 'list') {

@@ -200,13 +200,15 @@ export const WRAPPERS: Map<string, Handler> = new Map<string, Handler>([
     const rep = r.options.get('I') ?? r.options.get('replace');
     const repl = rep === true ? '{}' : rep;
     if (repl && idx >= 0) {
-      // -I{}: each occurrence is replaced by an input item (unknown here)
+      // -I{}: each occurrence, the command name's too, is replaced by an input item (unknown here);
+      // nothing is appended
       const args = inv.args.map((w, k) => {
-        if (k <= idx || !w.static || !(w.value ?? '').includes(repl)) return w;
+        if (k < idx || !w.static || !(w.value ?? '').includes(repl)) return w;
         if (w.value === repl) return { ...input, span: w.span };
+        if (k === idx) return dynamicWord((w.value ?? '').split(repl).join('$(xargs input)'), w.span);
         return staticWord((w.value ?? '').split(repl).join('"$XARGS_INPUT"'), w.span);
       });
-      return inner({ ...inv, args }, idx, 'xargs', { args: [input] });
+      return inner({ ...inv, args }, idx, 'xargs');
     }
     if (idx < 0) {
       const echo: Invocation = { ...inv, name: 'echo', program: staticWord('echo', inv.program.span), args: [input], via: [...inv.via, { name: 'xargs', kind: 'wrapper', span: inv.program.span }] };
