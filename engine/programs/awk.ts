@@ -11,6 +11,18 @@ function ident(c: string): boolean {
 
 /** True when the awk program text provably has no effect beyond reading its input and printing. */
 export function awkHarmless(src: string): boolean {
+  return awkScan(src).harmless;
+}
+
+/** The files `print > "F"` / `printf … >> "F"` write when F is a string literal (an effect with a path). */
+export function awkWrites(src: string): { path: string; append: boolean }[] {
+  return awkScan(src).writes;
+}
+
+function awkScan(src: string): { harmless: boolean; writes: { path: string; append: boolean }[] } {
+  const writes: { path: string; append: boolean }[] = [];
+  let harmless = true;
+  const no = () => ({ harmless: false, writes });
   let inPrint = false;
   let depth = 0; // parentheses since the print keyword
   let i = 0;
@@ -19,7 +31,7 @@ export function awkHarmless(src: string): boolean {
     if (c === '"') {
       i++;
       while (i < src.length && src[i] !== '"') i += src[i] === '\\' ? 2 : 1;
-      if (i >= src.length) return false;
+      if (i >= src.length) return no();
       i++;
       continue;
     }
@@ -27,7 +39,7 @@ export function awkHarmless(src: string): boolean {
       // a regex literal: /a|b/ holds no pipe
       i++;
       while (i < src.length && src[i] !== '/' && src[i] !== '\n') i += src[i] === '\\' ? 2 : 1;
-      if (src[i] !== '/') return false;
+      if (src[i] !== '/') return no();
       i++;
       continue;
     }
@@ -35,12 +47,12 @@ export function awkHarmless(src: string): boolean {
       while (i < src.length && src[i] !== '\n') i++;
       continue;
     }
-    if (c === '@') return false; // @load, @include, @namespace …
+    if (c === '@') return no(); // @load, @include, @namespace …
     if (ident(c)) {
       let j = i;
       while (j < src.length && ident(src[j])) j++;
       const word = src.slice(i, j);
-      if (word === 'system' || word === 'getline' || word === 'ENVIRON' && /*writes*/ assignsAfter(src, j)) return false;
+      if (word === 'system' || word === 'getline' || word === 'ENVIRON' && /*writes*/ assignsAfter(src, j)) return no();
       if (word === 'print' || word === 'printf') {
         inPrint = true;
         depth = 0;
@@ -53,7 +65,7 @@ export function awkHarmless(src: string): boolean {
         i += 2;
         continue;
       }
-      return false;
+      return no();
     }
     if (c === '(') depth++;
     else if (c === ')') depth--;
@@ -63,14 +75,30 @@ export function awkHarmless(src: string): boolean {
       if (src[k] === '>') k++;
       while (src[k] === ' ' || src[k] === '\t') k++;
       const std = STD.find((t) => src.startsWith(t, k));
-      if (!std) return false;
+      if (!std) {
+        harmless = false;
+        const lit = literal(src, k);
+        if (lit === null) return no();
+        writes.push({ path: lit.text, append: src[i + 1] === '>' });
+        i = lit.end;
+        continue;
+      }
       i = k + std.length;
       continue;
     }
     else if (c === ';' || c === '\n' || c === '{' || c === '}') inPrint = false;
     i++;
   }
-  return true;
+  return { harmless, writes };
+}
+
+/** A plain string literal at k ("…" with no escapes) and where it ends, or null. */
+function literal(src: string, k: number): { text: string; end: number } | null {
+  if (src[k] !== '"') return null;
+  const end = src.indexOf('"', k + 1);
+  if (end < 0) return null;
+  const text = src.slice(k + 1, end);
+  return text.includes('\\') || !text.length ? null : { text, end: end + 1 };
 }
 
 /** Where a `/` starts a regex rather than a division: after nothing, an operator or an opening. */
