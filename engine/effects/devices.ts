@@ -11,3 +11,20 @@ export function isBlockDevice(p: string): boolean {
   const slash = rest.indexOf('/');
   return slash > 0 && !rest.startsWith('fd/') && !rest.startsWith('pts/') && !rest.startsWith('shm/') && !rest.startsWith('mqueue/') && !rest.startsWith('hugepages/') && !rest.startsWith('net/') && !rest.startsWith('input/') && !rest.startsWith('snd/') && !rest.startsWith('dri/') && !rest.startsWith('bus/') && !rest.startsWith('char/') && !rest.startsWith('cpu/');
 }
+
+const NOT_DISKS = ['/dev/null', '/dev/zero', '/dev/full', '/dev/std', '/dev/tty', '/dev/pts/', '/dev/shm/', '/dev/fd/', '/dev/random', '/dev/urandom', '/dev/tcp/', '/dev/udp/', '/dev/mqueue/'];
+
+/**
+ * A disk tool's dynamic target that could name a block device: it starts with an expansion
+ * (`$DISK`, `"$(…)"`, `` `…` ``) or lies in /dev outside the sinks and streams (`/dev/$d`,
+ * `/dev/sd*`); not `out/$x.img` or `/tmp/$f`, which something static fixes elsewhere first.
+ */
+export function mayBeDevice(text: string): boolean {
+  const t = text.startsWith('"') ? text.slice(1) : text;
+  if (t[0] === '$' || t[0] === '`') return true;
+  if (!t.startsWith('/dev/')) return false;
+  let k = 5;
+  while (k < t.length && !'$`*?[{'.includes(t[k]!)) k++;
+  const prefix = t.slice(0, k);
+  return !NOT_DISKS.some((d) => prefix.startsWith(d));
+}

@@ -3,7 +3,8 @@ import type { Invocation, Word } from '../shell/types.ts';
 import type { ArgFact, ProgramFacts } from '../programs/index.ts';
 import type { Effect } from './types.ts';
 import { pathRef, type PathScope } from './paths.ts';
-import { isBlockDevice } from './devices.ts';
+import { isBlockDevice, mayBeDevice } from './devices.ts';
+import { membersRef } from './members.ts';
 
 /**
  * Named destructions (program facts) that cannot be undone and need no path to be catastrophic.
@@ -77,10 +78,16 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
       case 'dir-target': {
         const path = ref(f, sc);
         const create = f.role === 'append' ? 'append' : f.role === 'dir-target' ? 'create' : (f.create ?? 'truncate');
-        if (path.abs !== null && isBlockDevice(path.abs)) out.push({ kind: 'device', how: label, path, create });
+        if (path.abs !== null ? isBlockDevice(path.abs) : f.device === true && mayBeDevice(f.approx ?? path.text)) out.push({ kind: 'device', how: label, path, create });
         else out.push({ kind: 'write', how: label, path, create, recursive: f.recursive });
+        if (f.members) {
+          // an extraction: members land below the folder under names the archive chooses
+          const m = membersRef(path, sc);
+          // (a folder known only at run time already reaches what it could be)
+          if (m) out.push({ kind: 'write', how: `${label} (archive members)`, path: m, create: 'truncate', recursive: true });
+        }
         // a destination that is (or may be) a directory receives each source under its own name
-        if (f.role === 'dir-target' || (f.mayBeDir && knownDir(path.abs, path.text, sc))) intoDir(f, facts, sc, label, out);
+        else if (f.role === 'dir-target' || (f.mayBeDir && knownDir(path.abs, path.text, sc))) intoDir(f, facts, sc, label, out);
         break;
       }
       case 'delete':

@@ -23,9 +23,9 @@ function opt(p: Parsed, ...names: string[]): string | undefined {
 
 /** The effects the legacy tables know for `inv` (redirections excluded). */
 export function legacyEffects(inv: Invocation, sc: PathScope, out: Effect[], withReads: boolean): void {
-  if (!inv.program.static) return;
+  if (!inv.program.static || !withReads) return;
   const name = inv.name;
-  if (withReads) reads(inv, sc, out);
+  reads(inv, sc, out);
   writes(inv, sc, out);
   deletes(inv, sc, out);
   if (NETWORK.has(name)) out.push({ kind: 'network', how: name, direction: 'both', word: inv.program });

@@ -94,6 +94,8 @@ function finish(f: ProgramFacts, st: RunState): void {
     delete f.stdinLanguage;
   }
   if (st.recursive) for (const a of f.args) if (PATHISH.has(a.role)) a.recursive = true;
+  // writing /dev/null (tee /dev/null, dd of=/dev/null) keeps nothing: no effect
+  for (const a of f.args) if ((a.role === 'write' || a.role === 'append') && (a.text ?? sv(a.word)) === '/dev/null') a.role = 'none';
   if (f.issues.length) {
     f.effectsFree = false;
     return;

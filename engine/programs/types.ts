@@ -47,6 +47,13 @@ export interface ArgFact {
   mayBeOption?: boolean;
   /** write: the path may be an existing directory, then the program writes inside it (cp a b). */
   mayBeDir?: boolean;
+  /**
+   * write: a disk tool's target (dd of=, mkfs, wipefs -a, shred): a dynamic value that could name
+   * a block device (`$DISK`, `$(…)`, `/dev/sd*`) is a device write.
+   */
+  device?: boolean;
+  /** dir-target: an archive's members land below it under names the archive chooses. */
+  members?: boolean;
   /** env: the variable's name (`text` holds the value). */
   name?: string;
   /**

@@ -1,9 +1,20 @@
 // GNU coreutils (and the util-linux / BSD tools that sit next to them): writers, deleters, viewers.
 import { HV, prog, viewer } from '../dsl.ts';
-import type { ProgramSpec } from '../types.ts';
+import type { HookContext, ProgramSpec } from '../types.ts';
 import { ddHook, dateHook, envPrefix } from '../hooks.ts';
 
 const F = 'coreutils';
+
+/** A disk tool's write targets: a dynamic one that could name a block device is a device write. */
+export function diskTargets(c: HookContext): void {
+  for (const a of c.facts.args) {
+    if (a.role !== 'write' && a.role !== 'append' && a.role !== 'delete') continue;
+    a.device = true;
+    // dd's of=VALUE: the value is the path
+    const t = a.word.approx;
+    if (a.approx === undefined && a.option === undefined && t.startsWith('of=')) a.approx = t.slice(3);
+  }
+}
 const BACKUP = 'backup:: b S|suffix:none';
 const CTX = 'Z context::';
 
@@ -17,7 +28,7 @@ export const COREUTILS: ProgramSpec[] = [
   prog(F, 'rm', `f|force i I interactive:: one-file-system no-preserve-root preserve-root:: ^r|R|recursive d|dir v|verbose ${HV}`, 'delete+'),
   prog(F, 'rmdir', `ignore-fail-on-non-empty p|parents v|verbose ${HV}`, 'delete+'),
   prog(F, 'unlink', HV, 'delete'),
-  prog(F, 'shred', `f|force n|iterations:none random-source:read s|size:none u remove:: v|verbose x|exact z|zero ${HV}`, 'write+', { alt: [['u|remove', 'delete+']], destructive: 'data-wipe' }),
+  prog(F, 'shred', `f|force n|iterations:none random-source:read s|size:none u remove:: v|verbose x|exact z|zero ${HV}`, 'write+', { alt: [['u|remove', 'delete+']], destructive: 'data-wipe', hook: diskTargets }),
   // chmod -x FILE: a mode may look like an option (-r -w -x -X -s -t -u -g -o -a); then every operand is a file
   prog(F, 'chmod', `c|changes f|silent|quiet v|verbose no-preserve-root preserve-root reference:read ^R|recursive r w x X s t u g o a ${HV}`, 'none mode+', { alt: [['reference|r|w|x|X|s|t|u|g|o|a', 'mode+']] }),
   prog(F, 'chown', `c|changes f|silent|quiet v|verbose dereference h|no-dereference from:none no-preserve-root preserve-root reference:read ^R|recursive H L P ${HV}`, 'none owner+', { alt: [['reference', 'owner+']] }),
@@ -31,8 +42,9 @@ export const COREUTILS: ProgramSpec[] = [
   prog(F, 'mknod', `m|mode:none ${CTX} ${HV}`, 'write.create none*'),
   prog(F, 'mktemp', `d|directory u|dry-run q|quiet suffix:none p:dir tmpdir::dir t ${HV}`, 'none?', { writesStdout: true }),
   prog(F, 'truncate', `c|no-create o|io-blocks r|reference:read s|size:none ${HV}`, 'write+'),
-  prog(F, 'tee', `a|append i|ignore-interrupts p output-error:: ${HV}`, 'write*', { alt: [['append', 'append*']], stdin: 'data', writesStdout: true }),
-  prog(F, 'dd', HV, 'none*', { hook: ddHook, writesStdout: true }),
+  prog(F, 'tee', `a|append i|ignore-interrupts p output-error:: ${HV}`, 'write*', { alt: [['append', 'append*']], stdin: 'data', writesStdout: true, pure: true }),
+  // without of= dd copies to stdout; of= is a disk tool's target (a dynamic one may be a device)
+  prog(F, 'dd', HV, 'none*', { pure: true, hook: (c) => { ddHook(c); diskTargets(c); }, writesStdout: true }),
   prog(F, 'split', `a|suffix-length:none additional-suffix:none b|bytes:none C|line-bytes:none d x numeric-suffixes:: hex-suffixes:: e|elide-empty-files filter:line l|lines:none n|number:none separator:none t:none u|unbuffered verbose #lines ${HV}`, 'read? write.create?'),
   prog(F, 'csplit', `b|suffix-format:none f|prefix:write k|keep-files suppress-matched n|digits:none s|quiet|silent z|elide-empty-files ${HV}`, 'read none*', { writesStdout: true }),
   prog(F, 'sync', `d|data f|file-system ${HV}`, 'read*'),

@@ -2,6 +2,7 @@
 import { cmd, prog, viewer } from '../dsl.ts';
 import type { HookContext, ProgramSpec } from '../types.ts';
 import { textOf } from '../words.ts';
+import { diskTargets } from './coreutils.ts';
 
 const F = 'system';
 const VIM_CODE = ['!', 'system', 'py', 'lua', 'perl', 'ruby', 'term', 'so', 'source', 'call', 'exe', 'norm', 'w', 'sav', 'r ', 'e ', 'shell', 'sh', 'x', 'wq', 'up'];
@@ -28,6 +29,7 @@ function devOperands(c: HookContext): void {
     const t = textOf(a.word);
     a.role = !a.word.static || t.startsWith('/dev/') || t.startsWith('/') ? 'write' : 'none';
     if (a.role === 'none') delete a.create;
+    else a.device = true;
   }
 }
 
@@ -133,8 +135,8 @@ export const SYSTEM: ProgramSpec[] = [
   prog(F, 'emacs', 'Q q nw batch l|load:codefile.elisp eval:code.elisp f|funcall:code.elisp script:codefile.elisp x ?version ?help', 'write*', { singleDash: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'ed|red', 'G|traditional l|loose-exit-status p|prompt:none r|restricted s|quiet|silent v|verbose ?h|help ?V|version', 'write?', { stdin: 'code', stdinLanguage: 'ed' }),
   // disk tools
-  prog(F, 'mkfs|mkfs.ext2|mkfs.ext3|mkfs.ext4|mkfs.xfs|mkfs.btrfs|mkfs.vfat|mkfs.fat|mkfs.ntfs|mkfs.exfat|mke2fs|mkswap|mkdosfs|mkntfs', 't:none F f q v n L:none U:none b:none m:none O:none E:none c', 'write none?', { loose: true, destructive: 'disk-format' }),
-  prog(F, 'wipefs', 'a|all b|backup f|force n|no-act O|output:none p|parsable q|quiet t|types:none o|offset:none J|json ?h|help ?V|version', 'read+', { hook: (c) => { if (c.facts.options.has('all') || c.facts.options.has('offset')) { c.facts.destructive ??= 'disk-format'; for (const a of c.facts.args) if (a.option === undefined) a.role = 'write'; } if (c.facts.options.has('no-act')) c.facts.destructive = undefined; } }),
+  prog(F, 'mkfs|mkfs.ext2|mkfs.ext3|mkfs.ext4|mkfs.xfs|mkfs.btrfs|mkfs.vfat|mkfs.fat|mkfs.ntfs|mkfs.exfat|mke2fs|mkswap|mkdosfs|mkntfs', 't:none F f q v n L:none U:none b:none m:none O:none E:none c', 'write none?', { loose: true, destructive: 'disk-format', hook: diskTargets }),
+  prog(F, 'wipefs', 'a|all b|backup f|force n|no-act O|output:none p|parsable q|quiet t|types:none o|offset:none J|json ?h|help ?V|version', 'read+', { pure: true, hook: (c) => { if (c.facts.options.has('all') || c.facts.options.has('offset')) { c.facts.destructive ??= 'disk-format'; for (const a of c.facts.args) if (a.option === undefined) a.role = 'write'; diskTargets(c); } if (c.facts.options.has('no-act')) { c.facts.destructive = undefined; for (const a of c.facts.args) if (a.option === undefined) a.role = 'read'; } } }),
   prog(F, 'fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|partprobe|gparted', 'l|list s|script b:none u:none c:: w:none Z|zap-all o|clear z|zap d|delete:none n|new:none t|typecode:none f|force N:none print ?v|version ?h|help', 'none*', { loose: true, destructive: 'disk-partition', hook: (c) => { devOperands(c); const o = c.facts.options; if (o.has('list') || o.has('print')) { c.facts.destructive = undefined; for (const a of c.facts.args) a.role = 'read'; } } }),
   prog(F, 'blkdiscard|hdparm|nvme|sg_format|badblocks|e2fsck|fsck|resize2fs|tune2fs|xfs_repair|btrfs|zpool|zfs|lvremove|vgremove|pvremove|lvcreate|mdadm|dmsetup|cryptsetup|losetup|kpartx', 'f v q n y o:none s:none', 'none*', { loose: true, destructive: 'disk-modify', hook: devOperands }),
   prog(F, 'mount|umount|swapon|swapoff|fusermount|sshfs', 'a t:none o:none r w v f l n B M R L:none U:none', 'none*', { loose: true, hook: (c) => { if (c.operands.length || c.facts.options.has('a')) c.effect = true; } , pure: true }),
