@@ -49,12 +49,15 @@ export const envOverride: Detector = {
       if (seen.has(a.name) || !isOverride(a.name)) return;
       // IFS= read -r line: IFS only tells the read builtin where to split the line it reads
       if (a.name === 'IFS' && inv.name === 'read' && !inv.via.length) return;
-      // A static command line (EDITOR=vim, PAGER=cat) is opened and checked as its own command.
-      if (value !== undefined && value.trim() !== '' && envRole(a.name) === 'exec-line' && a.name !== 'PROMPT_COMMAND') return;
+      // A static command line (EDITOR=vim, PAGER=cat) is opened and checked as its own command;
+      // an empty one (GIT_PAGER=) runs nothing.
+      if (value !== undefined && envRole(a.name) === 'exec-line' && a.name !== 'PROMPT_COMMAND') return;
+      // So is an exported function's static body (BASH_FUNC_f%%='() { …; }').
+      if (value !== undefined && a.name.startsWith('BASH_FUNC_')) return;
       seen.add(a.name);
       out.push(finding(meta, inv, `${how} sets ${a.name}`));
     };
-    for (const a of inv.env) flag(a, inv.via.some((v) => v.name === 'env') ? 'env' : inv.args.length || inv.name ? 'a prefix' : 'an assignment', a.value?.static ? a.value.value : undefined);
+    for (const a of inv.env) flag(a, inv.via.some((v) => v.name === 'env') ? 'env' : inv.args.length || inv.name ? 'a prefix' : 'an assignment', a.value === null ? '' : a.value.static ? a.value.value : undefined);
     if (!inv.program.static) return out;
     if (DECLARE.has(inv.name)) {
       const exporting = inv.name === 'export' || inv.args.some((w) => w.static && (w.value ?? '').startsWith('-') && (w.value ?? '').includes('x'));

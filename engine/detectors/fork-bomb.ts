@@ -3,7 +3,8 @@
 //  - the call graph: a cycle of functions (f calls f, a calls b calls a) where some call on the
 //    cycle starts a copy in a pipeline or in the background, so copies run side by side;
 //  - a loop whose condition never fails (while true, while :, until false, for ((;;))) and whose
-//    body starts a background process with no break, exit or return out of the loop.
+//    body starts a background process of its own (not one inside a subshell it waits for) with
+//    no break, exit or return out of the loop.
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import type { ContextEntry, Extraction, SimpleCommand } from '../shell/types.ts';
@@ -94,6 +95,28 @@ function inLoop(sc: SimpleCommand, loop: ContextEntry): boolean {
   return sc.context.some((e) => e.kind === 'loop' && e.span.start === loop.span.start && e.span.end === loop.span.end);
 }
 
+const SUBSHELLS = new Set(['subshell', 'cmdsub', 'procsub']);
+
+/**
+ * A job the loop's own shell puts in the background: the loop goes on at once, so copies pile up.
+ * `(sleep 1 &)` is a foreground subshell the loop waits for; its job is the subshell's, not the loop's.
+ */
+function loopsOwnJob(sc: SimpleCommand, loop: ContextEntry, source: string): boolean {
+  if (!sc.background) return false;
+  const at = sc.context.findIndex((e) => e.kind === 'loop' && e.span.start === loop.span.start && e.span.end === loop.span.end);
+  if (at < 0) return false;
+  const sub = sc.context.slice(at + 1).find((e) => SUBSHELLS.has(e.kind));
+  // `( … ) &`: the subshell itself is the loop's background job
+  return !sub || (sub.kind === 'subshell' && backgrounded(source, sub.span.end));
+}
+
+/** Is the construct ending at `end` followed by a lone `&`? */
+function backgrounded(source: string, end: number): boolean {
+  let i = end;
+  while (source[i] === ' ' || source[i] === '\t') i++;
+  return source[i] === '&' && source[i + 1] !== '&' && source[i + 1] !== '>';
+}
+
 export const forkBomb: Detector = {
   meta,
   check(inv) {
@@ -141,7 +164,7 @@ export const forkBomb: Detector = {
     for (const sc of ex.commands) for (const e of sc.context) if (e.kind === 'loop') loops.set(e.span.start, e);
     for (const loop of loops.values()) {
       const members = ex.commands.filter((c) => inLoop(c, loop));
-      const bg = members.find((c) => c.background && c.conditional);
+      const bg = members.find((c) => c.conditional && loopsOwnJob(c, loop, ex.source));
       if (!bg) continue;
       if (members.some((c) => LEAVES.has(name(c) ?? '') || (c.argv[0] && !c.argv[0].static))) continue;
       if (!endless(loop, ex)) continue;

@@ -80,3 +80,63 @@ export function gitConfigRole(key: string): ArgRole {
   if (matchKey(GIT_CONFIG_KEYS, k)) return 'config';
   return 'none';
 }
+
+/** A git config entry carried by the environment; value null for a bare key (boolean true). */
+export interface EnvConfig {
+  key: string;
+  value: string | null;
+}
+
+/**
+ * GIT_CONFIG_PARAMETERS as git reads it: entries separated by blanks, each `'key'='value'`,
+ * `'key'=` (empty), `'key'` (true) or the older `'key=value'`; inside quotes `'\''` and `'\!'`
+ * stand for ' and !. Null when the text is not in this form (git then refuses to run).
+ */
+export function gitConfigParameters(text: string): EnvConfig[] | null {
+  const out: EnvConfig[] = [];
+  let i = 0;
+  const blank = (c: string | undefined) => c === ' ' || c === '\t' || c === '\n';
+  // one quoted token starting at i, or null
+  const token = (): string | null => {
+    if (text[i] !== "'") return null;
+    let s = '';
+    i++;
+    for (;;) {
+      const end = text.indexOf("'", i);
+      if (end < 0) return null;
+      s += text.slice(i, end);
+      i = end + 1;
+      if (text[i] === '\\' && (text[i + 1] === "'" || text[i + 1] === '!') && text[i + 2] === "'") {
+        s += text[i + 1];
+        i += 3;
+        continue;
+      }
+      return s;
+    }
+  };
+  for (;;) {
+    while (blank(text[i])) i++;
+    if (i >= text.length) return out;
+    const first = token();
+    if (first === null) return null;
+    if (text[i] === '=') {
+      i++;
+      if (i >= text.length || blank(text[i])) out.push({ key: first, value: null });
+      else {
+        const v = token();
+        if (v === null) return null;
+        out.push({ key: first, value: v });
+      }
+    } else {
+      const eq = first.indexOf('=');
+      out.push(eq < 0 ? { key: first, value: null } : { key: first.slice(0, eq), value: first.slice(eq + 1) });
+    }
+    if (i < text.length && !blank(text[i])) return null;
+  }
+}
+
+/** The shell line a git config value runs: an alias `!cmd` is cmd, any other alias is git's own words. */
+export function gitConfigLine(key: string, value: string): string {
+  if (!key.toLowerCase().startsWith('alias.')) return value;
+  return value.startsWith('!') ? value.slice(1) : 'git ' + value;
+}

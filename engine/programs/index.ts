@@ -2,7 +2,7 @@
 export type { ArgRole, ArgFact, ProgramFacts, ProgramSpec, CommandSpec, OptionDef, Grammar, OperandToken, HookContext } from './types.ts';
 export { describe, lookup, scanUnknown, programNames, addPrograms } from './describe.ts';
 export { prog as programSpec } from './dsl.ts';
-export { CODE_ENV, envRole, gitConfigRole } from './env.ts';
+export { CODE_ENV, envRole, gitConfigRole, gitConfigParameters, gitConfigLine, type EnvConfig } from './env.ts';
 export { awkHarmless } from './awk.ts';
 export { scanSed, type SedScan } from './sed.ts';
 export { DESTRUCTIVE_EFFECTS } from './destructive.ts';

@@ -354,6 +354,7 @@ export class Extractor {
 
   private assignment(a: AssignNode): Assignment {
     const out: Assignment = { span: a.span, name: a.name, value: null, append: a.append };
+    if (a.subscript) out.subscript = resolveParts(a.subscript, a.span, '', this.home, MODE_ASSIGN, this.sh);
     if (a.array) out.array = a.array.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG));
     else if (a.value.length) {
       const vs = a.value[0]!.span.start;

@@ -59,6 +59,8 @@ export interface Assignment {
   append: boolean; // a+=…
   /** a=(x y z): the array elements. */
   array?: Word[];
+  /** a[key]=v: the subscript as a word (static when it is plain text). */
+  subscript?: Word;
 }
 
 export type RedirectOp =

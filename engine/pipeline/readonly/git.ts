@@ -61,8 +61,9 @@ export function gitReadOnly(inv: Invocation, trustRepoConfig: boolean, gitDir?: 
   for (const a of inv.env) {
     if (!a.name.startsWith('GIT_')) continue;
     const role = envRole(a.name);
-    // A static command line (GIT_PAGER=cat) is opened and checked as its own command; data (author names) is fine.
-    if (role === 'none' || (role === 'exec-line' && a.value?.static)) continue;
+    // A static command line (GIT_PAGER=cat) is opened and checked as its own command, an empty one
+    // (GIT_PAGER=) runs nothing; data (author names) is fine.
+    if (role === 'none' || (role === 'exec-line' && (a.value === null || a.value.static))) continue;
     return `${a.name} changes what git runs`;
   }
   const g = parseGit(inv.args);

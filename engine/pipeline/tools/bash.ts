@@ -21,6 +21,7 @@ import { envRole, type ArgFact } from '../../programs/index.ts';
 import { dispatchTable } from '../detectors.ts';
 import { loopBindings, loopVariants } from './loops.ts';
 import { assignedValues, assignedVariants } from './assigns.ts';
+import { waitedFor } from './jobs.ts';
 
 interface BashState {
   ex: Extraction;
@@ -398,7 +399,7 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     const why = readsOnly(env, inv, st.scope, effects);
     if (why) ro = { readOnly: true, why, derived: true };
   }
-  if (ro.readOnly && inv.source.background) {
+  if (ro.readOnly && inv.source.background && !waitedFor(inv.source, st.ex)) {
     return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
   }
   if (ro.readOnly) {

@@ -1,6 +1,7 @@
 // Shells (sh -c LINE, a script file, or code on stdin) and the shell builtins that carry code.
 import { prog, viewer } from '../dsl.ts';
 import type { ProgramSpec } from '../types.ts';
+import { trapHook } from '../hooks.ts';
 
 const F = 'shells';
 // Single-letter shell options (set -e …); -o/+o take a name; -c makes the first operand the code.
@@ -18,7 +19,7 @@ export const SHELLS: ProgramSpec[] = [
   // builtins that run code
   prog(F, 'source|.', '', 'codefile.sh none*', { posix: true, loose: true }),
   prog(F, 'eval', '', 'lines.sh', { posix: true, loose: true }),
-  prog(F, 'trap', 'l p P', 'code.sh? none*', { posix: true, loose: true, alt: [['l|p|P', 'none*']] }),
+  prog(F, 'trap', 'l p P', 'code.sh? none*', { posix: true, loose: true, pure: true, alt: [['l|p|P', 'none*']], hook: trapHook }),
   prog(F, 'fc', 'e:line l n r s', 'none*', { loose: true }),
   prog(F, 'enable', 'a d n p s f:codefile.so', 'none*', {}),
   prog(F, 'hash', 'r d l t p:read', 'none*', { pure: true, alt: [['p', 'none*']] }),
@@ -27,8 +28,11 @@ export const SHELLS: ProgramSpec[] = [
   prog(F, 'popd', '', 'none*', { pure: true, loose: true }),
   prog(F, 'read', 'a:none d:none e i:none n:none N:none p:none r s t:none u:none', 'none*', { pure: true, stdin: 'data' }),
   prog(F, 'mapfile|readarray', 'd:none n:none O:none s:none t u:none C:code.sh c:none', 'none*', { pure: true, stdin: 'data' }),
+  // builtins that only set this shell's variables and options: no effects of their own (code in
+  // the values, arithmetic and allexport are judged where they are: envcode, arith, env-override)
+  prog(F, 'declare|typeset|local|readonly|export|set|unset', '', 'none*', { loose: true, plusOptions: false, pure: true }),
   // state-changing builtins: no file effects of their own (assignments are the shell's business)
-  prog(F, 'declare|typeset|local|readonly|export|set|unset|alias|unalias|shopt|bind|complete|compopt|setopt|unsetopt|autoload|zmodload|emulate', '', 'none*', { loose: true, plusOptions: false }),
+  prog(F, 'alias|unalias|shopt|bind|complete|compopt|setopt|unsetopt|autoload|zmodload|emulate', '', 'none*', { loose: true, plusOptions: false }),
   viewer(F, 'type|jobs|dirs|help|times|umask|caller|compgen|getopts|let|shift|return|exit|break|continue|logout|disown|suspend|ulimit|wait|whence|where', '', 'none*', { loose: true }),
   prog(F, 'fg|bg', '', 'none*', { loose: true }),
 ];

@@ -143,7 +143,9 @@ export function shellCarrier(inv: Invocation, ex: Extraction, st: NormState, ops
     if (!first.static) return ops.opaque(inv, `${name} -c`, ops.networkWord(first, ex) ? 'network' : 'dynamic', st, { payload: first.approx });
     return ops.payload(first.value ?? '', `${name} -c`, first.span, inv, st);
   }
-  if (first && !stdinMode) {
+  if (first && !stdinMode && !stdinFile(first)) {
+    const text = procsubOutput(first, ex);
+    if (text !== null) return ops.payload(text, `${name} <(…)`, first.span, inv, st, true);
     if (!first.static && ops.networkWord(first, ex)) return ops.opaque(inv, name, 'network', st);
     if (first.static && downloaded(first.value ?? '', ex, st)) return ops.opaque(inv, 'script', 'network', st, { payload: first.value });
     return ops.opaque(inv, 'script', 'dynamic', st, { payload: first.approx });
@@ -161,8 +163,19 @@ export function evalCarrier(inv: Invocation, ex: Extraction, st: NormState, ops:
   ops.payload(inv.args.map((w) => w.value ?? '').join(' '), 'eval', inv.args[0].span, inv, st);
 }
 
+/** A file name that reads the shell's own stdin. */
+export function stdinFile(w: Word | undefined): boolean {
+  if (!w || !w.static) return false;
+  const v = w.value ?? '';
+  return v === '/dev/stdin' || v === '/dev/fd/0' || v === '/proc/self/fd/0' || v === '/proc/thread-self/fd/0';
+}
+
 export function sourceCarrier(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): void {
   const f = inv.args[0];
+  // source /dev/stdin reads the here-string, heredoc or pipe as code
+  if (stdinFile(f)) return shellStdin({ ...inv, args: inv.args.slice(1) }, 'source', ex, st, ops);
+  const text = f ? procsubOutput(f, ex) : null;
+  if (f && text !== null) return ops.payload(text, 'source <(…)', f.span, { ...inv, args: inv.args.slice(1) }, st, true);
   const net = !!f && !f.static && ops.networkWord(f, ex);
   ops.opaque(inv, 'source', net ? 'network' : 'dynamic', st, { payload: f?.approx });
 }

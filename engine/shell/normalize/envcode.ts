@@ -1,73 +1,127 @@
 // Code carried by environment values and shell rebinding, opened as nested command lines:
 // EDITOR / PAGER / GIT_SSH_COMMAND … (a command line the program runs), BASH_ENV / ENV (a file
-// bash sources), exported functions (BASH_FUNC_f%%), BASH_ALIASES[x], PS0–PS4 (expanded prompts),
-// GIT_CONFIG_PARAMETERS and GIT_CONFIG_VALUE_n (git config values).
-import type { Assignment, Extraction, Invocation, Word } from '../types.ts';
+// bash sources), exported functions (BASH_FUNC_f%%), BASH_ALIASES[x] and BASH_CMDS[x] (what the
+// name runs later), PS0–PS4 (expanded prompts), git config carried by GIT_CONFIG_PARAMETERS and
+// GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n (the same keys as `git -c`). An empty value runs nothing.
+import type { Assignment, Extraction, Invocation, Span, Word } from '../types.ts';
 import type { NormState, Ops } from './state.ts';
-import { envRole, gitConfigRole } from '../../programs/index.ts';
+import { envRole, gitConfigLine, gitConfigRole } from '../../programs/index.ts';
 import { envConfigs } from './git.ts';
+import { analyze } from '../index.ts';
 
 const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 const PROMPTS = new Set(['PS0', 'PS1', 'PS2', 'PS3', 'PS4']);
+const REBIND = new Set(['BASH_ALIASES', 'BASH_CMDS']);
+
+/** One assignment: the value (null: empty), the subscript text (null: dynamic), array items. */
+interface Set1 {
+  name: string;
+  value: Word | null;
+  /** a[key]=v: the key; null when it is only known at run time. */
+  key?: string | null;
+  /** a=([k]=v …): the items as written. */
+  array?: Word[];
+  span: Span;
+}
 
 /** Assignments an invocation makes: its prefixes and, for export / declare, its NAME=value words. */
-function assignments(inv: Invocation): { name: string; value: Word | null; key?: string }[] {
-  const out: { name: string; value: Word | null; key?: string }[] = [];
-  for (const a of inv.env) out.push({ name: a.name, value: a.value, key: subscriptOf(a) });
+function assignments(inv: Invocation, home: string): Set1[] {
+  const out: Set1[] = [];
+  for (const a of inv.env) {
+    const sub = a.subscript;
+    out.push({
+      name: a.name,
+      value: a.value,
+      span: a.value?.span ?? a.span,
+      ...(sub ? { key: sub.static ? (sub.value ?? '') : null } : {}),
+      ...(a.array ? { array: a.array } : {}),
+    });
+  }
   if (DECLARE.has(inv.name)) {
     for (const w of inv.args) {
-      if (!w.static) continue;
+      if (!w.static) {
+        // declare -A BASH_CMDS=([ls]=/bin/rm): the compound value, parsed as the assignment it is
+        const name = w.raw.slice(0, w.raw.indexOf('=('));
+        if (REBIND.has(name) && w.raw.endsWith(')')) {
+          const a = analyze(w.raw, { home }).commands[0]?.env[0];
+          out.push({ name, value: null, span: w.span, ...(a?.array ? { array: a.array } : { key: null }) });
+        }
+        continue;
+      }
       const v = w.value!;
       const eq = v.indexOf('=');
       if (eq <= 0 || v.startsWith('-')) continue;
       let name = v.slice(0, eq);
       if (name.endsWith('+')) name = name.slice(0, -1);
+      let key: string | undefined;
+      const br = name.indexOf('[');
+      if (br > 0 && name.endsWith(']')) {
+        key = unquote(name.slice(br + 1, -1));
+        name = name.slice(0, br);
+      }
       const value = v.slice(eq + 1);
-      out.push({ name, value: { ...w, value, raw: value, approx: value } });
+      out.push({ name, value: value === '' ? null : { ...w, value, raw: value, approx: value }, span: w.span, ...(key !== undefined ? { key } : {}) });
     }
   }
   return out;
 }
 
-function subscriptOf(a: Assignment): string | undefined {
-  const s = (a as Assignment & { subscript?: string }).subscript;
-  return typeof s === 'string' ? s : undefined;
+// Builtins that assign a variable named by an argument (printf -v, read, mapfile, declare -n).
+const NAMERS = new Set(['printf', 'read', 'mapfile', 'readarray', 'declare', 'typeset', 'local']);
+
+/** A builtin that writes BASH_CMDS / BASH_ALIASES by name (or makes a nameref to them): any name may be rebound. */
+function rebindsByName(inv: Invocation): string | null {
+  if (!NAMERS.has(inv.name)) return null;
+  const nameref = DECLARE.has(inv.name) && inv.args.some((w) => w.static && (w.value ?? '').startsWith('-') && (w.value ?? '').includes('n'));
+  for (const w of inv.args) {
+    const t = w.static ? (w.value ?? '') : w.raw;
+    if (DECLARE.has(inv.name) && !nameref) continue;
+    for (const r of REBIND) {
+      const at = t.indexOf(r);
+      if (at < 0) continue;
+      const before = at === 0 ? '' : t[at - 1];
+      const after = t[at + r.length];
+      if ((before === '' || before === '=' || before === "'" || before === '"') && (after === undefined || after === '[' || after === "'" || after === '"')) return r;
+    }
+  }
+  return null;
 }
 
 /** Open what the assignments of `inv` run. `seen` keeps each assignment to one opening. */
 export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops, seen: WeakSet<object>): void {
+  const named = rebindsByName(inv);
+  if (named) ops.opaque({ ...inv, env: [], redirects: [] }, `${inv.name} ${named}`, 'dynamic', st);
   if (!inv.env.length && !DECLARE.has(inv.name)) return;
   const outer: Invocation = { ...inv, env: [], redirects: [] };
-  for (const a of assignments(inv)) {
-    if (a.value && seen.has(a.value)) continue;
-    if (a.value) seen.add(a.value);
+  const git: Set1[] = [];
+  for (const a of assignments(inv, st.home)) {
+    const mark = a.value ?? a.array ?? null;
+    if (mark && seen.has(mark)) continue;
+    if (mark) seen.add(mark);
     const name = a.name;
     const w = a.value;
-    const text = w && w.static ? w.value! : null;
-    const span = w?.span ?? inv.source.span;
-    if (name === 'BASH_ALIASES' || name === 'BASH_CMDS') {
-      if (text === null) ops.opaque(outer, `${name}[…]`, 'dynamic', st);
-      else if (name === 'BASH_ALIASES') ops.payload(text, `${name}[${a.key ?? ''}]`, span, outer, st, false);
-      else st.rebind?.set(a.key ?? '', text);
+    const text = w === null ? '' : w.static ? w.value! : null;
+    const span = a.span;
+    if (REBIND.has(name)) {
+      rebind(a, text, outer, st, ops);
       continue;
     }
     if (name.startsWith('BASH_FUNC_')) {
-      // An exported function: `() { body; }`.
+      // An exported function: `() { body; }`; a child bash defines it and runs it when called.
       if (text === null) ops.opaque(outer, name, 'dynamic', st);
-      else ops.payload(text.startsWith('()') ? text.slice(2) : text, name, span, outer, st, false);
+      else if (text.trim() !== '') ops.payload(text.startsWith('()') ? text.slice(2) : text, name, span, outer, st, false);
       continue;
     }
     if (PROMPTS.has(name)) {
       // Prompts are expanded like a double-quoted word: substitutions in them run.
-      if (text !== null && (text.includes('$(') || text.includes('`'))) ops.payload(': ' + text, name, span, outer, st, false);
+      if (text === null ? w !== null && w.substitutions > 0 : text.includes('$(') || text.includes('`')) {
+        if (text === null) ops.opaque(outer, name, 'dynamic', st);
+        else ops.payload(': ' + text, name, span, outer, st, false);
+      }
       continue;
     }
-    if (name === 'GIT_CONFIG_PARAMETERS' || name.startsWith('GIT_CONFIG_')) {
-      for (const c of envConfigs([{ name, value: w, append: false, span } as Assignment])) {
-        if (gitConfigRole(c.key) !== 'exec-line') continue;
-        if (c.dynamic) ops.opaque(outer, `${name} ${c.key}`, 'dynamic', st);
-        else ops.payload(c.value, `${name} ${c.key}`, span, outer, st, false);
-      }
+    if (name === 'GIT_CONFIG_PARAMETERS' || name.startsWith('GIT_CONFIG_KEY_') || name.startsWith('GIT_CONFIG_VALUE_')) {
+      git.push(a);
       continue;
     }
     const role = envRole(name);
@@ -82,6 +136,78 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
       else if (text !== null && text !== '') ops.payload(`. ${quote(text)}`, `${name}=`, span, outer, st, false);
     }
   }
+  if (git.length) gitEnv(git, outer, st, ops);
+}
+
+/**
+ * Git config from the environment, opened like `git -c key=value`: a key whose value is a command
+ * line (core.pager, core.sshCommand, alias.x …) runs that line. GIT_CONFIG_KEY_n and
+ * GIT_CONFIG_VALUE_n pair by n; a half whose other half is set elsewhere could be any key.
+ */
+function gitEnv(list: Set1[], outer: Invocation, st: NormState, ops: Ops): void {
+  const keys = new Map<string, Set1>();
+  const vals = new Map<string, Set1>();
+  for (const a of list) {
+    if (a.name === 'GIT_CONFIG_PARAMETERS') {
+      for (const c of envConfigs([{ name: a.name, value: a.value, append: false, span: a.span }])) gitOne(a.name, c.key, c.dynamic ? null : c.value, a.span, outer, st, ops);
+    } else if (a.name.startsWith('GIT_CONFIG_KEY_')) keys.set(a.name.slice(15), a);
+    else vals.set(a.name.slice(17), a);
+  }
+  for (const [n, k] of keys) {
+    const key = k.value === null ? '' : k.value.static ? (k.value.value ?? '') : null;
+    const v = vals.get(n);
+    vals.delete(n);
+    const value = !v ? null : v.value === null ? '' : v.value.static ? (v.value.value ?? '') : null;
+    if (key === null) ops.opaque(outer, `GIT_CONFIG_KEY_${n}`, 'dynamic', st);
+    else gitOne(`GIT_CONFIG_KEY_${n}`, key, value, k.span, outer, st, ops);
+  }
+  // a value whose key is set by another command: its line may run
+  for (const [n, v] of vals) {
+    const value = v.value === null ? '' : v.value.static ? (v.value.value ?? '') : null;
+    if (value === null) ops.opaque(outer, `GIT_CONFIG_VALUE_${n}`, 'dynamic', st);
+    else if (value.trim() !== '') ops.payload(value.startsWith('!') ? value.slice(1) : value, `GIT_CONFIG_VALUE_${n}`, v.span, outer, st, false);
+  }
+}
+
+/** One key=value (value null: only known at run time; key '': any key). */
+function gitOne(carrier: string, key: string, value: string | null, span: Span, outer: Invocation, st: NormState, ops: Ops): void {
+  if (key !== '' && gitConfigRole(key) !== 'exec-line') return;
+  const label = key ? `${carrier} ${key}` : carrier;
+  if (value === null || key === '') return ops.opaque(outer, label, 'dynamic', st);
+  const line = gitConfigLine(key, value);
+  if (line.trim() !== '') ops.payload(line, label, span, outer, st, false);
+}
+
+/**
+ * BASH_CMDS[name]=path (bash's command hash: a later `name` runs path) and BASH_ALIASES[name]=text
+ * (an alias). A static key and value are remembered or opened; anything else could rebind any name.
+ */
+function rebind(a: Set1, text: string | null, outer: Invocation, st: NormState, ops: Ops): void {
+  const items: { key: string | null; value: string | null }[] = [];
+  if (a.array) {
+    for (const item of a.array) {
+      // `[ls]=/bin/rm` reads as a glob word: its text as written is the key and value
+      const t = item.static ? (item.value ?? '') : item.kinds.every((k) => k === 'glob') ? item.raw : null;
+      const close = t !== null && t.startsWith('[') ? t.indexOf(']=') : -1;
+      items.push(close > 0 ? { key: unquote(t!.slice(1, close)), value: unquote(t!.slice(close + 2)) } : { key: null, value: null });
+    }
+  } else if (a.key !== undefined) items.push({ key: a.key, value: text });
+  else if (text !== null && text !== '') items.push({ key: '0', value: text }); // NAME=v sets element 0
+  for (const it of items) {
+    const label = `${a.name}[${it.key ?? '…'}]`;
+    if (it.key === null || it.value === null) {
+      ops.opaque(outer, label, 'dynamic', st);
+      continue;
+    }
+    if (it.value.trim() === '') continue;
+    if (a.name === 'BASH_ALIASES') ops.payload(it.value, label, a.span, outer, st, false);
+    else st.rebind?.set(it.key, it.value);
+  }
+}
+
+function unquote(s: string): string {
+  if (s.length >= 2 && (s[0] === "'" || s[0] === '"') && s[s.length - 1] === s[0]) return s.slice(1, -1);
+  return s;
 }
 
 function lessLine(v: string): string {

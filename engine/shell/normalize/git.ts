@@ -2,6 +2,7 @@
 import type { Word, Assignment } from '../types.ts';
 import { getopt, type ParseResult } from './options.ts';
 import { GIT_GLOBAL } from './specs.ts';
+import { gitConfigParameters } from '../../programs/env.ts';
 
 export interface GitCall {
   globals: ParseResult;
@@ -81,7 +82,12 @@ export function envConfigs(env: Assignment[]): { key: string; value: string; dyn
   for (const a of env) {
     if (a.name.startsWith('GIT_CONFIG_KEY_')) keys.set(a.name.slice(15), a);
     else if (a.name.startsWith('GIT_CONFIG_VALUE_')) vals.set(a.name.slice(17), a);
-    else if (a.name === 'GIT_CONFIG_PARAMETERS') out.push({ key: 'core.pager', value: '', dynamic: true });
+    else if (a.name === 'GIT_CONFIG_PARAMETERS') {
+      // 'key'='value' entries; a dynamic or malformed list could hold any key (key '')
+      const list = !a.value ? [] : a.value.static ? gitConfigParameters(a.value.value ?? '') : null;
+      if (list === null) out.push({ key: '', value: '', dynamic: true });
+      else for (const c of list) out.push({ key: normKey(c.key), value: c.value ?? 'true', dynamic: false });
+    }
   }
   for (const [n, k] of keys) {
     const v = vals.get(n);

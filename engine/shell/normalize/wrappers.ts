@@ -98,7 +98,8 @@ function assignmentOf(w: Word): Assignment | null {
   const eq = text.indexOf('=');
   if (eq <= 0) return null;
   const name = text.slice(0, eq);
-  for (let i = 0; i < name.length; i++) {
+  // env(1) sets any static NAME=value it is given, BASH_FUNC_f%%=… too
+  for (let i = 0; i < name.length && !w.static; i++) {
     const c = name.charCodeAt(i);
     const ok = c === 95 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (i > 0 && c >= 48 && c <= 57);
     if (!ok) return null;
