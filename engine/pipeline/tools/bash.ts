@@ -389,16 +389,12 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
   const allow = allowHit(env, inv, targets);
   const taken = allow ? grantTakenBy(env, inv, allow, st.scope, effects) : null;
   if (allow && taken) env.tracer.add('allow rule scope', 'passthrough', `${allow.text} does not grant ${taken}`, spanOf(inv));
-  else if (allow) return result('allow', { type: 'rule', rule: allow.text, layer: allow.layer }, `matches allow rule ${allow.text}`);
+  // granted by the rule; still a read-only action when it is one (plan mode runs it)
+  else if (allow) return result('allow', { type: 'rule', rule: allow.text, layer: allow.layer }, `matches allow rule ${allow.text}`, { readOnly: readsInsideOnly(env, inv, st, parsed, abs, effects) });
   if (st.ex.functions.includes(inv.name) && !inv.via.length) {
     return result('allow', { type: 'readOnly', detail: 'function call' }, `calls ${inv.name}, defined in this command (its body is checked on its own)`, { readOnly: true });
   }
-  const other = inv.name === 'git' ? otherRepository(env, cwdOf(inv, st.cwd)) : null;
-  let ro: { readOnly: boolean; why: string; derived?: boolean } = other ? { readOnly: false, why: other } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig, gitDir: (d) => !otherRepository(env, resolveLiteral(d, cwdOf(inv, st.cwd) ?? env.cwd)) && cwdOf(inv, st.cwd) !== null });
-  if (!ro.readOnly && !other && inv.name !== 'git') {
-    const why = readsOnly(env, inv, st.scope, effects);
-    if (why) ro = { readOnly: true, why, derived: true };
-  }
+  const ro = readOnlyOf(env, inv, st, effects);
   if (ro.readOnly && inv.source.background && !waitedFor(inv.source, st.ex)) {
     return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
   }
@@ -493,7 +489,52 @@ function grantTakenBy(env: CheckEnv, inv: Invocation, rule: Rule, sc: EffectScop
     if (e.kind === 'code' && e.origin === 'network') return `${e.how} (code from the network)`;
     if (e.kind === 'env' && e.name && !isSafeEnvName(e.name) && envRole(e.name) !== 'none') return `${e.name}= (changes what code runs)`;
   }
+  // A rule whose own text is a read-only command (find *, git log *) grants reading, not a write
+  // or delete an option adds (find -delete, -fprint): Claude Code 2.1.113.
+  if (ruleReads(rule, env.home)) {
+    for (const e of effects) if (WRITE_KINDS.has(e.kind)) return `${e.path?.text ?? e.how} (${rule.text} names a read-only command; this ${e.kind === 'delete' ? 'deletes' : 'writes'})`;
+  }
   return null;
+}
+
+const readerRules = new WeakMap<Rule, boolean>();
+
+/** Is the rule's literal command (its words before the wildcard) read-only by the allowlist? */
+function ruleReads(rule: Rule, home: string): boolean {
+  let r = readerRules.get(rule);
+  if (r === undefined) {
+    r = false;
+    const words = ruleWords(rule);
+    const m = rule.bash;
+    if (m && m.kind === 'wildcard' && !m.literalTail && !m.prefix.endsWith(' ') && words.length) words.pop(); // `find -na*`: partial
+    if (words.length) {
+      const norm = normalize(analyze(words.join(' '), { home }), { home, cwd: '/' });
+      if (!norm.issues.length && norm.invocations.length === 1) r = isReadOnly(norm.invocations[0]!, { trustRepoConfig: true }).readOnly;
+    }
+    readerRules.set(rule, r);
+  }
+  return r;
+}
+
+/** Is the invocation read-only: the allowlist, or effects that are only reads (git in another repository never is)? */
+function readOnlyOf(env: CheckEnv, inv: Invocation, st: BashState, effects: readonly Effect[]): { readOnly: boolean; why: string; derived?: boolean } {
+  const other = inv.name === 'git' ? otherRepository(env, cwdOf(inv, st.cwd)) : null;
+  let ro: { readOnly: boolean; why: string; derived?: boolean } = other ? { readOnly: false, why: other } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig, gitDir: (d) => !otherRepository(env, resolveLiteral(d, cwdOf(inv, st.cwd) ?? env.cwd)) && cwdOf(inv, st.cwd) !== null });
+  if (!ro.readOnly && !other && inv.name !== 'git') {
+    const why = readsOnly(env, inv, st.scope, effects);
+    if (why) ro = { readOnly: true, why, derived: true };
+  }
+  return ro;
+}
+
+/** Read-only, in the foreground, and every path it reads inside the workspace. */
+function readsInsideOnly(env: CheckEnv, inv: Invocation, st: BashState, parsed: () => Parsed, abs: (p: string) => string, effects: readonly Effect[]): boolean {
+  if (inv.source.background) return false;
+  const ro = readOnlyOf(env, inv, st, effects);
+  if (!ro.readOnly) return false;
+  if (ro.derived) return true;
+  for (const p of readPaths(inv, parsed)) if (p === null || !readInside(env, canonical(abs(p), cwdOf(inv, st.cwd)) ?? '')) return false;
+  return true;
 }
 
 function ruleWords(rule: Rule): string[] {
