@@ -29,6 +29,8 @@ export interface RegressOptions {
   modes?: readonly ModeRowLike[];
   /** Passed to every PermissionEngine (e.g. a learner's replacement detector). */
   engineOptions?: EngineOptions;
+  /** Parsed family files through the content-keyed cache (lab/cache.ts); the CLI sets it. */
+  cache?: boolean;
   /** Where the terminal progress line goes (default: process.stderr). */
   progress?: (text: string) => void;
 }
@@ -92,7 +94,7 @@ export function runRegress(opts: RegressOptions): RegressResult {
   if (opts.updateBaseline && filtered)
     return { exitCode: 2, output: '--update-baseline needs the whole corpus: drop --family, --detector and --mode\n' };
 
-  const { cases: all, errors } = loadCorpus(opts.corpusDir);
+  const { cases: all, errors } = loadCorpus(opts.corpusDir, { cache: opts.cache });
   const cases = selectCases(all, opts);
   if (cases.length === 0 && errors.length === 0)
     return { exitCode: 2, output: `no cases selected in ${opts.corpusDir}\n` };

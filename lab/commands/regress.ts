@@ -17,6 +17,7 @@ export function run(flags: Record<string, string | true>): number {
     corpusDir: join(REPO_ROOT, 'corpus'),
     rootDir: REPO_ROOT,
     isTTY: process.stderr.isTTY === true,
+    cache: true,
   });
   process.stdout.write(r.output);
   return r.exitCode;

@@ -2,6 +2,8 @@
 // file:line:column, so lint and regress can point at the exact spot.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cacheGet, cachePut, ROOT, sha256 } from '../cache.ts';
 import { z } from 'zod';
 import { parseDocument, LineCounter, isMap, isSeq, isScalar, isPair } from 'yaml';
 import type { Node as YamlNode, Document } from 'yaml';
@@ -205,12 +207,40 @@ export function loadFamilyText(file: string, text: string): { cases: LoadedCase[
   return { cases, errors };
 }
 
-/** Load every family file of a corpus directory. */
-export function loadCorpus(dir: string): { cases: LoadedCase[]; errors: LintError[] } {
+/** What a parsed family file depends on besides its text: this loader and the locked packages (yaml, zod). */
+let loaderKey: string | undefined;
+function loaderDeps(): string {
+  if (loaderKey === undefined) {
+    const read = (p: string) => {
+      try {
+        return readFileSync(p);
+      } catch {
+        return '';
+      }
+    };
+    loaderKey = sha256(sha256(read(fileURLToPath(import.meta.url))) + sha256(read(join(ROOT, 'package-lock.json'))));
+  }
+  return loaderKey;
+}
+
+/** loadFamilyText through the content-keyed cache (lab/cache.ts): a hit skips the YAML parse and the schema. */
+export function loadFamilyCached(file: string, text: string): { cases: LoadedCase[]; errors: LintError[] } {
+  const key = sha256(loaderDeps() + '\0' + text);
+  const name = `corpus-family\0${file}`;
+  const hit = cacheGet<{ cases: LoadedCase[]; errors: LintError[] }>(name, key);
+  if (hit) return hit;
+  const r = loadFamilyText(file, text);
+  cachePut(name, key, r);
+  return r;
+}
+
+/** Load every family file of a corpus directory (`cache`: through loadFamilyCached). */
+export function loadCorpus(dir: string, opts: { cache?: boolean } = {}): { cases: LoadedCase[]; errors: LintError[] } {
   const cases: LoadedCase[] = [];
   const errors: LintError[] = [];
   for (const file of familyFiles(dir)) {
-    const r = loadFamilyText(file, readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    const r = opts.cache ? loadFamilyCached(file, text) : loadFamilyText(file, text);
     cases.push(...r.cases);
     errors.push(...r.errors);
   }
