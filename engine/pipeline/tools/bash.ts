@@ -492,12 +492,14 @@ function grantTakenBy(env: CheckEnv, inv: Invocation, rule: Rule, sc: EffectScop
   // A rule whose own text is a read-only command (find *, git log *) grants reading, not a write
   // or delete an option adds (find -delete, -fprint): Claude Code 2.1.113.
   if (ruleReads(rule, env.home)) {
-    for (const e of effects) if (WRITE_KINDS.has(e.kind)) return `${e.path?.text ?? e.how} (${rule.text} names a read-only command; this ${e.kind === 'delete' ? 'deletes' : 'writes'})`;
+    for (const f of facts?.args ?? []) if (WRITE_ROLES.has(f.role)) return `${f.option ? '-' + f.option + ' ' : ''}${f.text ?? f.word.approx} (${rule.text} names a read-only command; this one ${f.role === 'delete' ? 'deletes' : 'writes'})`;
+    for (const e of effects) if (WRITE_KINDS.has(e.kind)) return `${e.path?.text ?? e.how} (${rule.text} names a read-only command; this one ${e.kind === 'delete' ? 'deletes' : 'writes'})`;
   }
   return null;
 }
 
 const readerRules = new WeakMap<Rule, boolean>();
+const WRITE_ROLES = new Set<ArgFact['role']>(['write', 'append', 'delete', 'mode', 'owner', 'dir-target']);
 
 /** Is the rule's literal command (its words before the wildcard) read-only by the allowlist? */
 function ruleReads(rule: Rule, home: string): boolean {

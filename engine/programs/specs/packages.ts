@@ -4,6 +4,54 @@ import { cmd, HV, prog } from '../dsl.ts';
 import type { CommandSpec, HookContext, ProgramSpec } from '../types.ts';
 
 const F = 'packages';
+
+/** cargo --config keys whose value is a program cargo runs (a runner wraps every test binary). */
+const CARGO_RUNS = ['.runner', 'build.rustc-wrapper', 'build.rustc-workspace-wrapper', 'build.rustc', 'build.rustdoc', '.linker'];
+
+/**
+ * cargo --config 'target.T.runner=["sh", "-c", "…"]' (or a TOML string): the command cargo runs,
+ * as a command line of its own (each TOML string one word).
+ */
+function cargoConfig(c: HookContext): void {
+  const extra = [];
+  for (const a of c.facts.args) {
+    if (a.option !== 'config' || !a.word.static) continue;
+    const t = a.text ?? a.word.value ?? '';
+    const eq = t.indexOf('=');
+    if (eq < 0) continue;
+    const key = t.slice(0, eq).trim();
+    if (!CARGO_RUNS.some((k) => (k.startsWith('.') ? key.endsWith(k) : key === k))) continue;
+    const words = tomlStrings(t.slice(eq + 1).trim());
+    if (words === null) c.effect = true;
+    else if (words.length) extra.push({ role: 'exec-line' as const, word: a.word, option: 'config', text: words.map(shQuote).join(' ') });
+  }
+  c.facts.args.push(...extra);
+}
+
+/** A TOML basic string or an array of them ("a" / ["a", "b"]), else null. */
+function tomlStrings(v: string): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  const array = v[0] === '[';
+  if (array) i++;
+  for (;;) {
+    while (v[i] === ' ' || v[i] === ',') i++;
+    if (array && v[i] === ']') return i === v.length - 1 ? out : null;
+    if (v[i] !== '"' && v[i] !== "'") return null;
+    const q = v[i];
+    const end = v.indexOf(q, i + 1);
+    if (end < 0) return null;
+    const s = v.slice(i + 1, end);
+    if (q === '"' && s.includes('\\')) return null;
+    out.push(s);
+    i = end + 1;
+    if (!array) return i === v.length ? out : null;
+  }
+}
+
+function shQuote(s: string): string {
+  return "'" + s.split("'").join("'\\''") + "'";
+}
 const NETCODE = { network: true, installs: true };
 const RO = { pure: true, writesStdout: true };
 const R = (o = '') => cmd(o, 'none*');
@@ -80,7 +128,7 @@ export const PACKAGES: ProgramSpec[] = [
   prog(F, 'pipx', 'q|quiet v|verbose ?version ?h|help', 'none*', { posix: true, subRequired: true, subs: { install: INSTALL('force python:none include-deps suffix:none index-url:net pip-args:none global'), run: cmd('spec:none python:none index-url:net pip-args:none no-cache path', 'argv', NETCODE), uninstall: R(''), 'uninstall-all': R(''), upgrade: INSTALL(''), 'upgrade-all': INSTALL(''), list: cmd('json short include-injected', '', RO), inject: INSTALL(''), ensurepath: cmd('force', ''), reinstall: INSTALL(''), 'reinstall-all': INSTALL(''), runpip: cmd('', 'none argv') } }),
   prog(F, 'uv', 'q|quiet v|verbose n|no-cache cache-dir:dir python:none directory:cwd project:cwd config-file:config no-config offline native-tls color:none ?V|version ?h|help', 'none*', { posix: true, subRequired: true, subs: { pip: cmd('', 'none*', { subs: pipSubs }), run: cmd('with:none with-requirements:read python|p:none script|s no-project isolated env-file:read module|m frozen locked no-sync directory:cwd project:cwd index-url:net extra-index-url:net', 'argv', NETCODE), tool: cmd('', 'none*', { subs: { run: cmd('from:none with:none python:none index-url:net', 'argv', NETCODE), install: INSTALL('from:none with:none python:none force'), uninstall: R(''), list: cmd('', '', RO), upgrade: INSTALL('all'), dir: cmd('', '', RO) } }), x: cmd('from:none with:none python:none', 'argv', NETCODE), add: INSTALL('dev optional:none r|requirements:read editable'), remove: R('dev'), sync: INSTALL('frozen locked all-extras extra:none no-dev inexact'), lock: INSTALL('upgrade locked frozen'), init: cmd('lib app package no-package name:none python:none', 'write.create?'), venv: cmd('python|p:none seed prompt:none system-site-packages', 'write.create?'), build: cmd('o|out-dir:dir sdist wheel', 'read?'), publish: cmd('token:none index:net', 'read*', { network: true, destructive: 'package-publish' }), python: cmd('', 'none*', { subOpen: true, network: true }), tree: cmd('depth:none', '', RO), export: cmd('o|output-file:write format:none', '', RO), version: cmd('short', 'none?'), 'self': cmd('', 'none*', { network: true }), cache: R(''), help: cmd('', 'none*', RO) } }),
   prog(F, 'poetry', 'q|quiet v|verbose n|no-interaction ansi no-ansi C|directory:cwd P|project:cwd ?V|version ?h|help', 'none*', { posix: true, subRequired: true, subs: { install: INSTALL('no-root only:none with:none without:none sync E|extras:none all-extras'), add: INSTALL('D|dev G|group:none E|extras:none optional allow-prereleases dry-run lock'), remove: R('D|dev G|group:none'), update: INSTALL('dry-run lock'), lock: INSTALL('no-update'), run: RUN(''), shell: cmd('', ''), build: cmd('f|format:none', ''), publish: cmd('r|repository:net u|username:none p|password:none build dry-run', '', { network: true, destructive: 'package-publish' }), show: cmd('tree latest outdated', 'none?', RO), check: cmd('', '', RO), config: cmd('list unset local', 'none*'), env: cmd('', 'none*', { subOpen: true }), init: cmd('name:none', ''), new: cmd('name:none src', 'write.create'), version: cmd('s|short dry-run', 'none?'), search: cmd('', 'none*', { ...RO, network: true }), 'self': cmd('', 'none*', { subOpen: true, network: true }), source: cmd('', 'none*', { subOpen: true }), export: cmd('o|output:write f|format:none', '', RO) } }),
-  prog(F, 'cargo', CARGO, 'none*', { posix: true, subOpen: true, subs: { build: cmd(CARGO, 'none*', NETCODE), b: cmd(CARGO, 'none*', NETCODE), check: cmd(CARGO, 'none*', NETCODE), c: cmd(CARGO, 'none*', NETCODE), run: cmd(CARGO, 'none*', NETCODE), r: cmd(CARGO, 'none*', NETCODE), test: cmd(`${CARGO} no-run no-fail-fast doc`, 'none*', NETCODE), t: cmd(CARGO, 'none*', NETCODE), bench: cmd(CARGO, 'none*', NETCODE), install: INSTALL(`${CARGO} git:net branch:none tag:none rev:none path:read root:dir force f version:none registry:net index:net`), uninstall: R(`${CARGO} root:dir`), fetch: cmd(CARGO, '', { network: true }), update: cmd(`${CARGO} aggressive precise:none`, 'none*', { network: true }), add: cmd(`${CARGO} dev build git:net path:read rename:none optional`, 'none*', { network: true }), remove: R(CARGO), clean: cmd(`${CARGO} doc`, '', {}), doc: cmd(`${CARGO} open no-deps document-private-items`, '', NETCODE), new: cmd(`${CARGO} vcs:none name:none edition:none`, 'write.create'), init: cmd(`${CARGO} vcs:none name:none edition:none`, 'write.create?'), publish: cmd(`${CARGO} dry-run token:none no-verify allow-dirty registry:net`, '', { network: true, destructive: 'package-publish' }), yank: cmd(`${CARGO} vers:none undo token:none`, 'none?', { network: true }), search: cmd(`${CARGO} limit:none`, 'none*', { ...RO, network: true }), tree: cmd(`${CARGO} i|invert:none e|edges:none depth:none`, '', RO), metadata: cmd(`${CARGO} format-version:none no-deps`, '', RO), fmt: cmd(`${CARGO} check all`, 'none*'), clippy: cmd(`${CARGO} fix allow-dirty`, 'none*', NETCODE), fix: cmd(`${CARGO} allow-dirty allow-staged edition`, 'none*', NETCODE), vendor: cmd(CARGO, 'dir?', { network: true }), package: cmd(`${CARGO} list no-verify allow-dirty`, '', NETCODE), login: cmd('registry:net', 'none?', { network: true }), version: cmd(CARGO, '', RO), help: cmd(CARGO, 'none*', RO), 'locate-project': cmd(CARGO, '', RO), 'generate-lockfile': cmd(CARGO, '', { network: true }), 'read-manifest': cmd(CARGO, '', RO), 'verify-project': cmd(CARGO, '', RO) } }),
+  prog(F, 'cargo', CARGO, 'none*', { posix: true, subOpen: true, hook: cargoConfig, subs: { build: cmd(CARGO, 'none*', NETCODE), b: cmd(CARGO, 'none*', NETCODE), check: cmd(CARGO, 'none*', NETCODE), c: cmd(CARGO, 'none*', NETCODE), run: cmd(CARGO, 'none*', NETCODE), r: cmd(CARGO, 'none*', NETCODE), test: cmd(`${CARGO} no-run no-fail-fast doc`, 'none*', NETCODE), t: cmd(CARGO, 'none*', NETCODE), bench: cmd(CARGO, 'none*', NETCODE), install: INSTALL(`${CARGO} git:net branch:none tag:none rev:none path:read root:dir force f version:none registry:net index:net`), uninstall: R(`${CARGO} root:dir`), fetch: cmd(CARGO, '', { network: true }), update: cmd(`${CARGO} aggressive precise:none`, 'none*', { network: true }), add: cmd(`${CARGO} dev build git:net path:read rename:none optional`, 'none*', { network: true }), remove: R(CARGO), clean: cmd(`${CARGO} doc`, '', {}), doc: cmd(`${CARGO} open no-deps document-private-items`, '', NETCODE), new: cmd(`${CARGO} vcs:none name:none edition:none`, 'write.create'), init: cmd(`${CARGO} vcs:none name:none edition:none`, 'write.create?'), publish: cmd(`${CARGO} dry-run token:none no-verify allow-dirty registry:net`, '', { network: true, destructive: 'package-publish' }), yank: cmd(`${CARGO} vers:none undo token:none`, 'none?', { network: true }), search: cmd(`${CARGO} limit:none`, 'none*', { ...RO, network: true }), tree: cmd(`${CARGO} i|invert:none e|edges:none depth:none`, '', RO), metadata: cmd(`${CARGO} format-version:none no-deps`, '', RO), fmt: cmd(`${CARGO} check all`, 'none*'), clippy: cmd(`${CARGO} fix allow-dirty`, 'none*', NETCODE), fix: cmd(`${CARGO} allow-dirty allow-staged edition`, 'none*', NETCODE), vendor: cmd(CARGO, 'dir?', { network: true }), package: cmd(`${CARGO} list no-verify allow-dirty`, '', NETCODE), login: cmd('registry:net', 'none?', { network: true }), version: cmd(CARGO, '', RO), help: cmd(CARGO, 'none*', RO), 'locate-project': cmd(CARGO, '', RO), 'generate-lockfile': cmd(CARGO, '', { network: true }), 'read-manifest': cmd(CARGO, '', RO), 'verify-project': cmd(CARGO, '', RO) } }),
   prog(F, 'go', '', 'none*', { posix: true, subRequired: true, subs: { build: cmd(GO, 'none*', { posix: true, singleDash: true, ...NETCODE }), install: cmd(GO, 'none*', { posix: true, singleDash: true, ...NETCODE }), run: cmd(GO, 'codefile.go none*', { posix: true, singleDash: true, ...NETCODE, hook: goRunFiles }), test: cmd(`${GO} run:none bench:none count:none cpu:none failfast short timeout:none coverprofile:write cpuprofile:write memprofile:write blockprofile:write trace:write outputdir:dir args c i vet:none list:none shuffle:none parallel:none fuzz:none fuzztime:none benchmem benchtime:none`, 'none*', { singleDash: true, ...NETCODE }), get: cmd(`${GO} t u d insecure`, 'none*', { posix: true, singleDash: true, ...NETCODE }), mod: cmd('', 'none*', { subOpen: true, network: true }), generate: cmd(`${GO} run:none skip:none`, 'none*', { posix: true, singleDash: true, hook: (c) => { c.effect = true; } }), vet: cmd(`${GO} vettool:codefile.exe`, 'none*', { posix: true, singleDash: true, ...NETCODE }), fmt: cmd('n x mod:none', 'write*', { posix: true, singleDash: true }), version: cmd('m v json', 'read*', { posix: true, singleDash: true, ...RO }), env: cmd('json u:none w', 'none*', { posix: true, singleDash: true, pure: true, hook: (c) => { if (c.facts.options.has('w') || c.facts.options.has('u')) c.effect = true; } }), list: cmd(`${GO} m json:: f:none e deps test u versions retracted find compiled export`, 'none*', { posix: true, singleDash: true, network: true }), clean: cmd(`${GO} i r cache testcache modcache fuzzcache`, 'none*', { posix: true, singleDash: true }), doc: cmd('all c cmd short src u', 'none*', { posix: true, singleDash: true, ...RO }), tool: cmd('n', 'argv', { posix: true, singleDash: true }), work: cmd('', 'none*', { subOpen: true }), help: cmd('', 'none*', RO), bug: cmd('', '', {}), fix: cmd('', 'none*', { posix: true, singleDash: true }), telemetry: cmd('', 'none*') } }),
   prog(F, 'make|gmake|bmake|remake', MAKE, 'none*', { stdin: undefined, hook: (c) => { c.effect = true; for (const a of c.facts.args) if (a.option === undefined && a.word.static && (a.word.value ?? '').includes('=')) a.role = 'config'; } }),
   prog(F, 'cmake', 'S:read B:dir C:codefile.cmake D:config U:none G:none T:none A:none P:codefile.cmake E:none build:dir install:dir target|t:none j|parallel:none config:none fresh toolchain:codefile.cmake preset:none workflow:none trace trace-expand warn-uninitialized ?version ?h|help', 'read*', { hook: (c) => { c.effect = true; } }),

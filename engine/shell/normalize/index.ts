@@ -9,6 +9,7 @@ import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
 import { envRuns } from './envcode.ts';
+import { staticValues, valueVariants } from './values.ts';
 import { codeCommands } from '../../programs/code.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
@@ -44,6 +45,15 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
       if (cd !== undefined) inv.chdir = cd === null ? dynamicWord('$(cd)', sc.span) : staticWord(cd, sc.span);
       const mark = st.out.length;
       expand(inv, ex, st);
+      // a payload word that expands a name given a static value here: that text runs too
+      const values = st.depth < MAX_DEPTH ? (st.values === undefined ? (st.values = staticValues(ex)) : st.values) : null;
+      for (const v of values ? (valueVariants(inv, values) ?? []) : []) {
+        const from = st.out.length;
+        expand(v, ex, st);
+        // keep only what a carrier opened from the value; the rest is the pipeline's to vary
+        const kept = st.out.splice(from).filter((x) => x.via.length > inv.via.length);
+        st.out.push(...kept);
+      }
       // Code in environment values (EDITOR=…, export GIT_SSH_COMMAND=…, env BASH_ENV=…).
       if (st.depth < MAX_DEPTH) {
         const opened = (st.opened ??= new WeakSet());

@@ -13,6 +13,8 @@ export interface NormState {
   rebind?: Map<string, string>;
   /** Assignment values already opened (envcode.ts). */
   opened?: WeakSet<object>;
+  /** Static values names are given in the source (values.ts); null when none. */
+  values?: Map<string, string[]> | null;
 }
 
 export interface Ops {
