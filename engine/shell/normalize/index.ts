@@ -193,6 +193,9 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
         const argv = f.argv ?? inv.args.slice(f.argvIndex ?? Math.max(0, inv.args.indexOf(f.word)));
         if (argv.length) argvs.push(argv);
       } else if (f.role === 'exec-line') {
+        // npm --script-shell=/bin/bash: a system shell as the program's shell runs the program's own
+        // scripts, nothing new (unless stdin feeds it commands)
+        if (f.option !== undefined && systemShell(f.text ?? (f.word.static ? f.word.value : undefined)) && !fedStdin(inv)) continue;
         if (f.text !== undefined) lines.push(f.text === f.word.value ? f.word : { ...f.word, static: true, value: f.text, raw: f.text, approx: f.text });
         else if (f.word.static) lines.push(f.word);
         else ops.opaque(inv, `${inv.name} (command line)`, 'dynamic', st);
@@ -209,6 +212,20 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   for (const argv of argvs) ops.command(argv, `${inv.name} runs`, { ...inv, redirects: [] }, st, ex);
   for (const l of lines) ops.payload(l.value!, `${inv.name} runs`, l.span, { ...inv, redirects: [] }, st, false);
   for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
+}
+
+const SYSTEM_SHELL_DIRS = new Set(['', '/bin', '/usr/bin', '/usr/local/bin']);
+
+/** `bash`, `/bin/sh`, `/usr/bin/zsh`: a shell program with no arguments. */
+function systemShell(v: string | undefined): boolean {
+  if (!v) return false;
+  const slash = v.lastIndexOf('/');
+  return SYSTEM_SHELL_DIRS.has(slash < 0 ? '' : v.slice(0, slash)) && SHELLS.has(v.slice(slash + 1)) && !v.includes(' ');
+}
+
+/** Something feeds this invocation's stdin (a pipe, `<`, a heredoc or here-string). */
+function fedStdin(inv: Invocation): boolean {
+  return (!!inv.source.pipe && inv.source.pipe.index > 0) || inv.redirects.some((r) => (r.fd === null || r.fd === 0) && r.op.startsWith('<'));
 }
 
 // The program facts of an invocation, described once per invocation (normalize and effects both need them).
