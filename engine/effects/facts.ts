@@ -32,7 +32,10 @@ function listed(w: Word): Word {
 }
 
 function ref(f: ArgFact, sc: PathScope) {
-  return pathRef(f.word, sc, f.text !== undefined ? f.text : f.word.static ? f.word.value : undefined);
+  const t = f.text;
+  // a path the spec names in the user's home (npm config set → ~/.npmrc), not one typed in the word
+  if (t !== undefined && t.startsWith('~/') && !(f.word.static && (f.word.value ?? '').includes(t))) return pathRef(f.word, sc, sc.home + t.slice(1));
+  return pathRef(f.word, sc, t !== undefined ? t : f.word.static ? f.word.value : undefined);
 }
 
 /** A path that is a directory: `.`, `..`, `~`, a trailing `/`, home, cwd, a workspace root or one

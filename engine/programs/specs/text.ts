@@ -4,6 +4,7 @@ import type { HookContext, ProgramSpec } from '../types.ts';
 import { awkHarmless, awkWrites } from '../awk.ts';
 import { scanSed } from '../sed.ts';
 import { assignmentName } from '../hooks.ts';
+import { sv } from '../words.ts';
 
 const F = 'text';
 
@@ -17,6 +18,12 @@ function awkHook(ctx: HookContext): void {
     if (a.role === 'read' && a.option === undefined && assignmentName(a.word) !== null) a.role = 'none';
   }
   ctx.facts.args.push(...extra);
+  // gawk -i inplace (the inplace extension): every file operand is rewritten in place
+  const inc = ctx.facts.args.find((a) => (a.option === 'include' || a.option === 'load') && ['inplace', 'inplace.awk', 'inplace.so'].includes(a.text ?? sv(a.word) ?? ''));
+  if (inc) for (const a of ctx.facts.args) if (a.role === 'read' && a.option === undefined) {
+    a.role = 'write';
+    a.create = 'truncate';
+  }
   if (ctx.facts.options.has('sandbox')) for (const a of ctx.facts.args) if (a.role === 'code' && a.word.static) a.harmless = true;
 }
 
@@ -83,6 +90,10 @@ export const TEXT: ProgramSpec[] = [
   prog(F, 'awk|gawk|mawk|nawk|busybox-awk', AWK, 'code.awk read*', { pure: true, writesStdout: true, stdin: 'data', alt: [['file|source|exec', 'read*']], hook: awkHook }),
   prog(F, 'sed|gsed', `n|quiet|silent debug e|expression:code.sed f|file:codefile.sed follow-symlinks i|in-place:: l|line-length:none posix E|r|regexp-extended s|separate sandbox u|unbuffered z|null-data b|binary ${HV}`, 'code.sed read*', { pure: true, writesStdout: true, stdin: 'data', alt: [['in-place,expression|in-place,file', 'write*'], ['in-place', 'code.sed write*'], ['expression|file', 'read*']], hook: sedHook }),
   prog(F, 'jq|gojq|jaq', 'c|compact-output r|raw-output j|join-output a|ascii-output n|null-input s|slurp e|exit-status S|sort-keys C|color-output M|monochrome-output tab indent:none unbuffered stream stream-errors seq R|raw-input raw-output0 arg:2 argjson:2 args jsonargs ?h|help ?V|version build-configuration f|from-file:codefile.jq rawfile:2read slurpfile:2read L:config', 'code.jq read*', { pure: true, writesStdout: true, stdin: 'data', alt: [['from-file', 'read*']], hook: jqHook }),
+  // sd FIND REPLACE FILE…: rewrites the files in place (stdin to stdout without files; -p only previews)
+  prog(F, 'sd', 'p|preview F|fixed-strings s|string-mode n|max-replacements:none f|flags:none A|across ?h|help ?V|version', 'none none write*', { pure: true, writesStdout: true, stdin: 'data', alt: [['preview', 'none none read*']] }),
+  // rpl OLD NEW FILE…: replaces in place (-R walks folders)
+  prog(F, 'rpl', 'i|ignore-case w|whole-words ^R|recursive x:none p|prompt s|quiet d|keep-times t|dry-run f|force e|escape q ?h|help ?version', 'none none write+', { alt: [['dry-run', 'none none read+']], pure: true }),
   prog(F, 'yq', 'i|inplace I|indent:none o|output-format:none p|input-format:none r|unwrapScalar e|exit-status n|null-input s|split-exp:write P|prettyPrint C|colors M|no-colors N|no-doc j|tojson from-file:codefile.yq expression:code.yq front-matter:none header-preprocess nul-output ?h|help ?V|version v|verbose', 'code.yq read*', { pure: true, writesStdout: true, stdin: 'data', alt: [['inplace', 'code.yq write*'], ['from-file|expression', 'read*']], hook: (c) => { const first = c.operands[0]; if (first && first.static && ['eval', 'e', 'eval-all', 'ea'].includes(first.value ?? '')) { const a = c.facts.args.find((x) => x.word === first); if (a) a.role = 'none'; const b = c.facts.args.find((x) => x.word === c.operands[1]); if (b) { b.role = 'code'; b.language = 'yq'; } } jqHook(c); } }),
   viewer(F, 'grep|egrep|fgrep|zgrep|bzgrep|xzgrep', GREP, 'none read*', { stdin: 'data', alt: [['regexp|file', 'read*']] }),
   viewer(F, 'rg|ripgrep', 'e|regexp:none f|file:read i|ignore-case S|smart-case s|case-sensitive F|fixed-strings w|word-regexp x|line-regexp v|invert-match c|count count-matches l|files-with-matches files-without-match files n|line-number N|no-line-number H|with-filename I|no-filename A|after-context:none B|before-context:none C|context:none g|glob:none iglob:none glob-case-insensitive t|type:none T|type-not:none type-list type-add:none type-clear:none u|unrestricted .|hidden no-hidden no-ignore no-ignore-vcs no-ignore-parent no-ignore-dot no-ignore-global no-ignore-files no-ignore-exclude ignore-file:read L|follow no-follow m|max-count:none d|max-depth|maxdepth:none max-filesize:none j|threads:none M|max-columns:none max-columns-preview o|only-matching r|replace:none p|pretty heading no-heading color:none colors:none column no-column json b|byte-offset trim vimgrep 0|null null-data U|multiline multiline-dotall P|pcre2 no-pcre2 E|encoding:none q|quiet sort:none sortr:none sort-files stats a|text binary no-binary no-messages passthru|passthrough crlf no-unicode one-file-system include-zero line-buffered block-buffered engine:none path-separator:none field-match-separator:none field-context-separator:none context-separator:none auto-hybrid-regex ?h|help ?V|version debug trace no-config regex-size-limit:none dfa-size-limit:none pre:line pre-glob:none hostname-bin:line !z|search-zip', 'none read*', { alt: [['regexp|file|files|type-list', 'read*']], hook: searchesTrees }),
