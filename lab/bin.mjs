@@ -13,7 +13,10 @@ if (FAST.has(process.argv[2] ?? '')) {
   const file = await freshBundle();
   if (file) {
     try {
-      mod = await import(new URL(`file://${file}`).href);
+      const href = new URL(`file://${file}`).href;
+      mod = await import(href);
+      // lab regress shares its cases with worker threads that load the same bundle.
+      globalThis.gatelabBundle = href;
     } catch {
       mod = undefined;
     }

@@ -1,7 +1,7 @@
 // A prebuilt bundle of the lab CLI, so that a verb that runs often (regress, explain …) starts
 // without tsx transpiling some 250 TypeScript files one by one.
 //
-// esbuild bundles lab/main.ts (the engine, yaml and zod included) into one ES module in the
+// esbuild bundles lab/bundle-entry.ts (the CLI of lab/main.ts: the engine, yaml and zod included) into one ES module in the
 // cache folder (node_modules/.cache/gatelab, or $GATELAB_CACHE_DIR), named by a key: the
 // SHA-256 of every input file's bytes as esbuild read them (each file is read once, by the
 // plugin below, and hashed from the same bytes it hands to esbuild), the Node version and
@@ -102,7 +102,7 @@ function externalAt(root, filter) {
 }
 
 /** Build the bundle of `entry` (relative to root) into dir; returns its path. Throws on failure. */
-export async function buildBundle({ root = ROOT, entry = 'lab/main.ts', dir = cacheDir(), name = 'lab' } = {}) {
+export async function buildBundle({ root = ROOT, entry = 'lab/bundle-entry.ts', dir = cacheDir(), name = 'lab' } = {}) {
   const { build } = await import('esbuild');
   const hashes = {};
   const r = await build({
@@ -146,7 +146,7 @@ export async function buildBundle({ root = ROOT, entry = 'lab/main.ts', dir = ca
 
 /** The path of an up-to-date bundle (built when missing or stale), or null when it cannot be had. */
 export async function freshBundle(opts = {}) {
-  const { root = ROOT, entry = 'lab/main.ts', dir = cacheDir(), name = 'lab' } = opts;
+  const { root = ROOT, entry = 'lab/bundle-entry.ts', dir = cacheDir(), name = 'lab' } = opts;
   if (process.env.GATELAB_CACHE === 'off') return null;
   try {
     const m = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'));

@@ -6,7 +6,8 @@ import { MODES, redactDeep, redactSecrets, secretsOf } from '../engine/index.ts'
 import { writeFileAtomic as writeAtomic } from './fsutil.ts';
 import type { EngineOptions } from '../engine/index.ts';
 import { loadCorpus, formatLintError } from './corpus/schema.ts';
-import type { LoadedCase } from './corpus/schema.ts';
+import type { LoadedCase, LintError } from './corpus/schema.ts';
+import { runShared } from './regress-workers.ts';
 import type { ModeRowLike } from './corpus/expect.ts';
 import { EngineCache, runCase, describe, formatTrace } from './corpus/run.ts';
 import type { CaseResult } from './corpus/run.ts';
@@ -79,36 +80,67 @@ function selectCases(cases: LoadedCase[], opts: RegressOptions): LoadedCase[] {
   );
 }
 
-/** Run the regression. Pure of CLI parsing: the caller turns argv into options. */
-export function runRegress(opts: RegressOptions): RegressResult {
+interface Prepared {
+  root: string;
+  modes: readonly ModeRowLike[];
+  filtered: boolean;
+  cases: LoadedCase[];
+  errors: LintError[];
+}
+
+/** Options checked, corpus loaded and filtered; or the answer already (a usage error). */
+function prepare(opts: RegressOptions): Prepared | RegressResult {
   const root = opts.rootDir ?? dirname(resolve(opts.corpusDir));
   const allModes = opts.modes ?? (MODES as readonly ModeRowLike[]);
-  const out: string[] = [];
-  const gha = opts.githubActions ?? process.env.GITHUB_ACTIONS === 'true';
-  const rel = (f: string) => relative(root, resolve(f)) || f;
-
   const modes = opts.mode ? allModes.filter((m) => m.mode === opts.mode) : allModes;
   if (opts.mode && modes.length === 0)
     return { exitCode: 2, output: `unknown mode ${opts.mode} (modes: ${allModes.map((m) => m.mode).join(', ')})\n` };
   const filtered = Boolean(opts.family || opts.detector || opts.mode);
   if (opts.updateBaseline && filtered)
     return { exitCode: 2, output: '--update-baseline needs the whole corpus: drop --family, --detector and --mode\n' };
-
   const { cases: all, errors } = loadCorpus(opts.corpusDir, { cache: opts.cache });
   const cases = selectCases(all, opts);
   if (cases.length === 0 && errors.length === 0)
     return { exitCode: 2, output: `no cases selected in ${opts.corpusDir}\n` };
+  return { root, modes, filtered, cases, errors };
+}
 
-  // Run.
-  const engines = new EngineCache(root, opts.engineOptions);
+/** Run the regression. Pure of CLI parsing: the caller turns argv into options. */
+export function runRegress(opts: RegressOptions): RegressResult {
+  const p = prepare(opts);
+  if ('exitCode' in p) return p;
+  const engines = new EngineCache(p.root, opts.engineOptions);
   const progress = opts.progress ?? ((t: string) => process.stderr.write(t));
   const results: CaseResult[] = [];
-  cases.forEach((lc, i) => {
-    if (opts.isTTY && (i % 20 === 0 || i === cases.length - 1))
-      progress(`\rregress ${i + 1}/${cases.length} ${lc.family}`.padEnd(60));
-    results.push(runCase(lc, modes, engines));
+  p.cases.forEach((lc, i) => {
+    if (opts.isTTY && (i % 20 === 0 || i === p.cases.length - 1))
+      progress(`\rregress ${i + 1}/${p.cases.length} ${lc.family}`.padEnd(60));
+    results.push(runCase(lc, p.modes, engines));
   });
   if (opts.isTTY) progress('\r'.padEnd(61) + '\r');
+  return report(opts, p, results);
+}
+
+/**
+ * runRegress with the cases shared out to worker threads (lab/regress-workers.ts) when
+ * `workerModule` names a module exporting `regressWorker` and more than one core is there;
+ * the same result, in the same order. Engine options (functions) cannot cross to a worker:
+ * with any, it runs in process.
+ */
+export async function runRegressParallel(opts: RegressOptions & { workerModule?: string; workers?: number }): Promise<RegressResult> {
+  const p = prepare(opts);
+  if ('exitCode' in p) return p;
+  const n = opts.engineOptions && Object.keys(opts.engineOptions).length ? 1 : (opts.workers ?? 1);
+  if (!opts.workerModule || n < 2 || p.cases.length < 2 * n) return runRegress(opts);
+  const results = await runShared(opts.workerModule, n, p.root, p.modes, p.cases);
+  return report(opts, p, results);
+}
+
+function report(opts: RegressOptions, p: Prepared, results: CaseResult[]): RegressResult {
+  const { root, modes, filtered, errors } = p;
+  const out: string[] = [];
+  const gha = opts.githubActions ?? process.env.GITHUB_ACTIONS === 'true';
+  const rel = (f: string) => relative(root, resolve(f)) || f;
 
   // Count.
   const expected: Record<string, Counts> = {};
