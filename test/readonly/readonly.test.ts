@@ -21,7 +21,7 @@ const YES = [
   'git status', 'git status -sb', 'git diff', 'git diff --cached --stat', 'git log --oneline -5', 'git show HEAD', 'git branch', 'git branch -a',
   'git tag', 'git tag -l "v*"', 'git remote -v', 'git remote show origin', 'git rev-parse --abbrev-ref HEAD', 'git ls-files', 'git blame a.ts',
   'git shortlog -sn', 'git describe --tags', 'git grep -n foo', 'git stash list', 'git stash show -p', 'git config --get user.name',
-  'git config --list', 'git for-each-ref', 'git cat-file -p HEAD', 'git merge-base a b', 'git rev-list --count HEAD', 'git reflog',
+  'git config --list', 'git for-each-ref', 'git cat-file -p HEAD', 'git merge-base a b', 'git rev-list --count HEAD', 'git reflog', 'git -c core.pager=cat log', 'git -c color.ui=never log -1', 'git submodule status', 'git difftool --tool-help',
   // find -exec inherits the inner command's effects (issue 12)
   'find . -execdir ls \\;', "find src -name '*.ts' -exec grep -l TODO {} +",
   'git --no-pager log', 'comm -23 <(sort a) <(sort b)', 'cat <(ls) foo.txt', 'cat src/{a,b}.ts', "jq '{a,b}' f",
@@ -44,7 +44,7 @@ const NO = [
   'printf -v PATH x', 'date -s now', 'date --set=now', 'date 0101', 'hostname evil',
   // git traps
   'git diff --output=/tmp/x', 'git log --output=/tmp/x', 'git diff --ext-diff', 'git diff --textconv', 'git log -p --textconv',
-  'git -c core.pager=cat log', 'git -p log', 'git --paginate log', 'git --exec-path=/tmp status', 'git --config-env=core.pager=X log',
+  'git -c core.pager=less log', 'git -c core.pager="sh -c x" log', 'git -p log', 'git --paginate log', 'git --exec-path=/tmp status', 'git --config-env=core.pager=X log',
   'git grep -O foo', 'git grep --open-files-in-pager foo', 'git -C /tmp status', 'git --git-dir=/tmp/x status', 'git --work-tree=/tmp status',
   'git branch new', 'git branch -D x', 'git tag v1', 'git remote add o u', 'git stash', 'git stash drop', 'git config user.name x',
   'git reflog expire --all', 'git commit -m x', 'git push', 'GIT_DIR=/x git status', 'git cat-file --textconv HEAD:a',

@@ -2,7 +2,7 @@
 import type { Invocation } from '../../shell/types.ts';
 import { getopt, spec, type Spec } from '../../shell/normalize/options.ts';
 import { parseGit } from '../../shell/normalize/git.ts';
-import { envRole } from '../../programs/index.ts';
+import { describe, envRole } from '../../programs/index.ts';
 import { GIT_DIFFISH, GIT_LOGISH } from '../../shell/normalize/specs.ts';
 
 type Check = (ops: Map<string, string | true>, operands: number) => string | null;
@@ -66,6 +66,7 @@ export function gitReadOnly(inv: Invocation, trustRepoConfig: boolean, gitDir?: 
     if (role === 'none' || (role === 'exec-line' && (a.value === null || a.value.static))) continue;
     return `${a.name} changes what git runs`;
   }
+  if (specReadOnly(inv, gitDir)) return null;
   const g = parseGit(inv.args);
   if (g.globals.unknown.length) return `unknown git option ${g.globals.unknown[0]}`;
   if (g.globals.dynamic) return 'dynamic git option';
@@ -93,4 +94,24 @@ export function gitReadOnly(inv: Invocation, trustRepoConfig: boolean, gitDir?: 
   if (r.dynamic) return 'dynamic word where a git option could be';
   for (const o of r.list) if (o.unsafe) return `git ${g.sub} ${o.canon.length > 1 ? '--' : '-'}${o.canon} is not read-only`;
   return sub.check ? sub.check(r.options, r.operands.length) : null;
+}
+
+/**
+ * What git's program spec says: a subcommand and options with no effect beyond reads (submodule
+ * status, difftool --tool-help, ls-remote of this repository, -c color.ui=never, -c core.pager=cat).
+ * A -C folder or a repository read must be the trusted one.
+ */
+function specReadOnly(inv: Invocation, gitDir?: (dir: string) => boolean): boolean {
+  const f = describe('git', inv.args);
+  if (!f.known || f.issues.length || !f.effectsFree || f.projectCode === undefined) return false;
+  for (const a of f.args) {
+    if (a.role === 'none') continue;
+    const t = a.text ?? (a.word.static ? a.word.value : undefined);
+    if (a.role === 'cwd' || (a.role === 'read' && a.option === undefined && f.subcommand[0] === 'ls-remote')) {
+      if (t === undefined || !gitDir?.(t)) return false;
+      continue;
+    }
+    if (a.role !== 'read' || t === undefined) return false;
+  }
+  return true;
 }

@@ -15,7 +15,64 @@ const NET = { network: true };
 const PATHSPEC = 'pathspec-from-file:read pathspec-file-nul';
 
 /** `-c key=value`, `--config-env key=ENV`, `git config key value`: the role follows the key. */
+/**
+ * `-c` keys that only change how git prints or names things (colours, dates, abbreviations,
+ * the author): they load no code. Any other key git does not run is config (it may change what loads).
+ */
+const PRINT_KEYS = ['color.', 'advice.', 'column.', 'i18n.', 'user.name', 'user.email', 'core.quotepath', 'core.abbrev', 'log.date', 'log.decorate', 'log.abbrevcommit', 'log.follow', 'log.mailmap', 'format.pretty', 'pretty.', 'diff.renames', 'diff.algorithm', 'diff.mnemonicprefix', 'diff.noprefix', 'diff.context', 'diff.interhunkcontext', 'diff.statgraphwidth', 'status.short', 'status.branch', 'status.showuntrackedfiles', 'blame.date', 'blame.coloring', 'grep.linenumber', 'grep.column', 'grep.patterntype', 'init.defaultbranch', 'core.commentchar', 'branch.sort', 'tag.sort', 'versionsort.suffix', 'help.autocorrect_'].filter((k) => !k.endsWith('_'));
+
+function printKey(k: string): boolean {
+  return PRINT_KEYS.some((p) => (p.endsWith('.') ? k.startsWith(p) : k === p));
+}
+
+/** Pagers that only copy or filter stdin to stdout, with no escape to a shell. */
+const INERT_PAGERS = new Set(['', 'cat', '/bin/cat', '/usr/bin/cat', 'tac', 'head', 'tail', 'nl', 'rev', 'fold', 'expand', 'col', 'tr -d \\r']);
+
+/** core.pager=cat, pager.log=cat, core.pager= (no pager): git runs nothing but a filter. */
+function inertPager(key: string, value: string): boolean {
+  return (key === 'core.pager' || key.startsWith('pager.')) && INERT_PAGERS.has(value.trim());
+}
+
+/** Remote helpers git runs for `TRANSPORT::ADDRESS` URLs; `ext::CMD` runs CMD (split at spaces). */
+function remoteHelpers(ctx: HookContext): void {
+  for (const a of ctx.facts.args) {
+    if (a.role !== 'network' || !a.word.static) continue;
+    const t = a.text ?? a.word.value ?? '';
+    const k = t.indexOf('::');
+    if (k <= 0 || t.slice(0, k).includes('/')) continue;
+    const helper = t.slice(0, k).toLowerCase();
+    if (helper === 'ext') {
+      a.role = 'exec-line';
+      a.text = t.slice(k + 2);
+      a.language = 'sh';
+    } else if (!['http', 'https', 'ftp', 'ftps', 'fd', 'file'].includes(helper)) ctx.facts.issues.push(`git runs the remote helper git-remote-${helper}`);
+  }
+}
+
+/** A remote that is a path (., ../x, /srv/repo.git, file://…): git reads that repository, no network. */
+function localRemotes(ctx: HookContext): void {
+  const f = ctx.facts;
+  let net = false;
+  for (const a of f.args) {
+    if (a.role !== 'network') continue;
+    const t = a.word.static ? (a.text ?? a.word.value ?? '') : undefined;
+    if (t !== undefined && (t === '.' || t === '..' || t.startsWith('/') || t.startsWith('./') || t.startsWith('../') || t.startsWith('file://'))) {
+      a.role = 'read';
+      if (t.startsWith('file://')) a.text = t.slice(7);
+      delete a.direction;
+    } else net = true;
+  }
+  if (!net && f.options.size === 0 && f.args.every((a) => a.role !== 'network')) f.network = false;
+}
+
+/** difftool/mergetool --tool-help lists the tools git knows; anything else runs one. */
+function toolHelp(ctx: HookContext): void {
+  if (!ctx.facts.options.has('tool-help')) ctx.effect = true;
+}
+
 function configHook(ctx: HookContext): void {
+  remoteHelpers(ctx);
+  const sub = ctx.facts.subcommand[0];
   for (const a of ctx.facts.args) {
     if (a.option !== 'c' && a.option !== 'config' && a.option !== 'config-env') continue;
     const t = a.word.static ? (a.text ?? a.word.value ?? '') : undefined;
@@ -26,7 +83,18 @@ function configHook(ctx: HookContext): void {
     }
     const eq = t.indexOf('=');
     const key = eq < 0 ? t : t.slice(0, eq);
+    const lkey = key.toLowerCase();
     a.role = gitConfigRole(key);
+    const value = eq < 0 ? '' : t.slice(eq + 1);
+    // a local clone or fetch starts upload-pack with the command-line config cleared (local_repo_env)
+    if ((lkey.startsWith('uploadpack.') && sub !== 'upload-pack') || (a.role === 'exec-line' && a.option === 'c' && inertPager(lkey, value))) {
+      a.role = 'none';
+      continue;
+    }
+    if (a.role === 'none') {
+      if (!printKey(lkey)) a.role = 'config';
+      continue;
+    }
     if (a.role === 'exec-line') {
       a.text = aliasLine(key, eq < 0 ? '' : t.slice(eq + 1));
       a.language = 'sh';
@@ -40,7 +108,7 @@ function configHook(ctx: HookContext): void {
           ctx.effect = true;
         }
       }
-    } else if (a.role === 'none') a.role = 'config';
+    }
   }
 }
 
@@ -143,7 +211,7 @@ const subs: Record<string, CommandSpec> = {
   'rev-parse': cmd('abbrev-ref:: short:: verify q|quiet show-toplevel git-dir absolute-git-dir git-common-dir is-inside-work-tree is-inside-git-dir is-bare-repository is-shallow-repository show-prefix show-cdup symbolic symbolic-full-name all branches:: tags:: remotes:: glob:none exclude:none since:none after:none until:none before:none default:none prefix:none local-env-vars resolve-git-dir:none git-path:none show-object-format:: show-ref-format shared-index-path show-superproject-working-tree not revs-only no-revs flags no-flags sq parseopt stuck-long keep-dashdash stop-at-non-option sq-quote', 'none*', RO),
   'ls-files': cmd('c|cached d|deleted m|modified o|others i|ignored s|stage u|unmerged k|killed directory no-empty-directory eol z t v f full-name recurse-submodules abbrev:: x|exclude:none X|exclude-from:read exclude-per-directory:none exclude-standard error-unmatch with-tree:none debug deduplicate sparse format:none', 'read*', RO),
   'ls-tree': cmd('d r t l|long z name-only name-status object-only full-name full-tree abbrev:: format:none', 'none*', RO),
-  'ls-remote': cmd('h|heads t|tags refs q|quiet upload-pack:line exit-code get-url sort:none symref o|server-option:none b|branches', 'net? none*', { ...RO, ...NET }),
+  'ls-remote': cmd('h|heads t|tags refs q|quiet upload-pack:line exit-code get-url sort:none symref o|server-option:none b|branches', 'net? none*', { ...RO, ...NET, hook: localRemotes }),
   blame: cmd('L:none s e|show-email l t b root show-stats p|porcelain line-porcelain incremental c f|show-name n|show-number M:: C:: w S:read reverse:none first-parent date:none contents:read encoding:none score-debug abbrev:none color-lines color-by-age progress no-progress ignore-rev:none ignore-revs-file:read', 'none*', RO),
   annotate: cmd('L:none s e l t b root p|porcelain c f n M:: C:: w S:read', 'none*', RO),
   describe: cmd('all tags contains abbrev:none candidates:none exact-match debug long match:none exclude:none always first-parent dirty:: broken::', 'none*', RO),
@@ -161,7 +229,8 @@ const subs: Record<string, CommandSpec> = {
   'verify-tag': cmd('v|verbose raw format:none', 'none*', RO),
   var: cmd('l', 'none?', RO),
   version: cmd('build-options', '', RO),
-  help: cmd('a|all g|guides c|config i|info m|man w|web user-interfaces developer-interfaces', 'none*', RO),
+  // git help TOPIC opens the manual through man (a pager with ! escapes), info or a browser; -a/-g/-c only list
+  help: cmd('a|all g|guides c|config i|info m|man w|web user-interfaces developer-interfaces', 'none*', { ...RO, hook: (c) => { const o = c.facts.options; if (c.operands.length || o.has('info') || o.has('man') || o.has('web')) c.effect = true; } }),
   'hash-object': cmd('t:none w stdin stdin-paths path:none no-filters literally', 'read*', { pure: true, alt: [['w', 'read*']], hook: (c) => { if (c.facts.options.has('w')) c.effect = true; } }),
   // writers of the work tree or the repository
   add: cmd(`n|dry-run v|verbose f|force i|interactive p|patch e|edit u|update A|all no-ignore-removal no-all ignore-removal N|intent-to-add refresh ignore-errors ignore-missing sparse no-warn-embedded-repo renormalize chmod:none ${PATHSPEC}`, 'read*'),
@@ -257,8 +326,8 @@ const subs: Record<string, CommandSpec> = {
     visualize: cmd(`${LOG}`, 'none*', RO),
     replay: cmd('', 'codefile.git-bisect'),
   } }),
-  difftool: cmd(`${DIFF} d|dir-diff y|no-prompt prompt rotate-to:none skip-to:none t|tool:line x|extcmd:line.sh g|gui no-gui trust-exit-code no-trust-exit-code tool-help symlinks no-symlinks`, 'none*', { hook: (c) => { c.effect = true; } }),
-  mergetool: cmd('t|tool:line y|no-prompt prompt g|gui no-gui O:read tool-help', 'none*', { hook: (c) => { c.effect = true; } }),
+  difftool: cmd(`${DIFF} d|dir-diff y|no-prompt prompt rotate-to:none skip-to:none t|tool:line x|extcmd:line.sh g|gui no-gui trust-exit-code no-trust-exit-code tool-help symlinks no-symlinks`, 'none*', { pure: true, hook: toolHelp }),
+  mergetool: cmd('t|tool:line y|no-prompt prompt g|gui no-gui O:read tool-help', 'none*', { pure: true, hook: toolHelp }),
   am: cmd('s|signoff k|keep keep-non-patch keep-cr no-keep-cr c|scissors no-scissors quoted-cr:none m|message-id no-message-id q|quiet u|utf8 no-utf8 3|3way no-3way rerere-autoupdate no-rerere-autoupdate ignore-space-change ignore-whitespace whitespace:none C:none p:none directory:cwd exclude:none include:none reject patch-format:none i|interactive empty:none committer-date-is-author-date ignore-date skip S|gpg-sign:: no-gpg-sign continue r|resolved resolvemsg:none abort quit retry show-current-patch::', 'read*'),
   apply: cmd('stat numstat summary check index intent-to-add 3|3way ours theirs union build-fake-ancestor:write R|reverse reject z p:none C:none unidiff-zero apply no-add allow-binary-replacement|binary exclude:none include:none ignore-space-change|ignore-whitespace whitespace:none inaccurate-eof v|verbose q|quiet recount directory:cwd unsafe-paths allow-empty cached', 'read*', { hook: (c) => { const o = c.facts.options; if (!(o.has('stat') || o.has('numstat') || o.has('summary') || o.has('check')) || o.has('apply')) c.effect = true; } }),
   'format-patch': cmd(`${DIFF} ${LOG} o|output-directory:dir stdout attach:: inline:: thread:: cover-letter numbered|n N|no-numbered start-number:none numbered-files k|keep-subject s|signoff subject-prefix:none rfc:: v|reroll-count:none to:none cc:none from:: add-header:none base:none`, 'none*'),

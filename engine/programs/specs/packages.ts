@@ -52,6 +52,39 @@ function tomlStrings(v: string): string[] | null {
 function shQuote(s: string): string {
   return "'" + s.split("'").join("'\\''") + "'";
 }
+/**
+ * A package manager's `config set/delete/edit`: the setting lands in its config file (registry,
+ * script-shell, node-options … change what later installs and runs load). The files, by scope.
+ */
+const CONFIG_FILES: Record<string, { user: string[]; global: string; project: string }> = {
+  npm: { user: ['~/.npmrc'], global: '/usr/local/etc/npmrc', project: '.npmrc' },
+  pnpm: { user: ['~/.npmrc', '~/.config/pnpm/rc'], global: '~/.config/pnpm/rc', project: '.npmrc' },
+  yarn: { user: ['~/.yarnrc', '.yarnrc.yml'], global: '~/.yarnrc.yml', project: '.yarnrc.yml' },
+  pip: { user: ['~/.config/pip/pip.conf'], global: '/etc/pip.conf', project: '$VIRTUAL_ENV/pip.conf' },
+};
+
+function configWrite(c: HookContext): void {
+  const f = c.facts;
+  const o = f.options;
+  // `npm config edit` and `pip config edit` open an editor on the file
+  const verb = f.subcommand[f.subcommand.length - 1];
+  const files = CONFIG_FILES[f.name.startsWith('pip') || f.name === 'uv' ? 'pip' : f.name] ?? CONFIG_FILES.npm!;
+  const own = f.args.find((a) => a.option === 'userconfig');
+  const loc = o.get('location');
+  let texts: string[];
+  if (own) {
+    own.role = 'write';
+    texts = [];
+  } else if (o.has('global') || loc === 'global') texts = [files.global];
+  else if (loc === 'project' || o.has('site')) texts = [files.project];
+  else if (o.has('home') || o.has('H')) texts = ['~/.yarnrc.yml'];
+  else texts = files.user;
+  const w = c.args[c.stop] ?? c.args[0];
+  if (w) for (const text of texts) f.args.push({ role: 'write', word: w, text, create: 'create', option: 'config' });
+  if (verb === 'edit' && w) f.args.push({ role: 'exec-line', word: w, text: '$EDITOR', language: 'sh' });
+  c.effect = true;
+}
+
 const NETCODE = { network: true, installs: true };
 const RO = { pure: true, writesStdout: true };
 const R = (o = '') => cmd(o, 'none*');
@@ -71,8 +104,8 @@ const npmSubs = (): Record<string, CommandSpec> => ({
   'dist-tag': cmd(NPM_COMMON, 'none*', { network: true }),
   pack: cmd(`${NPM_COMMON} pack-destination:dir`, 'none*'),
   init: cmd(NPM_COMMON, 'none*', NETCODE), create: cmd(NPM_COMMON, 'none*', NETCODE),
-  config: cmd(NPM_COMMON, 'none*', { subs: { get: cmd(NPM_COMMON, 'none*', RO), list: cmd(NPM_COMMON, '', RO), ls: cmd(NPM_COMMON, '', RO), set: cmd(NPM_COMMON, 'none*'), delete: cmd(NPM_COMMON, 'none*'), edit: cmd(NPM_COMMON, '') } }),
-  set: cmd(NPM_COMMON, 'none*'), get: cmd(NPM_COMMON, 'none*', RO),
+  config: cmd(NPM_COMMON, 'none*', { subs: { get: cmd(NPM_COMMON, 'none*', RO), list: cmd(NPM_COMMON, '', RO), ls: cmd(NPM_COMMON, '', RO), set: cmd(NPM_COMMON, 'none*', { hook: configWrite }), delete: cmd(NPM_COMMON, 'none*', { hook: configWrite }), rm: cmd(NPM_COMMON, 'none*', { hook: configWrite }), edit: cmd(NPM_COMMON, '', { hook: configWrite }), fix: cmd(NPM_COMMON, '', { hook: configWrite }) } }),
+  set: cmd(NPM_COMMON, 'none*', { hook: configWrite }), get: cmd(NPM_COMMON, 'none*', RO),
   ls: cmd(`${NPM_COMMON} a|all depth:none`, 'none*', RO), list: cmd(`${NPM_COMMON} a|all depth:none`, 'none*', RO),
   view: cmd(NPM_COMMON, 'none*', { ...RO, network: true }), info: cmd(NPM_COMMON, 'none*', { ...RO, network: true }),
   search: cmd(NPM_COMMON, 'none*', { ...RO, network: true }), outdated: cmd(NPM_COMMON, 'none*', { ...RO, network: true }),
@@ -90,7 +123,7 @@ const PIP = 'r|requirement:read c|constraint:read e|editable:read U|upgrade user
 const pipSubs: Record<string, CommandSpec> = {
   install: cmd(PIP, 'none*', NETCODE), download: cmd(`${PIP} d|dest:dir`, 'none*', { network: true }), wheel: cmd(`${PIP} w|wheel-dir:dir`, 'none*', NETCODE),
   uninstall: cmd(PIP, 'none*'), list: cmd(`${PIP} o|outdated u|uptodate e|editable l|local format:none not-required`, '', RO), freeze: cmd(`${PIP} l|local all exclude:none`, '', RO),
-  show: cmd(`${PIP} f|files`, 'none*', RO), check: cmd(PIP, '', RO), search: cmd(PIP, 'none*', { ...RO, network: true }), config: cmd(`${PIP} global site editor:line`, 'none*'),
+  show: cmd(`${PIP} f|files`, 'none*', RO), check: cmd(PIP, '', RO), search: cmd(PIP, 'none*', { ...RO, network: true }), config: cmd(`${PIP} global user site editor:line`, 'none*', { subs: { set: cmd(`${PIP} global user site`, 'none none?', { hook: configWrite }), unset: cmd(`${PIP} global user site`, 'none', { hook: configWrite }), edit: cmd(`${PIP} global user site editor:line`, '', { hook: configWrite }), list: cmd(`${PIP} global user site`, '', RO), get: cmd(`${PIP} global user site`, 'none', RO), debug: cmd(`${PIP} global user site`, '', RO) } }),
   cache: cmd(PIP, 'none*'), index: cmd(PIP, 'none*', { network: true }), inspect: cmd(PIP, '', RO), debug: cmd(PIP, '', RO), hash: cmd(`${PIP} a|algorithm:none`, 'read*', RO), help: cmd(PIP, 'none*', RO),
 };
 
@@ -121,7 +154,7 @@ export const PACKAGES: ProgramSpec[] = [
   prog(F, 'npm', NPM_COMMON, 'none*', { posix: true, subs: npmSubs(), alias: NPM_ALIAS, subRequired: true, subPrefix: true }),
   prog(F, 'npx|pnpx|bunx', `p|package:none c|call:line.sh y|yes no no-install ignore-existing q|quiet shell:line prefix:cwd registry:net ?v|version ?h|help`, 'argv', { posix: true, network: true, installs: true }),
   prog(F, 'pnpm', `${NPM_COMMON} r|recursive filter|F:none dir:cwd workspace-root`, 'none*', { posix: true, subOpen: true, subs: { ...npmSubs(), add: INSTALL(`${NPM_COMMON} r|recursive filter|F:none`), dlx: RUN(`${NPM_COMMON} package:none`), remove: R(NPM_COMMON), why: cmd(NPM_COMMON, 'none*', RO), store: R(NPM_COMMON) }, alias: NPM_ALIAS }),
-  prog(F, 'yarn', YARN, 'none*', { posix: true, subOpen: true, subs: { install: INSTALL(YARN), add: INSTALL(YARN), upgrade: INSTALL(YARN), up: INSTALL(YARN), remove: R(YARN), run: cmd(YARN, 'none none*'), exec: RUN(YARN), dlx: cmd(YARN, 'argv', NETCODE), create: INSTALL(YARN), publish: cmd(YARN, 'none*', { network: true, destructive: 'package-publish' }), info: cmd(YARN, 'none*', { ...RO, network: true }), list: cmd(YARN, 'none*', RO), why: cmd(YARN, 'none*', RO), config: R(YARN), cache: R(YARN), test: R(YARN), start: R(YARN), build: R(YARN), global: cmd(YARN, 'none*', { subOpen: true, network: true }), workspace: cmd(YARN, 'none none*'), workspaces: R(YARN), link: R(YARN), unlink: R(YARN), init: R(YARN), version: R(YARN), audit: cmd(YARN, 'none*', { network: true }), outdated: cmd(YARN, 'none*', { ...RO, network: true }) } }),
+  prog(F, 'yarn', YARN, 'none*', { posix: true, subOpen: true, subs: { install: INSTALL(YARN), add: INSTALL(YARN), upgrade: INSTALL(YARN), up: INSTALL(YARN), remove: R(YARN), run: cmd(YARN, 'none none*'), exec: RUN(YARN), dlx: cmd(YARN, 'argv', NETCODE), create: INSTALL(YARN), publish: cmd(YARN, 'none*', { network: true, destructive: 'package-publish' }), info: cmd(YARN, 'none*', { ...RO, network: true }), list: cmd(YARN, 'none*', RO), why: cmd(YARN, 'none*', RO), config: cmd(`${YARN} H|home`, 'none*', { subs: { set: cmd(`${YARN} H|home`, 'none*', { hook: configWrite }), unset: cmd(`${YARN} H|home`, 'none*', { hook: configWrite }), delete: cmd(`${YARN} H|home`, 'none*', { hook: configWrite }), get: cmd(`${YARN} H|home why json`, 'none*', RO), list: cmd(`${YARN} H|home why json`, '', RO) } }), cache: R(YARN), test: R(YARN), start: R(YARN), build: R(YARN), global: cmd(YARN, 'none*', { subOpen: true, network: true }), workspace: cmd(YARN, 'none none*'), workspaces: R(YARN), link: R(YARN), unlink: R(YARN), init: R(YARN), version: R(YARN), audit: cmd(YARN, 'none*', { network: true }), outdated: cmd(YARN, 'none*', { ...RO, network: true }) } }),
   prog(F, 'bun', 'e|eval:code.node p|print:code.node cwd:cwd config|c:config r|preload:codefile.node watch hot silent ?v|version ?h|help', 'codefile.node none*', { posix: true, subOpen: true, subs: { install: INSTALL(YARN), i: INSTALL(YARN), add: INSTALL(YARN), a: INSTALL(YARN), remove: R(YARN), rm: R(YARN), update: INSTALL(YARN), run: cmd('silent bun watch hot cwd:cwd', 'codefile.node none*'), x: cmd('bun', 'argv', NETCODE), exec: cmd('', 'lines.sh'), test: R('watch t|test-name-pattern:none timeout:none coverage'), build: cmd('outdir:dir outfile:write target:none minify compile', 'read*'), create: INSTALL(YARN), init: R('y|yes'), pm: R(''), link: R(''), publish: cmd('', 'none*', { network: true, destructive: 'package-publish' }), upgrade: cmd('', '', { network: true }), repl: cmd('', '') } }),
   prog(F, 'deno', 'A|allow-all allow-read:: allow-write:: allow-net:: allow-env:: allow-run:: allow-ffi:: allow-sys:: allow-import:: q|quiet c|config:config no-config L|log-level:none unstable r|reload:: import-map:config lock:: no-lock cert:read location:none seed:none v8-flags:none ?V|version ?h|help', 'none*', { posix: true, subRequired: true, subs: { run: cmd('A|allow-all allow-read:: allow-write:: allow-net:: allow-env:: allow-run:: allow-ffi:: allow-sys:: allow-import:: allow-scripts:: q|quiet c|config:config no-config watch r|reload:: import-map:config lock:: no-lock env-file:: unstable ext:none no-check check:: cert:read location:none seed:none v8-flags:none inspect:: inspect-brk:: N|no-npm no-remote', 'codefile.deno none*'), eval: cmd('A p|print q|quiet ext:none c|config:config', 'code.deno none*'), task: cmd('c|config:config cwd:cwd q|quiet r|recursive f|filter:none', 'none none*'), test: cmd('A|allow-all allow-read:: allow-write:: allow-net:: allow-env:: allow-run:: q|quiet c|config:config doc filter:none coverage:: watch', 'read*'), install: INSTALL('A|allow-all g|global n|name:none root:dir f|force c|config:config allow-read:: allow-write:: allow-net:: allow-env:: allow-run::'), add: INSTALL('dev D'), fmt: cmd('check c|config:config ext:none', 'write*', { alt: [['check', 'read*']] }), lint: cmd('c|config:config fix json', 'read*', RO), check: cmd('c|config:config all remote', 'read*', RO), compile: cmd('A o|output:write target:none include:read c|config:config', 'read none*', NETCODE), repl: cmd('A eval:code.deno eval-file:codefile.deno', ''), info: cmd('json', 'none?', RO), doc: cmd('json html output:dir', 'read*', RO), upgrade: cmd('', 'none?', { network: true }), cache: cmd('', 'none*', { network: true }), bench: cmd('A', 'read*'), serve: cmd('A port:none host:none', 'codefile.deno none*', { network: true }), init: cmd('', 'write.create?'), publish: cmd('dry-run', '', { network: true, destructive: 'package-publish' }), x: cmd('A', 'argv', NETCODE) } }),
   prog(F, 'pip|pip3|pip3.10|pip3.11|pip3.12|pip3.13', PIP, 'none*', { posix: true, subRequired: true, subs: pipSubs }),

@@ -463,6 +463,8 @@ export function gitCarrier(inv: Invocation, st: NormState, ops: Ops): void {
   const cfgs: { key: string; value: string; dynamic: boolean; span: Word['span'] }[] = g.configs.map((c) => ({ ...c, span: c.word.span }));
   for (const c of envConfigs(inv.env)) cfgs.push({ ...c, span: inv.source.span });
   for (const c of cfgs) {
+    // a local clone or fetch runs upload-pack with command-line config cleared (local_repo_env)
+    if (c.key.toLowerCase().startsWith('uploadpack.') && g.sub !== 'upload-pack') continue;
     const carrier = `git -c ${c.key}`;
     if (c.dynamic) {
       if (!c.key || execKind(c.key, '!x') || execKind(c.key, 'x')) ops.opaque(inv, carrier, 'dynamic', st, { payload: c.value });
