@@ -1,7 +1,7 @@
 // Carriers: programs that run code given as data (sh -c, eval, find -exec, git -c, awk system() …).
 import type { Extraction, Invocation, Redirect, Word } from '../types.ts';
 import { getopt, spec } from './options.ts';
-import { PROGRAM_SPECS } from './specs.ts';
+import { programSpec } from './specs.ts';
 import { execKind, envConfigs, parseGit } from './git.ts';
 import { INTERPRETERS, type NormState, type Ops } from './state.ts';
 import { staticWord, dynamicWord, sv, invocationFrom, basename } from './words.ts';
@@ -422,7 +422,7 @@ export function sedRunsCode(script: string, commands?: string[], writes?: string
 }
 
 export function sedCarrier(inv: Invocation, st: NormState, ops: Ops): void {
-  const r = getopt(inv.args, PROGRAM_SPECS.get('sed')!, 0);
+  const r = getopt(inv.args, programSpec('sed'), 0);
   const scripts: Word[] = [];
   for (const o of r.list) if (o.canon === 'expression') scripts.push(o.word.static && typeof o.value === 'string' ? staticWord(o.value, o.word.span) : o.word);
   if (r.options.has('file')) return ops.opaque(inv, 'sed', 'dynamic', st, { language: 'sed' });
@@ -529,7 +529,7 @@ export function optionCarriers(inv: Invocation, ex: Extraction, st: NormState, o
     const args = inv.args.slice();
     const f = args[0];
     if (f && f.static && f.value && !f.value.startsWith('-')) args[0] = staticWord('-' + f.value, f.span);
-    const r = getopt(args, PROGRAM_SPECS.get('tar')!, 0);
+    const r = getopt(args, programSpec('tar'), 0);
     for (const o of r.list) {
       if (typeof o.value !== 'string') continue;
       if (o.canon === 'checkpoint-action') {
@@ -558,12 +558,12 @@ export function optionCarriers(inv: Invocation, ex: Extraction, st: NormState, o
   }
   if (name === 'rsync') {
     st.out.push(inv);
-    const r = getopt(inv.args, PROGRAM_SPECS.get('rsync')!, 0);
+    const r = getopt(inv.args, programSpec('rsync'), 0);
     for (const o of r.list) if (o.canon === 'rsh' || o.canon === 'rsync-path') programOption(inv, o.value, o.word, `rsync --${o.canon}`, st, ops, true);
     return true;
   }
   if (name === 'ssh' || name === 'scp' || name === 'sftp') {
-    const r = getopt(inv.args, PROGRAM_SPECS.get(name === 'ssh' ? 'ssh' : 'scp')!, 0);
+    const r = getopt(inv.args, programSpec(name === 'ssh' ? 'ssh' : 'scp'), 0);
     st.out.push(inv);
     for (const o of r.list) {
       if (o.canon !== 'o' || typeof o.value !== 'string') continue;

@@ -136,7 +136,8 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
       else if (text !== null && text !== '') ops.payload(`. ${quote(text)}`, `${name}=`, span, outer, st, false);
     }
   }
-  if (git.length) gitEnv(git, outer, st, ops);
+  // git itself opens them with its -c configs (gitCarrier); any other program may run a git that reads them
+  if (git.length && inv.name !== 'git') gitEnv(git, outer, st, ops);
 }
 
 /**

@@ -1,7 +1,7 @@
 // git: global options before the subcommand, `-c key=value` configs, aliases.
 import type { Word, Assignment } from '../types.ts';
 import { getopt, type ParseResult } from './options.ts';
-import { GIT_GLOBAL } from './specs.ts';
+import { gitGlobalSpec } from './specs.ts';
 import { gitConfigParameters } from '../../programs/env.ts';
 
 export interface GitCall {
@@ -32,7 +32,7 @@ export function parseGit(args: Word[]): GitCall {
 }
 
 function parseGitUncached(args: Word[]): GitCall {
-  const globals = getopt(args, GIT_GLOBAL, 0);
+  const globals = getopt(args, gitGlobalSpec(), 0);
   const configs: GitCall['configs'] = [];
   for (const o of globals.list) {
     if (o.canon === 'c' && typeof o.value === 'string') {

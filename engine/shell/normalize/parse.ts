@@ -1,7 +1,7 @@
 // parseOptions / canonicalize: an invocation's meaning, independent of spelling.
 import type { Invocation, Word } from '../types.ts';
 import { getopt, spec, type Spec } from './options.ts';
-import { GIT_SUB_SPECS, NPM_ALIASES, NPM_COMMANDS, PROGRAM_SPECS } from './specs.ts';
+import { gitSubSpec, NPM_ALIASES, NPM_COMMANDS, optionSpec } from './specs.ts';
 
 /** npm's alias table, then a unique prefix of a command name. */
 export function npmCommand(word: string): string {
@@ -47,7 +47,7 @@ function parseUncached(inv: Invocation): Parsed {
   const name = inv.name;
   if (name === 'git') return parseGitInv(inv);
   if (name === 'npm' || name === 'pnpm' || name === 'yarn') return parseNpm(inv);
-  const sp = PROGRAM_SPECS.get(name);
+  const sp = optionSpec(name);
   if (sp) {
     const r = getopt(inv.args, sp, 0);
     return { name, subcommand: [], options: r.options, operands: r.operands, unknown: r.unknown, dynamic: r.dynamic || !inv.program.static };
@@ -75,7 +75,7 @@ function parseGitInv(inv: Invocation): Parsed {
     subcommand.push(rest[0].value ?? '');
     rest = rest.slice(1);
   }
-  const sp = GIT_SUB_SPECS.get(sub) ?? GENERIC;
+  const sp = gitSubSpec(sub, subcommand[1]) ?? GENERIC;
   const p = generic(rest, 'git', subcommand, g.subDynamic || g.globals.dynamic, sp);
   for (const [k, v] of options) p.options.set(k, v);
   p.unknown = [...g.globals.unknown, ...p.unknown];
@@ -83,7 +83,7 @@ function parseGitInv(inv: Invocation): Parsed {
 }
 
 function parseNpm(inv: Invocation): Parsed {
-  const sp = PROGRAM_SPECS.get('npm')!;
+  const sp = optionSpec('npm')!;
   const r = getopt(inv.args, sp, 0);
   const first = r.operands[0];
   if (!first) return { name: inv.name, subcommand: [], options: r.options, operands: [], unknown: r.unknown, dynamic: r.dynamic };
