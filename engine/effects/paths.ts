@@ -11,6 +11,8 @@ export interface PathScope {
   workspace: readonly string[];
   /** Where relative paths resolve; null when a `cd` made it unknown. */
   cwd: string | null;
+  /** With cwd null: the glob pattern the cwd is one match of (`cd /ho*`). */
+  cwdGlob?: string;
   fs?: FsPort;
 }
 
@@ -48,43 +50,186 @@ export function resolveIn(value: string, sc: { cwd: string | null }): string | n
 function namedDir(w: Word, sc: PathScope): string | null {
   const a = w.approx;
   const sub = a.startsWith('$(…)') ? printedPath(w, sc) : null;
-  const base = sub !== null ? sub : a.startsWith('$HOME') ? sc.home : a.startsWith('$PWD') ? sc.cwd : null;
+  // The shell's own pid: /proc/$$/cwd is the shell's cwd, as /proc/self/cwd is.
+  const pid = a.startsWith('/proc/') ? OWN_PID.find((x) => a.startsWith(x, 6) && (a.length === 6 + x.length || a[6 + x.length] === '/')) : undefined;
+  const base = sub !== null ? sub : pid !== undefined ? '/proc/self' : a.startsWith('$HOME') ? sc.home : a.startsWith('$PWD') ? sc.cwd : null;
   if (base === null) return null;
-  const rest = a.slice(sub !== null ? 4 : a.startsWith('$HOME') ? 5 : 4);
+  const rest = a.slice(sub !== null ? 4 : pid !== undefined ? 6 + pid.length : a.startsWith('$HOME') ? 5 : 4);
   if (rest.length && rest[0] !== '/') return null;
   for (let i = 0; i < rest.length; i++) {
     const c = rest[i];
     if (c === '$' || c === '`' || c === '\\' || c === '*' || c === '?' || c === '[') return null;
   }
-  return normalizePath(base + rest);
+  return canonical(normalizePath(base + rest), sc.cwd);
 }
 
+const OWN_PID = ['$$', '${$}', '$BASHPID', '${BASHPID}'];
+
 /**
- * What a leading, double-quoted `$(…)` prints when its command only prints a path the engine knows: `pwd` (the
- * cwd), `git rev-parse --show-toplevel` (the workspace holding the cwd), `dirname P`. Null otherwise.
+ * What a leading `$(…)` or `` `…` `` prints when its command only prints a path the engine knows:
+ * `pwd` (the cwd), `git rev-parse --show-toplevel` (the workspace holding the cwd), `dirname P`,
+ * `realpath P`, `readlink -f P`, `echo P`, where P is static, `$PWD`, `$HOME`, `~` or such a
+ * substitution itself. Unquoted, the output is split and globbed, so it is known only when it holds
+ * no space or glob character. Null otherwise.
  */
 function printedPath(w: Word, sc: PathScope): string | null {
   if (w.substitutions !== 1 || w.kinds.length !== 1 || w.kinds[0] !== 'command' || sc.cwd === null) return null;
-  // Unquoted, the output is split into fields and globbed: only a quoted one is one known path.
-  if (!w.raw.startsWith('"')) return null;
-  let r = w.raw.slice(1);
-  let inner: string;
-  if (r.startsWith('$(')) inner = r.slice(2, r.indexOf(')'));
-  else if (r.startsWith('`')) inner = r.slice(1, r.indexOf('`', 1));
-  else return null;
-  r = inner.trim();
-  for (const c of r) if (!(c === ' ' || c === '-' || c === '.' || c === '/' || c === '_' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'))) return null;
-  const argv = r.split(' ').filter((x) => x.length > 0);
-  const cmd = argv.join(' ');
-  if (cmd === 'pwd' || cmd === 'pwd -L' || cmd === 'pwd -P') return sc.cwd;
-  if (cmd === 'git rev-parse --show-toplevel') return sc.workspace.find((d) => sc.cwd === d || sc.cwd!.startsWith(d + '/')) ?? null;
-  if (argv.length === 2 && argv[0] === 'dirname' && !argv[1]!.startsWith('-')) {
-    const p = resolveIn(argv[1]!, sc);
-    if (p === null) return null;
-    const at = p.lastIndexOf('/');
-    return at <= 0 ? '/' : p.slice(0, at);
+  const quoted = w.raw.startsWith('"');
+  const inner = substitutionBody(quoted ? w.raw.slice(1) : w.raw);
+  if (inner === null) return null;
+  const out = printedBy(inner, sc, 0);
+  if (out === null || (!quoted && !plainPath(out))) return null;
+  return out;
+}
+
+/** The command text of a leading `$(…)` or `` `…` ``, or null. */
+function substitutionBody(r: string): string | null {
+  if (r.startsWith('`')) {
+    const end = r.indexOf('`', 1);
+    return end < 0 ? null : r.slice(1, end);
+  }
+  if (!r.startsWith('$(') || r.startsWith('$((')) return null;
+  let depth = 1;
+  let q: string | null = null;
+  for (let i = 2; i < r.length; i++) {
+    const c = r[i]!;
+    if (q) {
+      if (c === q) q = null;
+      else if (c === '\\' && q === '"') i++;
+      continue;
+    }
+    if (c === '"' || c === "'") q = c;
+    else if (c === '\\') i++;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return r.slice(2, i);
   }
   return null;
+}
+
+function plainPath(p: string): boolean {
+  for (const c of p) if (c === ' ' || c === '\t' || c === '\n' || c === '*' || c === '?' || c === '[') return false;
+  return true;
+}
+
+/** Split a command text into words, each resolved (null when a word is not one the engine knows). */
+function knownWords(cmd: string, sc: PathScope, depth: number): string[] | null {
+  const out: string[] = [];
+  let i = 0;
+  while (i < cmd.length) {
+    while (i < cmd.length && (cmd[i] === ' ' || cmd[i] === '\t')) i++;
+    if (i >= cmd.length) break;
+    let word = '';
+    let any = false;
+    while (i < cmd.length && cmd[i] !== ' ' && cmd[i] !== '\t') {
+      const c = cmd[i]!;
+      if (c === "'") {
+        const e = cmd.indexOf("'", i + 1);
+        if (e < 0) return null;
+        word += cmd.slice(i + 1, e);
+        i = e + 1;
+      } else if (c === '"') {
+        let e = i + 1;
+        let body = '';
+        while (e < cmd.length && cmd[e] !== '"') {
+          if (cmd.startsWith('$(', e)) {
+            const b = substitutionBody(cmd.slice(e));
+            if (b === null) return null;
+            body += '$(' + b + ')';
+            e += b.length + 3;
+          } else body += cmd[e++];
+        }
+        if (e >= cmd.length) return null;
+        const v = expandPart(body, sc, depth, true);
+        if (v === null) return null;
+        word += v;
+        i = e + 1;
+      } else {
+        let e = i;
+        while (e < cmd.length && cmd[e] !== ' ' && cmd[e] !== '\t' && cmd[e] !== '"' && cmd[e] !== "'") e++;
+        const v = expandPart(cmd.slice(i, e), sc, depth, !any && word === '');
+        if (v === null) return null;
+        word += v;
+        i = e;
+      }
+      any = true;
+    }
+    out.push(word);
+  }
+  return out;
+}
+
+/** `$PWD`, `${HOME}`, a leading `~`, a nested `$(…)`, or plain path characters; null otherwise. */
+function expandPart(t: string, sc: PathScope, depth: number, start: boolean): string | null {
+  let out = '';
+  for (let i = 0; i < t.length; ) {
+    const c = t[i]!;
+    if (c === '~' && i === 0 && start && (t.length === 1 || t[1] === '/')) {
+      out += sc.home;
+      i++;
+    } else if (c === '$') {
+      if (t.startsWith('$(', i)) {
+        const b = substitutionBody(t.slice(i));
+        const v = b === null || depth > 2 ? null : printedBy(b, sc, depth + 1);
+        if (v === null) return null;
+        out += v;
+        i += b!.length + 3;
+        continue;
+      }
+      const brace = t[i + 1] === '{';
+      let e = i + (brace ? 2 : 1);
+      const s0 = e;
+      while (e < t.length && /* name char */ (t[e] === '_' || (t[e]! >= 'A' && t[e]! <= 'Z') || (t[e]! >= 'a' && t[e]! <= 'z') || (t[e]! >= '0' && t[e]! <= '9'))) e++;
+      const name = t.slice(s0, e);
+      if (brace) {
+        if (t[e] !== '}') return null;
+        e++;
+      }
+      if (name === 'PWD' && sc.cwd !== null) out += sc.cwd;
+      else if (name === 'HOME') out += sc.home;
+      else return null;
+      i = e;
+    } else if (c === ' ' || c === '-' || c === '.' || c === '/' || c === '_' || c === '+' || c === ',' || c === '@' || c === ':' || c === '=' || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) {
+      out += c;
+      i++;
+    } else return null;
+  }
+  return out;
+}
+
+/** What a command that only prints a path prints (trailing newline dropped), or null. */
+function printedBy(cmd: string, sc: PathScope, depth: number): string | null {
+  const argv = knownWords(cmd.trim(), sc, depth);
+  if (argv === null || argv.length === 0) return null;
+  const [name, ...args] = argv;
+  const ops = args.filter((a) => a !== '--');
+  const one = ops.length === 1 && !ops[0]!.startsWith('-') ? ops[0]! : null;
+  switch (name) {
+    case 'pwd':
+      if (args.every((a) => a === '-L' || a === '-P')) return args.includes('-P') && sc.fs ? (sc.fs.realpath(sc.cwd!) ?? sc.cwd) : sc.cwd;
+      return null;
+    case 'git':
+      if (args.length === 2 && args[0] === 'rev-parse' && args[1] === '--show-toplevel') return sc.workspace.find((d) => sc.cwd === d || sc.cwd!.startsWith(d + '/')) ?? null;
+      return null;
+    case 'dirname': {
+      if (one === null) return null;
+      const p = resolveIn(one, sc);
+      if (p === null) return null;
+      const at = p.lastIndexOf('/');
+      return at <= 0 ? '/' : p.slice(0, at);
+    }
+    case 'realpath':
+    case 'readlink': {
+      const flags = args.filter((a) => a.startsWith('-') && a !== '--');
+      if (one === null || (name === 'readlink' ? !flags.every((f) => f === '-f' || f === '-e' || f === '-m') || flags.length === 0 : !flags.every((f) => f === '-e' || f === '-m' || f === '-s'))) return null;
+      const p = resolveIn(one, sc);
+      if (p === null) return null;
+      return (!flags.includes('-s') && sc.fs?.realpath(p)) || p;
+    }
+    case 'echo':
+      return args.length === 1 && args[0]!.startsWith('/') ? args[0]! : null;
+    default:
+      return null;
+  }
 }
 
 /** A path word as a reference; `value` is the path when it is only part of the word (`--out=F`). */
@@ -95,12 +240,14 @@ export function pathRef(w: Word, sc: PathScope, value?: string): PathRef {
     return { abs, word: w, text, scope: sc, literal: true };
   }
   const named = namedDir(w, sc);
-  if (named !== null) return { abs: named, word: w, text, scope: sc, literal: true };
+  // An unquoted `$(…)` is split and globbed at run time: its path is known, but the word is not
+  // taken as one that cannot be an option (read-only stays off).
+  if (named !== null) return { abs: named, word: w, text, scope: sc, literal: !(w.substitutions > 0 && !w.raw.startsWith('"')) };
   return { abs: null, word: w, text, scope: sc, literal: false };
 }
 
 function contextOf(sc: PathScope): PathContext {
-  return { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs };
+  return sc.cwd === null && sc.cwdGlob !== undefined ? { cwd: null, cwdGlob: sc.cwdGlob, home: sc.home, workspace: sc.workspace, fs: sc.fs } : { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs };
 }
 
 const NOTHING = Object.freeze({ dynamic: true, free: false, classes: new Set<PathClass>(), reasons: ['a file the program supplies'] }) as unknown as PathInfo;

@@ -27,6 +27,8 @@ export interface PathContext {
   home: string;
   /** Workspace roots (absolute). */
   workspace: readonly string[];
+  /** With cwd null: a glob pattern (absolute) the cwd is one match of, after `cd /ho*`. */
+  cwdGlob?: string;
   /** $OLDPWD (for `~-`), when known. */
   oldpwd?: string | null;
   /** Known shell variable values (from assignments the caller tracked); HOME here overrides home.
@@ -288,8 +290,9 @@ function walk(parsed: Parsed, ctx: PathContext): Walked {
   let stack: (string | Item[])[] = [];
   let freeWhy: string | null = parsed.freeStart;
   if (freeWhy === null && !parsed.absolute) {
-    if (ctx.cwd === null) freeWhy = 'an unknown cwd';
-    else stack = segsOf(ctx.cwd);
+    if (ctx.cwd !== null) stack = segsOf(ctx.cwd);
+    else if (ctx.cwdGlob !== undefined) stack = globCwd(ctx.cwdGlob, ctx);
+    else freeWhy = 'an unknown cwd';
   }
   if (freeWhy !== null) return { stack, tail: parsed.segs, freeWhy, reasons };
   const segs = parsed.segs;
@@ -324,6 +327,19 @@ function walk(parsed: Parsed, ctx: PathContext): Walked {
     stack = r.stack;
   }
   return { stack, tail: null, freeWhy: null, reasons };
+}
+
+/** The segments of a glob cwd (`cd /ho*`): literal names, and glob segments as items. */
+function globCwd(pattern: string, ctx: PathContext): (string | Item[])[] {
+  const p = parseText(pattern, { ...ctx, cwdGlob: undefined }, { approx: true, glob: true, tilde: false });
+  const out: (string | Item[])[] = [];
+  for (const items of p.segs) {
+    const lit = items.length === 1 && items[0]!.k === 'lit' ? items[0]!.s : items.length === 0 ? '' : null;
+    if (lit === null) out.push(items);
+    else if (lit === '..') out.pop();
+    else if (lit !== '' && lit !== '.') out.push(lit);
+  }
+  return out;
 }
 
 type Magic = { stack: string[]; why: string } | { free: string } | { fd: number };

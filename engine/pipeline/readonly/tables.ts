@@ -69,7 +69,8 @@ export const RO: Map<string, RoEntry> = new Map([
   ['printenv', e(`0|null ${HV}`)],
   ['nproc', e(`all ignore: ${HV}`)],
   ['hostname', e('a|alias d|domain f|fqdn|long A|all-fqdns i|ip-address I|all-ip-addresses s|short y|yp|nis h|help V|version', (p) => (p.operands.length ? 'hostname NAME sets the host name' : null))],
-  ['cd', e('L P e @', (p) => (p.operands.length > 1 ? 'too many operands' : null))],
+  // cd only moves the shell; a computed or unknown target makes the paths after it dynamic (pipeline/tools/cwd.ts).
+  ['cd', raw((a) => (a.filter((w) => !(w.static && w.value!.startsWith('-') && w.value !== '-')).length > 1 ? 'too many operands' : null))],
   ['tac', e(`b|before r|regex s|separator: ${HV}`)],
   ['nl', e(`b|body-numbering: d|section-delimiter: f|footer-numbering: h|header-numbering: i|line-increment: l|join-blank-lines: n|number-format: p|no-renumber s|number-separator: v|starting-line-number: w|number-width: ${HV}`)],
   ['rev', e('h|help V|version')],

@@ -1,0 +1,189 @@
+// Where the shell is: `cd`, `pushd` and `popd` followed through a command, as bash moves.
+// A target is static, computed but known (`"$(dirname "$PWD")"`, `"$(git rev-parse
+// --show-toplevel)/.."`, `` `pwd`/.. ``, `/proc/self/cwd`, `$HOME`), a glob (`cd /ho*`: the cwd is
+// the pattern), or unknown (the cwd is null: every relative path after it can be anywhere).
+import type { Invocation, Word } from '../../shell/types.ts';
+import type { CheckEnv } from '../env.ts';
+import { classifyPath, normalizePath, resolveLiteral } from '../../paths/index.ts';
+import { canonical, pathRef, type EffectScope } from '../../effects/index.ts';
+
+export interface CwdState {
+  /** Where relative paths resolve now (after top-level `cd`); null once it is unknown. */
+  cwd: string | null;
+  /** With cwd null: the glob pattern the cwd is one match of (`cd /ho*`), absolute. */
+  cwdGlob?: string;
+  /** Other cwds the shell may be in (null: anywhere): where it was before a `cd` that may have
+   *  failed (`cd build; rm -rf *`), or where `cd -P` may have led through a symlink. */
+  mayCwds?: (string | null)[];
+  /** A `cd -P` went through a name that may be a symlink: the cwd may also be anywhere, even
+   *  when the cd worked (so this holds after `&&` too). */
+  mayLink?: boolean;
+  /** A `CDPATH=… cd` moved the shell: st.cwd, not the literal folder of a `cd X &&`, is where it is. */
+  cdpath?: boolean;
+  /** $OLDPWD once a top-level cd moved from a known folder. */
+  oldpwd?: string;
+  scope: EffectScope;
+}
+
+const SUBSHELL_KINDS = new Set(['subshell', 'cmdsub', 'procsub']);
+
+function unknown(st: CwdState): void {
+  st.mayLink = undefined;
+  st.cwd = null;
+  st.cwdGlob = undefined;
+  st.mayCwds = undefined;
+}
+
+/** Where a cd's target leads from the current cwd: a folder, a glob pattern, or null (unknown). */
+function targetOf(env: CheckEnv, w: Word, st: CwdState): { dir: string } | { glob: string } | null {
+  const base = st.cwd;
+  if (w.static || (w.kinds.length === 1 && w.kinds[0] === 'glob')) {
+    // A static value, or a glob's pattern (its approx keeps quoted glob characters escaped).
+    const v = w.static ? w.value! : w.approx;
+    const glob = !w.static || st.cwdGlob !== undefined;
+    if (v === '') return base === null ? (st.cwdGlob ? { glob: st.cwdGlob } : null) : { dir: base };
+    if (!glob) {
+      if (base === null && !v.startsWith('/')) return null;
+      const abs = canonical(resolveLiteral(v, base ?? '/'), base);
+      return abs === null ? null : { dir: abs };
+    }
+    const text = w.static ? escapeGlob(v) : v;
+    if (text.startsWith('/')) return { glob: text };
+    const from = base !== null ? escapeGlob(base) : st.cwdGlob;
+    return from === undefined ? null : { glob: (from === '/' ? '' : from) + '/' + text };
+  }
+  // A computed target the engine knows (`"$HOME"/x`, `"$(pwd)"/..`, `"$(dirname "$PWD")"`).
+  const ref = pathRef(w, { ...st.scope, cwd: base });
+  if (ref.abs === null) return null;
+  const abs = canonical(normalizePath(ref.abs), base);
+  return abs === null ? null : { dir: abs };
+}
+
+function escapeGlob(v: string): string {
+  let out = '';
+  for (const c of v) out += c === '\\' || c === '*' || c === '?' || c === '[' ? '\\' + c : c;
+  return out;
+}
+
+/** `-P` given last among -L/-P (bundles included), before the first operand. */
+function physicalFlag(args: readonly Word[]): { physical: boolean; rest: Word[] } {
+  let physical = false;
+  let i = 0;
+  for (; i < args.length; i++) {
+    const w = args[i]!;
+    if (!w.static) break;
+    const v = w.value!;
+    if (v === '--') {
+      i++;
+      break;
+    }
+    if (!v.startsWith('-') || v === '-') break;
+    for (const c of v.slice(1)) {
+      if (c === 'P') physical = true;
+      else if (c === 'L') physical = false;
+    }
+  }
+  return { physical, rest: args.slice(i) };
+}
+
+/** Does the target name a folder that may be a symlink (a segment other than `.` and `..`)? */
+function namesLink(v: string): boolean {
+  return v.split('/').some((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+/**
+ * Follow `cd`, `pushd` and `popd`. One in a subshell (or a pipeline stage, or the background) does
+ * not move the commands after it; one in a carrier, a conditional one or popd makes the cwd
+ * unknown, so later relative paths are dynamic with every class they could reach.
+ */
+export function trackCd(env: CheckEnv, inv: Invocation, st: CwdState): void {
+  if (inv.name !== 'cd' && inv.name !== 'pushd' && inv.name !== 'popd') return;
+  const sc = inv.source;
+  if (sc.pipe || sc.background || sc.context.some((c) => SUBSHELL_KINDS.has(c.kind))) return;
+  // A cd in a group, if, loop, case or function body moves the shell that runs the commands after
+  // it: take it as done (a later critical path is judged from there). A conditional cd (after
+  // && or ||) may not have run: where the shell was stays possible for what follows `;`. popd or
+  // a carrier leaves the cwd unknown.
+  if (inv.name === 'popd' || inv.via.length > 0) return unknown(st);
+  const cdpath = inv.env.find((a) => a.name === 'CDPATH');
+  // An empty CDPATH searches nothing: a plain cd.
+  if (cdpath && !(cdpath.value === null || (cdpath.value.static && cdpath.value.value === ''))) return cdpathCd(env, inv, st, cdpath);
+  const { physical, rest } = physicalFlag(inv.args);
+  const target = rest[0];
+  const before = st.cwd;
+  const beforeGlob = st.cwdGlob;
+  const oldpwd = st.oldpwd;
+  st.oldpwd = before ?? undefined;
+  st.cwdGlob = undefined;
+  // `cd -` goes back to $OLDPWD; `pushd +N` rotates a stack the engine does not keep.
+  if (target && target.static && target.value === '-' && inv.name === 'cd') {
+    st.cwd = oldpwd ?? null;
+    st.mayCwds = undefined;
+    return;
+  }
+  const to = !target ? { dir: env.home } : inv.name === 'pushd' && target.static && target.value!.startsWith('+') ? null : targetOf(env, target, { ...st, cwd: before, cwdGlob: beforeGlob });
+  if (to === null) return unknown(st);
+  if ('glob' in to) {
+    // One match is where it goes; no match (or several) fails, and what follows `;` runs where it was.
+    st.cwd = null;
+    st.cwdGlob = to.glob;
+    st.mayCwds = before !== null ? [before] : undefined;
+    return;
+  }
+  st.cwd = to.dir;
+  const alts: (string | null)[] = [];
+  // An absolute target starts afresh; a relative one keeps an earlier link's doubt.
+  if (!target || (target.static ? target.value!.startsWith('/') : true)) st.mayLink = undefined;
+  if (physical && target) {
+    // cd -P resolves symlinks: through the fs port where it can, else the link may lead anywhere.
+    const real = env.fs?.realpath(to.dir);
+    if (real) st.cwd = real;
+    else if (!env.fs && namesLink(target.static ? target.value! : target.approx)) st.mayLink = true;
+  }
+  const now = st.cwd;
+  if (before === null || !target) {
+    st.mayCwds = alts.length ? alts : undefined;
+    return;
+  }
+  // A cd to a folder that may not exist fails, and what follows `;` runs where the shell was.
+  const exists = env.fs?.stat(now);
+  const fails = !(exists && exists.kind === 'dir') || sc.conditional;
+  const v = target.static ? target.value! : null;
+  for (const a of st.mayCwds ?? []) {
+    alts.push(a === null || v === null ? null : resolveLiteral(v, a));
+    if (fails) alts.push(a);
+  }
+  if (fails) alts.push(before);
+  const uniq = [...new Set(alts)].filter((a) => a !== now).slice(0, 4);
+  st.mayCwds = uniq.length ? uniq : undefined;
+}
+
+/**
+ * `CDPATH=D1:D2 cd name`: bash tries D1/name, D2/name, then ./name (an empty entry is the cwd).
+ * The first that is a folder (the first, when the fs cannot tell) is where it goes; the others are
+ * where it may have gone. A dynamic CDPATH or target, or one bash does not search, leaves it unknown.
+ */
+function cdpathCd(env: CheckEnv, inv: Invocation, st: CwdState, cdpath: Invocation['env'][number]): void {
+  const t = inv.args.find((w) => !(w.static && w.value!.startsWith('-')));
+  const val = cdpath.value === null ? '' : cdpath.value.static ? cdpath.value.value! : null;
+  const cwd = st.cwd;
+  const name = t && t.static ? t.value! : null;
+  if (inv.name !== 'cd' || val === null || name === null || cwd === null || name.startsWith('/') || name === '.' || name === '..' || name.startsWith('./') || name.startsWith('../')) {
+    return unknown(st);
+  }
+  const dirs = val === '' ? [] : val.split(':').map((d) => (d === '' ? cwd : resolveLiteral(d, cwd)));
+  const cands = [...new Set([...dirs.map((d) => resolveLiteral(name, d)), resolveLiteral(name, cwd)])];
+  const found = cands.find((c) => env.fs?.stat(c)?.kind === 'dir') ?? cands[0]!;
+  st.oldpwd = cwd;
+  st.cwd = found;
+  st.cwdGlob = undefined;
+  st.cdpath = true;
+  const others = cands.filter((c) => c !== found).slice(0, 4);
+  st.mayCwds = others.length ? others : undefined;
+}
+
+/** After `cd sr?`: does a relative path stay inside the workspace for every folder the glob matches? */
+export function insideGlobCwd(env: CheckEnv, p: string, glob: string): boolean {
+  const info = classifyPath(p, { cwd: null, cwdGlob: glob, home: env.home, workspace: env.workspace }, { tilde: false });
+  return !info.free && info.classes.has('workspace') && !info.classes.has('outside') && !info.classes.has('credential');
+}
