@@ -3,21 +3,40 @@ import type { Finding, SafetyClass } from '../types.ts';
 import type { Invocation, Word } from '../shell/types.ts';
 import type { DetectContext, DetectorMeta } from './types.ts';
 import { spanOf } from '../shell/normalize/index.ts';
-import { normalizePath } from '../paths/index.ts';
-import { effectsOf, newScope, type Effect } from '../effects/index.ts';
+import { normalizePath, resolveLiteral, isProtected, isInWorkspace } from '../paths/index.ts';
+import { effectsOf, newScope, type Effect, type EffectScope } from '../effects/index.ts';
 
 /** cwd marker when a `cd` or wrapper moved to a directory only known at run time. */
 export const UNKNOWN_CWD = '/\u0000unknown-cwd';
 
-// Memos for the invocation being checked: every detector asks for the same context and targets,
-// one invocation at a time, so the last answer is the one asked for again. Detectors also pass a
-// context they already derived (writeTargets(inv, ctxFor(inv, base))): that is memoised as well.
-let plainBase: DetectContext | null = null;
-let plainCtx: DetectContext | null = null;
-let lastInv: Invocation | null = null;
-let lastBase: DetectContext | null = null;
-let lastCtx: DetectContext | null = null;
-let nestedCtx: DetectContext | null = null;
+/** Marks a context the pipeline made: its cwd is known and `resolve` is the lexical resolve of it. */
+const PLAIN = Symbol('plain context');
+/** On such a context: the one derived for its invocation's chdir, once asked for. */
+const CHDIR = Symbol('chdir context');
+type Own = DetectContext & { [PLAIN]?: true; [CHDIR]?: DetectContext };
+
+/**
+ * The context the pipeline hands every detector for one invocation (one object per invocation,
+ * shared by its detectors; nothing of it outlives the decision). `base` holds the decision's cwd,
+ * home, workspace and their functions.
+ */
+export function invocationContext(base: DetectContext, inv: Invocation, effects: readonly Effect[], scope: EffectScope): DetectContext {
+  const c: Own = { cwd: base.cwd, home: base.home, workspace: base.workspace, resolve: base.resolve, isProtected: base.isProtected, isInWorkspace: base.isInWorkspace, inv, effects, scope };
+  c[PLAIN] = true;
+  return c;
+}
+
+/** A decision's base context for a known cwd: lexical resolve, protected and workspace tests. */
+export function baseContext(cwd: string, home: string, workspace: string[]): DetectContext {
+  return Object.freeze({
+    cwd,
+    home,
+    workspace,
+    resolve: (p: string) => resolveLiteral(p, cwd),
+    isProtected: (p: string) => isProtected(p, home),
+    isInWorkspace: (p: string) => isInWorkspace(p, workspace),
+  });
+}
 
 /**
  * The context as this invocation sees it: cwd after `cd DIR &&`, `sudo -D`, `env -C`; paths
@@ -25,24 +44,14 @@ let nestedCtx: DetectContext | null = null;
  * so a quoted '~' stays a file named ~).
  */
 export function ctxFor(inv: Invocation, base: DetectContext): DetectContext {
+  const own = base as Own;
   if (!inv.chdir) {
-    // Without a chdir the context depends on the base alone, and deriving it again changes nothing.
-    if (base !== plainBase && base !== plainCtx) {
-      plainCtx = derive(base, base.cwd);
-      plainBase = base;
-    }
-    return plainCtx!;
+    // Without a chdir the context depends on the base alone: the pipeline's already resolves
+    // lexically from its cwd, so it is its own derivation.
+    return own[PLAIN] === true ? base : derive(base, base.cwd);
   }
-  if (inv === lastInv) {
-    if (base === lastBase) return lastCtx!;
-    if (base === lastCtx) return (nestedCtx ??= withChdir(inv, base));
-  }
-  const ctx = withChdir(inv, base);
-  lastInv = inv;
-  lastBase = base;
-  lastCtx = ctx;
-  nestedCtx = null;
-  return ctx;
+  if (own[PLAIN] === true && own.inv === inv) return (own[CHDIR] ??= withChdir(inv, base));
+  return withChdir(inv, base);
 }
 
 function withChdir(inv: Invocation, base: DetectContext): DetectContext {
@@ -57,10 +66,12 @@ function withChdir(inv: Invocation, base: DetectContext): DetectContext {
   return derive(base, cwd);
 }
 
-/** Frozen: memoised contexts are shared between detectors (and decisions). */
+/** Frozen: a detector that writes to a derived context fails instead of changing another's. */
 function derive(base: DetectContext, cwd: string): DetectContext {
   return Object.freeze({
     ...base,
+    [PLAIN]: undefined,
+    [CHDIR]: undefined,
     cwd,
     resolve: (p: string) => (p.startsWith('/') ? normalizePath(p) : cwd === UNKNOWN_CWD ? UNKNOWN_CWD + '/' + p : normalizePath(cwd + '/' + p)),
   });

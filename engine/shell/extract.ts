@@ -378,8 +378,14 @@ export class Extractor {
   // ---------------------------------------------------------------- hooks
 
   private payload(text: string, w: { span: { start: number; end: number } }, st: St, entry: ContextEntry): void {
-    const ast = parseNested(text, w.span.start, w.span.end, this.sh);
+    if (this.stopped) return; // nothing after the command budget is listed: do not parse it
+    // the payload's parse may add what the budget has left after the commands listed so far
+    const sh = this.sh;
+    sh.commands = this.commands.length;
+    const issues = sh.issues.length;
+    const ast = parseNested(text, w.span.start, w.span.end, sh);
     this.list(ast, inner(st, entry, true));
+    if (sh.commands > sh.maxCommands && sh.issues.length > issues) this.stopped = true;
   }
 
   private dynamicPayload(what: string, w: { span: { start: number; end: number } }): void {

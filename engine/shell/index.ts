@@ -20,7 +20,7 @@ export const workCounter = { steps: 0 };
 export function analyze(source: string, ctx: ShellContext): Extraction {
   let sh;
   try {
-    const r = parseSource(source, ctx.budget);
+    const r = parseSource(source, ctx.budget, true);
     sh = r.shared;
     const out = new Extractor(sh, ctx.home).run(r.ast, source);
     workCounter.steps += sh.steps;

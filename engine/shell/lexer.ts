@@ -14,6 +14,10 @@ export interface Shared {
   budget: Budget;
   issues: Issue[];
   tokens: number;
+  /** Simple commands parsed so far, and how many the parse may hold: analyze() lists every one of
+   *  them, so its command budget applies while parsing (Infinity for the bare tree of parse()). */
+  commands: number;
+  maxCommands: number;
   depth: number;
   maxDepth: number;
   /** Work counter: characters and tokens visited (for the linearity property). */
@@ -128,7 +132,7 @@ export function isAssignPrefix(src: string, start: number, pos: number): boolean
 interface Pending { node: RedirNode; delim: string; strip: boolean; quoted: boolean }
 export interface Saved {
   pos: number; issues: number; pending: Pending[]; depth: number; parts: number; words: number;
-  tokens: number; wasted: number; peak: number;
+  tokens: number; wasted: number; peak: number; commands: number;
 }
 /** A `$(…)` parsed at some position: its part, where it ended and what a re-parse would add. */
 interface Memo {
@@ -140,6 +144,8 @@ interface Memo {
   rel: number;
   /** Tokens and issues a re-parse would add (attempts that failed the first time are skipped then). */
   tokens: number;
+  /** Simple commands inside (a replay counts them again). */
+  commands: number;
   issues: Issue[];
   /** The parser's prevEnd after it (-1: not moved). Redirect spans read it, so a replay restores it. */
   prevEnd: number;
@@ -221,7 +227,7 @@ export class Lexer {
     const sh = this.sh;
     return {
       pos: this.pos, issues: sh.issues.length, pending: this.pending.slice(), depth: sh.depth, parts: sh.parts.n, words: sh.words.n,
-      tokens: sh.tokens, wasted: sh.wasted, peak: sh.peak,
+      tokens: sh.tokens, wasted: sh.wasted, peak: sh.peak, commands: sh.commands,
     };
   }
 
@@ -231,6 +237,7 @@ export class Lexer {
     sh.issues.length = s.issues;
     this.pending = s.pending;
     sh.depth = s.depth;
+    sh.commands = s.commands; // a retry parses those commands again
     sh.parts.drop(s.parts);
     sh.words.drop(s.words);
   }
@@ -592,7 +599,7 @@ export class Lexer {
       const memo = this.memo?.get(s);
       if (memo !== undefined && memo.end === this.end && this.replay(memo)) return memo.part;
       const sh = this.sh;
-      const t0 = sh.tokens, w0 = sh.wasted, i0 = sh.issues.length, d0 = sh.depth, peak0 = sh.peak;
+      const t0 = sh.tokens, w0 = sh.wasted, i0 = sh.issues.length, d0 = sh.depth, peak0 = sh.peak, c0 = sh.commands;
       const quiet = this.pending.length === 0;
       const sub = this.sub;
       const pe0 = sub.prevEnd;
@@ -612,7 +619,7 @@ export class Lexer {
       if (quiet && this.pending.length === 0) {
         (this.memo ??= new Map()).set(s, {
           end: this.end, part, pos: this.pos, rel: inner - d0, prevEnd: pe,
-          tokens: sh.tokens - t0 - (sh.wasted - w0), issues: sh.issues.length > i0 ? sh.issues.slice(i0) : NONE,
+          tokens: sh.tokens - t0 - (sh.wasted - w0), commands: sh.commands - c0, issues: sh.issues.length > i0 ? sh.issues.slice(i0) : NONE,
         });
       }
       return part;
@@ -665,8 +672,9 @@ export class Lexer {
   private replay(m: Memo): boolean {
     const sh = this.sh;
     const deepest = sh.depth + m.rel;
-    if (this.pending.length !== 0 || deepest > sh.budget.maxDepth || sh.tokens + m.tokens > sh.budget.maxTokens) return false;
+    if (this.pending.length !== 0 || deepest > sh.budget.maxDepth || sh.tokens + m.tokens > sh.budget.maxTokens || sh.commands + m.commands > sh.maxCommands) return false;
     sh.tokens += m.tokens;
+    sh.commands += m.commands;
     if (deepest > sh.maxDepth) sh.maxDepth = deepest;
     if (deepest > sh.peak) sh.peak = deepest;
     for (const i of m.issues) sh.issues.push(i);

@@ -25,9 +25,10 @@ export function plainText(w: WordNode | null): string | null {
   return p.type === 'lit' ? p.text : null;
 }
 
-export function newShared(budget?: Partial<Budget>): Shared {
+export function newShared(budget?: Partial<Budget>, commands = false): Shared {
+  const b = budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET;
   return {
-    budget: budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET, issues: [], tokens: 0, depth: 0, maxDepth: 0, steps: 0,
+    budget: b, issues: [], tokens: 0, commands: 0, maxCommands: commands ? b.maxCommands : Infinity, depth: 0, maxDepth: 0, steps: 0,
     peak: 0, wasted: 0, parts: new Scratch(), words: new Scratch(),
   };
 }
@@ -578,6 +579,8 @@ export class Parser implements SubParser {
       ws.push(w);
       this.advance(decl ? F_ASSIGN : 0);
     }
+    // every simple command is listed by the extraction: past the budget, stop parsing here
+    if (++this.sh.commands > this.sh.maxCommands) this.lx.fail(`more than ${this.sh.budget.maxCommands} commands`, s, end, 'limit');
     const node: SimpleNode = {
       type: 'Simple', span: lx.sp(s, end), assigns: assigns ? fit(assigns) : NONE, words: ws.take(base),
       redirects: redirects ? fit(redirects) : NONE,
@@ -701,9 +704,13 @@ export interface ParseResult {
   shared: Shared;
 }
 
-/** Parse `source` into a tree. Never throws: problems come back as issues. */
-export function parseSource(source: string, budget?: Partial<Budget>): ParseResult {
-  const sh = newShared(budget);
+/**
+ * Parse `source` into a tree. Never throws: problems come back as issues. `commands`: stop at the
+ * command budget while parsing (analyze lists every simple command, so more than the budget is a
+ * limit whatever follows; the bare tree of parse() has no such budget).
+ */
+export function parseSource(source: string, budget?: Partial<Budget>, commands = false): ParseResult {
+  const sh = newShared(budget, commands);
   if (source.length > sh.budget.maxChars) {
     sh.issues.push({ kind: 'limit', message: `input longer than ${sh.budget.maxChars} characters`, span: { start: 0, end: source.length } });
     return { ast: { type: 'List', span: { start: 0, end: 0 }, items: [] }, issues: sh.issues, shared: sh };

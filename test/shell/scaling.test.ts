@@ -58,9 +58,20 @@ describe('budgets stop the work at once', () => {
   });
 
   it('the command budget lists exactly that many commands, then one limit issue', () => {
-    const x = analyze('true' + ' && echo ok'.repeat(1_000), { home: HOME });
+    const x = analyze('echo ok; '.repeat(1_000), { home: HOME });
     expect(x.commands).toHaveLength(DEFAULT_BUDGET.maxCommands);
     expect(x.issues.map((i) => i.message)).toEqual([`more than ${DEFAULT_BUDGET.maxCommands} commands`]);
+  });
+
+  it('the command budget stops the parse where it is spent (an unfinished item lists nothing)', () => {
+    const n = DEFAULT_BUDGET.maxCommands;
+    const x = analyze('true' + ' && echo ok'.repeat(1_000), { home: HOME });
+    expect(x.commands).toHaveLength(0);
+    expect(x.issues.map((i) => i.kind)).toEqual(['limit']);
+    // the work does not depend on what follows the budget
+    const tokens = (k: number) => analyze('true' + ' && echo ok'.repeat(k * n), { home: HOME }).stats.tokens;
+    expect(tokens(4)).toBe(tokens(2));
+    expect(tokens(2)).toBeLessThan(4 * n);
   });
 });
 

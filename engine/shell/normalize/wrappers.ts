@@ -50,6 +50,12 @@ function asUser(name: string): Handler {
   };
 }
 
+/** Text a shell would parse (blanks, operators, quotes, expansions) rather than one path. */
+function shellText(v: string): boolean {
+  for (const c of v) if (' \t\n;&|<>()$`\'"\\'.includes(c)) return true;
+  return false;
+}
+
 function inner(inv: Invocation, argIndex: number, step: string, extra?: { env?: Assignment[]; args?: Word[]; chdir?: Word }): WrapResult {
   const program = inv.args[argIndex];
   if (!program) return { kind: 'self' };
@@ -207,7 +213,11 @@ export const WRAPPERS: Map<string, Handler> = new Map<string, Handler>([
         if (k < idx || !w.static || !(w.value ?? '').includes(repl)) return w;
         if (w.value === repl) return { ...input, span: w.span };
         if (k === idx) return dynamicWord((w.value ?? '').split(repl).join('$(xargs input)'), w.span);
-        return staticWord((w.value ?? '').split(repl).join('"$XARGS_INPUT"'), w.span);
+        // inside a word: a path around an item (~/{}) is that path with an unknown part; shell text
+        // (sh -c 'echo {}') keeps the item as a variable the nested shell expands
+        const v = w.value ?? '';
+        if (!shellText(v)) return dynamicWord(v.split(repl).join('$(xargs input)'), w.span);
+        return staticWord(v.split(repl).join('"$XARGS_INPUT"'), w.span);
       });
       return inner({ ...inv, args }, idx, 'xargs');
     }
