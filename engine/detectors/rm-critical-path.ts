@@ -31,7 +31,9 @@ function criticalWhat(e: Effect, ctx: DetectContext): { what: string; inside: bo
     const info = infoOf(ref);
     if (!info.classes.has('critical')) return null;
     const why = info.reasons.find((r) => r.startsWith('critical')) ?? 'critical';
-    return { what: `${ref.abs} (${why})`, inside: ctx.isInWorkspace(ref.abs) };
+    // a link inside the workspace that leads out of it is judged by where it leads
+    const inside = ctx.isInWorkspace(ref.abs) && (info.target === undefined || ctx.isInWorkspace(info.target));
+    return { what: `${ref.abs} (${why})`, inside };
   }
   if (varGlob(ref.word)) return { what: `a glob or trailing slash under a variable (${ref.word.approx})`, inside: false };
   const info = infoOf(ref);
