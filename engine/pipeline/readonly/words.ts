@@ -67,6 +67,12 @@ function skipExpansion(s: string, i: number): number {
   return k - 1;
 }
 
+/** `$PWD…`, `$HOME…`, `$OLDPWD…`: the shell keeps these absolute, so the word starts with `/`. */
+function absoluteStart(a: string): boolean {
+  for (const p of ['$PWD', '$HOME', '$OLDPWD']) if (a.startsWith(p) && !isIdent(a.charCodeAt(p.length))) return true;
+  return false;
+}
+
 function isIdent(c: number): boolean {
   return c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
@@ -94,7 +100,7 @@ export function operandsAreData(name: string): boolean {
 export function dataWord(w: Word, facts: ProgramFacts, name: string, pathWord: boolean, items: boolean): boolean {
   let fact: ArgFact | undefined;
   for (const a of facts.args) if (a.word === w) fact = a;
-  const flag = mayBeFlag(w);
+  const flag = mayBeFlag(w) && !absoluteStart(w.approx);
   if (items) {
     // xargs appends items as operands: paths the effects judged, or data where every operand is data
     if (fact && fact.role === 'read' && pathWord) return !flag || (!!fact.mayBeOption && !readsPathLists(name));

@@ -114,16 +114,24 @@ export function prefixItems(out: Invocation[], ex: Extraction, changed: Invocati
     if (!inv.via.some((v) => v.name.startsWith('xargs'))) continue;
     let root: string | null | undefined;
     inv.args = inv.args.map((w: Word) => {
-      if (w.static || w.approx !== '$(xargs input)' || w.raw !== w.approx) return w;
+      const at = w.static ? -1 : w.approx.indexOf(ITEMS);
+      if (at < 0 || w.approx.indexOf(ITEMS, at + 1) >= 0 || w.kinds.length !== 1 || w.kinds[0] !== 'command') return w;
+      const whole = w.approx === ITEMS && w.raw === w.approx;
+      // an item inside a word (xargs -I{} cp {} backup/{}.bak): the word as written, with the item in it
+      if (!whole && w.raw === w.approx) return w;
       if (root === undefined) root = itemRoot(inv, ex);
       if (root === null) return w;
       if (!changed.includes(inv)) changed.push(inv);
-      return { ...w, globPrefix: prefix(root) };
+      if (whole) return { ...w, globPrefix: prefix(root) };
+      const before = w.approx.slice(0, at);
+      const approx = before + prefix(root) + '*' + w.approx.slice(at + ITEMS.length);
+      return { span: w.span, raw: approx, static: false, approx, kinds: ['glob'], params: [], quoted: false, substitutions: 0, globPrefix: before + prefix(root) };
     });
   }
 }
 
 export const LINE = '$(input line)';
+const ITEMS = '$(xargs input)';
 
 /** What every line of a root starts with: `src/` for src, nothing for a lister of names. */
 function prefix(root: string): string {

@@ -216,7 +216,7 @@ export const WRAPPERS: Map<string, Handler> = new Map<string, Handler>([
         // inside a word: a path around an item (~/{}) is that path with an unknown part; shell text
         // (sh -c 'echo {}') keeps the item as a variable the nested shell expands
         const v = w.value ?? '';
-        if (!shellText(v)) return dynamicWord(v.split(repl).join('$(xargs input)'), w.span);
+        if (!shellText(v)) return { ...dynamicWord(v.split(repl).join('$(xargs input)'), w.span), raw: w.raw };
         return staticWord(v.split(repl).join('"$XARGS_INPUT"'), w.span);
       });
       return inner({ ...inv, args }, idx, 'xargs');
