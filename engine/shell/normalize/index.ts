@@ -26,6 +26,8 @@ export function findContextOf(inv: Invocation): { roots: Word[]; filtered: boole
 export const MAX_DEPTH = 8;
 const MAX_INVOCATIONS = 2000;
 const MAX_UNWRAP = 32;
+/** Words handed on by the wrappers of one command (each level copies the argv it passes on). */
+const MAX_UNWRAP_WORDS = 32_768;
 
 /** Invocations whose word spans are relative to a carrier payload: the carrier's span in the source. */
 const foreign = new WeakMap<Invocation, Span>();
@@ -115,15 +117,17 @@ function push(inv: Invocation, st: NormState, ex?: Extraction): void {
 
 function expand(start: Invocation, ex: Extraction, st: NormState): void {
   let inv = start;
+  let words = 0;
   for (let n = 0; ; n++) {
-    if (n > MAX_UNWRAP) return ops.opaque(inv, inv.name, 'depth', st);
+    if (n > MAX_UNWRAP || words > MAX_UNWRAP_WORDS) return ops.opaque(inv, inv.name, 'depth', st);
     if (!inv.program.static) return push(inv, st, ex);
     if (!systemProgram(inv.program)) break;
     const h = WRAPPERS.get(inv.name);
     if (!h) break;
     const r = h(inv);
     if (r.kind === 'inner') {
-      const own = wrapperFiles(inv);
+      words += r.inv.args.length;
+      const own = optionWords(inv, r.inv.program) ? wrapperFiles(inv) : NO_REDIRECTS;
       inv = own.length ? { ...r.inv, redirects: [...r.inv.redirects, ...own] } : r.inv;
       continue;
     }
@@ -175,6 +179,17 @@ function wrapperFiles(inv: Invocation): Redirect[] {
     out.push({ span: f.word.span, fd: 9, op, target });
   }
   return out;
+}
+
+const NO_REDIRECTS: Redirect[] = [];
+
+/** Does the wrapper have a word before the program it runs that may be an option (a file option needs one)? */
+function optionWords(inv: Invocation, program: Word): boolean {
+  for (const w of inv.args) {
+    if (w === program) return false;
+    if (!w.static || (w.value ?? '').charCodeAt(0) === 45) return true;
+  }
+  return true;
 }
 
 /** Options an option carrier opens itself (its other exec roles are opened from the program facts). */
@@ -341,12 +356,14 @@ export function effectiveName(sc: SimpleCommand): string {
     if (!systemProgram(w0) || !WRAPPERS.has(name)) return name;
   }
   let inv = invocationFrom(sc);
-  for (let n = 0; n < MAX_UNWRAP && inv.program.static && systemProgram(inv.program); n++) {
+  let words = 0;
+  for (let n = 0; n < MAX_UNWRAP && words <= MAX_UNWRAP_WORDS && inv.program.static && systemProgram(inv.program); n++) {
     const h = WRAPPERS.get(inv.name);
     if (!h) break;
     const r = h(inv);
     if (r.kind !== 'inner') break;
     inv = r.inv;
+    words += inv.args.length;
   }
   return inv.program.static ? basename(inv.program.value ?? '') : '';
 }

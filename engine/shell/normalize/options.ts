@@ -78,6 +78,8 @@ export interface ParseResult {
   dynamic: boolean;
   /** Index in args after `--` (or args.length). */
   dashdash: number;
+  /** Index in args of the first operand (-1: none). */
+  first: number;
 }
 
 export function lookupLong(spec: Spec, name: string): OptInfo | undefined | null {
@@ -96,13 +98,18 @@ export function lookupLong(spec: Spec, name: string): OptInfo | undefined | null
 }
 
 /** Parse args[start..] with the spec. Never throws. */
-export function getopt(args: Word[], sp: Spec, start = 0): ParseResult {
-  const r: ParseResult = { options: new Map(), list: [], operands: [], unknown: [], dynamic: false, dashdash: args.length };
+/**
+ * Options and operands of `args` by `sp`. `firstOnly`: of the operands, only the first (a wrapper
+ * needs no more: what follows is the program it runs), so a long argv is not copied.
+ */
+export function getopt(args: Word[], sp: Spec, start = 0, firstOnly = false): ParseResult {
+  const r: ParseResult = { options: new Map(), list: [], operands: [], unknown: [], dynamic: false, dashdash: args.length, first: -1 };
   let i = start;
   for (; i < args.length; i++) {
     const w = args[i];
     if (!w.static) {
       if (mayBeFlag(w)) r.dynamic = true;
+      if (r.first < 0) r.first = i;
       r.operands.push(w);
       if (sp.posix) {
         i++;
@@ -117,6 +124,7 @@ export function getopt(args: Word[], sp: Spec, start = 0): ParseResult {
       break;
     }
     if (v.length < 2 || v.charCodeAt(0) !== 45) {
+      if (r.first < 0) r.first = i;
       r.operands.push(w);
       if (sp.posix) {
         i++;
@@ -170,6 +178,11 @@ export function getopt(args: Word[], sp: Spec, start = 0): ParseResult {
       }
       break;
     }
+  }
+  if (r.first < 0 && i < args.length) r.first = i;
+  if (firstOnly) {
+    if (r.operands.length === 0 && i < args.length) r.operands.push(args[i]);
+    return r;
   }
   for (; i < args.length; i++) r.operands.push(args[i]);
   return r;

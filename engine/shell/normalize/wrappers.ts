@@ -77,12 +77,12 @@ function inner(inv: Invocation, argIndex: number, step: string, extra?: { env?: 
 
 /** Parse the wrapper's options; unknown or dynamic ones make it opaque. */
 function opts(inv: Invocation, name: string) {
-  const r = getopt(inv.args, WRAP_SPECS[name], 0);
+  const r = getopt(inv.args, WRAP_SPECS[name], 0, true);
   let bad: string | null = null;
   if (r.unknown.length) bad = `unknown option ${r.unknown[0]} of ${name}`;
   const first = r.operands[0];
   if (!bad && first && !first.static && first.approx.startsWith('-')) bad = `dynamic option word of ${name}`;
-  const idx = first ? inv.args.indexOf(first) : -1;
+  const idx = first ? r.first : -1;
   return { r, bad, idx };
 }
 
