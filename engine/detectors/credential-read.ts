@@ -4,7 +4,7 @@
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import { infoOf } from '../effects/index.ts';
-import { CREDENTIAL_ROWS } from '../paths/index.ts';
+import { credentialBelow } from '../paths/index.ts';
 import { effectsFor, finding } from './util.ts';
 
 const meta: DetectorMeta = {
@@ -23,34 +23,6 @@ const meta: DetectorMeta = {
 /** Programs that read names and metadata, not contents. */
 const LISTERS = new Set(['ls', 'stat', 'test', '[', 'realpath', 'readlink', 'basename', 'dirname', 'du', 'which', 'type', 'cd', 'ln', 'find', 'fd', 'fdfind', 'tree', 'file', 'ssh-add', 'ssh-keygen', 'ssh', 'mkdir', 'touch', 'rmdir', 'chmod', 'chown', 'chgrp', 'pushd', 'exa', 'eza', 'lsattr', 'getfacl', 'namei']);
 
-/** Where a home folder ends in an absolute path (/home/u, /root, /Users/u, the context's home), or -1. */
-function homeEnd(abs: string, home: string): number {
-  if (abs === home || abs.startsWith(home + '/')) return home.length;
-  if (abs === '/root' || abs.startsWith('/root/')) return 5;
-  for (const top of ['/home/', '/Users/']) {
-    if (!abs.startsWith(top)) continue;
-    const slash = abs.indexOf('/', top.length);
-    return slash < 0 ? abs.length : slash;
-  }
-  return -1;
-}
-
-/** A recursive read of a folder that holds a credential row (grep -r x ~/.config/gh, rg x ~): the reason, or null. */
-function holdsCredentials(abs: string, home: string): string | null {
-  const end = homeEnd(abs, home);
-  const dir = abs.toLowerCase();
-  for (const row of CREDENTIAL_ROWS) {
-    let full: string;
-    if (row.pat.startsWith('~/')) {
-      if (end < 0) continue;
-      full = abs.slice(0, end).toLowerCase() + row.pat.slice(1);
-    } else if (row.pat.startsWith('/')) full = row.pat;
-    else continue;
-    if (full.startsWith(dir === '/' ? '/' : dir + '/')) return row.why;
-  }
-  return null;
-}
-
 export const credentialRead: Detector = {
   meta,
   concerns: { effects: ['read'] },
@@ -64,7 +36,7 @@ export const credentialRead: Detector = {
       if (e.kind !== 'read' || !e.path || (LISTERS.has(inv.name) && !e.how.startsWith('redirect'))) continue;
       const info = infoOf(e.path);
       if (e.recursive && e.path.abs !== null && !info.classes.has('credential')) {
-        const held = holdsCredentials(e.path.abs, ctx.home);
+        const held = credentialBelow(e.path.abs, ctx.home);
         if (held) {
           out.push(finding(meta, inv, `${inv.name} reads a folder that holds ${held} (${e.path.text})`, e.path.word));
           continue;

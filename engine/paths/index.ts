@@ -6,6 +6,7 @@ export { classifyPath, classifyWord, mergeInfos, physicalDir, homeOf, reaches } 
 export type { PathClass, PathContext, PathInfo, PathOptions, VarValues, WordOptions } from './classify.ts';
 export { credentialReason, protectedReason, persistenceReason, criticalReason, deviceReason, isProtected, isCredential } from './reasons.ts';
 export { CREDENTIAL_ROWS } from './credentials.ts';
+export { credentialBelow } from './held.ts';
 export { PROTECTED_ROWS, GATE_CONFIG_ROWS, PERSISTENCE_ROWS } from './protected.ts';
 export { CRITICAL_ROWS } from './critical.ts';
 export { DEVICE_ROWS, HARMLESS_DEVICE_ROWS } from './devices.ts';

@@ -3,7 +3,7 @@ import type { Rule } from '../rules/index.ts';
 import { result, type CheckResult } from '../result.ts';
 import { pathVariants, inWorkspace, type CheckEnv } from '../env.ts';
 import { isImmune } from '../immune.ts';
-import { credentialReason, protectedReason, isInside, normalizePath, resolvePath, suspiciousPath, classifyPath } from '../../paths/index.ts';
+import { credentialBelow, credentialReason, protectedReason, isInside, normalizePath, resolvePath, suspiciousPath, classifyPath } from '../../paths/index.ts';
 
 const READ_TOOLS = ['Read'];
 const EDIT_TOOLS = ['Edit'];
@@ -32,7 +32,22 @@ function oddPath(env: CheckEnv, raw: string, readOnly: boolean): CheckResult | n
   });
 }
 
-export function checkRead(env: CheckEnv, raw: string): CheckResult {
+/** Reading a credential: an immune ask under the profiles that keep credential reads. */
+function credentialResult(env: CheckEnv, p: string, why: string, what: string): CheckResult {
+  env.tracer.add('credential check', 'ask', `${p}: ${why}`);
+  const message = `${what} exposes ${why}`;
+  return result('ask', { type: 'safetyCheck', safety: 'credentialRead', detail: why }, message, {
+    immune: isImmune(env.policy.immune, 'credentialRead'),
+    readOnly: true,
+    findings: [{ detector: 'credential-read', family: 'protected', behavior: 'ask', message, safety: 'credentialRead' }],
+  });
+}
+
+/**
+ * Read a file, or (contents false) list names only, as the Glob tool does: then a credential
+ * location is an ordinary read outside the workspace, since no secret is printed.
+ */
+export function checkRead(env: CheckEnv, raw: string, contents = true): CheckResult {
   const odd = oddPath(env, raw, true);
   if (odd) return odd;
   const paths = pathVariants(env, raw);
@@ -42,17 +57,9 @@ export function checkRead(env: CheckEnv, raw: string): CheckResult {
   if (deny) return t.add('read rules', 'deny', deny.text), ruleResult('deny', deny, shown);
   const ask = firstMatch(env, env.rules.pathRules(READ_TOOLS, 'ask'), paths);
   if (ask) return t.add('read rules', 'ask', ask.text), ruleResult('ask', ask, shown, { readOnly: true });
-  for (const p of paths) {
+  for (const p of contents ? paths : []) {
     const why = credentialReason(p, env.home);
-    if (why) {
-      t.add('credential check', 'ask', `${p}: ${why}`);
-      const message = `reading ${p} exposes ${why}`;
-      return result('ask', { type: 'safetyCheck', safety: 'credentialRead', detail: why }, message, {
-        immune: isImmune(env.policy.immune, 'credentialRead'),
-        readOnly: true,
-        findings: [{ detector: 'credential-read', family: 'protected', behavior: 'ask', message, safety: 'credentialRead' }],
-      });
-    }
+    if (why) return credentialResult(env, p, why, `reading ${p}`);
   }
   if (paths.every((p) => inWorkspace(env, p))) {
     t.add('workspace', 'allow', `${shown} is inside the workspace`);
@@ -175,5 +182,14 @@ export function checkSearch(env: CheckEnv, tool: string, path: string | undefine
       readOnly: true,
     });
   }
-  return checkRead(env, root);
+  // Glob lists names; Grep reads every file below its root, so a folder holding secrets (a home,
+  // ~/.config/gh, /etc) is a credential read, as grep -r over it is.
+  if (tool === 'Glob') return checkRead(env, root, false);
+  const read = checkRead(env, root);
+  if (read.behavior === 'deny' || read.behavior === 'ask') return read;
+  for (const p of roots) {
+    const why = credentialBelow(p, env.home);
+    if (why) return credentialResult(env, p, why, `${tool} over ${p}`);
+  }
+  return read;
 }

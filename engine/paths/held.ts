@@ -1,0 +1,43 @@
+// What a walk of a folder reaches: `grep -r x ~`, `rg x ~/.config/gh`, the Grep tool over /home/dev
+// read every file below, so the folder holds what the credential table names below it.
+import { CREDENTIAL_ROWS } from './credentials.ts';
+
+/** Where a home folder ends in an absolute path (/home/u, /root, /Users/u, the context's home), or -1. */
+function homeEnd(abs: string, home: string): number {
+  if (abs === home || abs.startsWith(home + '/')) return home.length;
+  if (abs === '/root' || abs.startsWith('/root/')) return 5;
+  for (const top of ['/home/', '/Users/']) {
+    if (!abs.startsWith(top)) continue;
+    const slash = abs.indexOf('/', top.length);
+    return slash < 0 ? abs.length : slash;
+  }
+  return -1;
+}
+
+/** Does a folder above every home hold one (`/`, `/home`, the parent of the context home)? */
+function aboveHomes(dir: string, home: string): boolean {
+  const pre = dir === '/' ? '/' : dir + '/';
+  return home.toLowerCase().startsWith(pre) || '/root'.startsWith(pre) || '/home/u'.startsWith(pre) || '/users/u'.startsWith(pre);
+}
+
+/**
+ * The reason a recursive read of the folder `abs` (canonical, absolute) reaches a credential the
+ * table names below it (any home's key stores and token files, /etc/shadow …), or null.
+ */
+export function credentialBelow(abs: string, home: string): string | null {
+  const end = homeEnd(abs, home);
+  const dir = abs.toLowerCase();
+  const pre = dir === '/' ? '/' : dir + '/';
+  const above = end < 0 && aboveHomes(dir, home);
+  for (const row of CREDENTIAL_ROWS) {
+    let full: string;
+    if (row.pat.startsWith('~/')) {
+      if (above) return row.why;
+      if (end < 0) continue;
+      full = abs.slice(0, end).toLowerCase() + row.pat.slice(1);
+    } else if (row.pat.startsWith('/')) full = row.pat;
+    else continue;
+    if (full.startsWith(pre)) return row.why;
+  }
+  return null;
+}
