@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { lazyPackage, ROOT, yamlLazy, zodLite } from './plugins.ts';
+import { lazyBuiltins, lazyPackage, ROOT, yamlLazy, zodLite } from './plugins.ts';
 
 export interface SnapshotResult {
   blob: string;
@@ -110,7 +110,9 @@ export async function buildSnapshot(outdir: string, opts: SnapshotOptions = {}):
     legalComments: 'none',
     logLevel: 'silent',
     define: { __GATELAB_DEFAULT_POLICY__: JSON.stringify(JSON.stringify(policy)) },
-    plugins: [zodLite(), yamlLazy(true), lazyPackage('crypto-js', [], true, true)],
+    // child_process (the command judge), worker_threads (the bundle's watchdog) and os load on
+    // first use: at module level their whole module graph went into the heap (≈ 0.6 MB of blob).
+    plugins: [zodLite(), yamlLazy(true), lazyPackage('crypto-js', [], true, true), lazyBuiltins(['node:child_process', 'node:worker_threads', 'node:os'])],
   });
   if (r.warnings.length) throw new Error(`hook snapshot build warnings:\n${r.warnings.map((w) => w.text).join('\n')}`);
   const code = r.outputFiles[0]!.text;

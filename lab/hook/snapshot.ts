@@ -11,6 +11,7 @@ import { nodeFs } from '../node-fs.ts';
 import { policyFromData, re2jsEngine, useRegexEngine } from '../../engine/index.ts';
 import { answer, answerAsync, hookMain, readText, writeAll } from './node.ts';
 import { runHook, type HookDeps } from './run.ts';
+import { nodeStore } from './state.ts';
 
 /** Set by the bundler: the shipped policies/default.yaml, parsed at build time (JSON text). */
 declare const __GATELAB_DEFAULT_POLICY__: string;
@@ -38,6 +39,16 @@ function warm(): void {
     const stdin = JSON.stringify({ session_id: 'build', cwd: '/nonexistent/gatelab-warm/app', permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: tool, tool_input: input });
     const r = runHook(stdin, deps);
     if (r.verdict !== want) throw new Error(`snapshot warm-up: ${tool} ${JSON.stringify(input)} gave ${r.verdict}, expected ${want}: ${r.stdout}`);
+  }
+  // Session memory too (the audit ring's read, lock and append), in a project under the build's
+  // own working folder (a fresh temporary one, removed after the build), so that every call's
+  // ring code is compiled in the snapshot rather than on each start.
+  const app = `${process.cwd()}/warm-project`;
+  const withRing: HookDeps = { ...deps, env: { CLAUDE_PROJECT_DIR: app }, store: nodeStore };
+  for (let i = 0; i < 2; i++) {
+    const stdin = JSON.stringify({ session_id: 'build', tool_use_id: `warm-${i}`, cwd: app, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status' } });
+    const r = runHook(stdin, withRing);
+    if (r.verdict !== 'allow' || r.stderr) throw new Error(`snapshot warm-up with the audit ring: ${r.verdict} ${r.stderr}`);
   }
 }
 
