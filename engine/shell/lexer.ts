@@ -687,6 +687,9 @@ export class Lexer {
     s: number, e: number, name: string, braced: boolean, prefix: '' | '#' | '!',
     subscript: Part[] | null, op: string, operand: Part[] | null,
   ): ParamPart {
+    // each expansion counts as a token: a word of 20,000 `$x` is as much work as 20,000 words
+    const sh = this.sh;
+    if (++sh.tokens > sh.budget.maxTokens) this.fail(`more than ${sh.budget.maxTokens} tokens`, s, e, 'limit');
     return { type: 'param', span: this.sp(s, e), name, braced, prefix, subscript, op, operand };
   }
 
