@@ -51,7 +51,8 @@ export const rmCriticalPath: Detector = {
         out.push(finding(meta, inv, `${e.how} destroys what it names, beyond undo`, e.word));
         continue;
       }
-      if (!e.path) continue;
+      // Some matches below a folder (find ROOT -name X -delete) are not the folder.
+      if (!e.path || e.within) continue;
       const truncates = e.kind === 'write' && e.create === 'truncate' && !e.how.startsWith('redirect');
       if (e.kind !== 'delete' && !truncates) continue;
       // A write to a static folder writes into it; only a glob or a whole tree is truncated.

@@ -102,21 +102,18 @@ function printsAndExits(f: ProgramFacts): boolean {
  */
 function spreadFindMatches(inv: Invocation, out: Effect[]): void {
   if (inv.name === 'find' && out.some((e) => e.kind === 'delete')) {
-    // find ROOTS -name X -delete deletes the matches, not the roots.
+    // find ROOTS -name X -delete deletes some matches below the roots, not the roots.
     const { roots, filtered } = findRoots(inv.args);
-    if (filtered) for (let i = out.length - 1; i >= 0; i--) if (out[i]!.kind === 'delete' && roots.includes(out[i]!.path!.word)) out.splice(i, 1);
+    if (filtered) for (let i = 0; i < out.length; i++) if (out[i]!.kind === 'delete' && roots.includes(out[i]!.path!.word)) out[i] = { ...out[i]!, recursive: false, within: true };
   }
   const fc = findContextOf(inv);
   if (!fc) return;
   for (let i = 0; i < out.length; i++) {
     const e = out[i]!;
     if (!e.path || !e.path.word.static || e.path.text !== '{}') continue;
-    if (fc.filtered) {
-      out.splice(i--, 1);
-      continue;
-    }
     const sc = e.path.scope as PathScope;
-    const spread = fc.roots.map((w) => ({ ...e, path: pathRef(w, sc), recursive: e.kind === 'read' ? e.recursive : true }));
+    // Every match (a test narrows them to some paths below the roots): a read walks the trees.
+    const spread = fc.roots.map((w) => (fc.filtered && e.kind !== 'read' ? { ...e, path: pathRef(w, sc), recursive: false, within: true } : { ...e, path: pathRef(w, sc), recursive: true }));
     out.splice(i, 1, ...spread);
     i += spread.length - 1;
   }

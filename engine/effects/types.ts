@@ -41,6 +41,9 @@ export interface Effect {
   create?: 'create' | 'truncate' | 'append';
   /** delete / mode / owner / read: over a whole tree. */
   recursive?: boolean;
+  /** The effect touches some paths below `path`, not `path` itself (find's matches after a test
+   *  that narrows them): rules on the folder apply, a critical removal does not. */
+  within?: boolean;
   /** code: the language, and where the program text comes from. */
   language?: string;
   origin?: 'inline' | 'file' | 'stdin' | 'network';
