@@ -9,7 +9,7 @@ import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
 import { envRuns } from './envcode.ts';
-import { staticValues, valueVariants } from './values.ts';
+import { functionCalls, positionalVariants, staticValues, valueVariants } from './values.ts';
 import { codeCommands } from '../../programs/code.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
@@ -46,7 +46,10 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
       const inv = invocationFrom(sc);
       if (cd !== undefined) inv.chdir = cd === null ? dynamicWord('$(cd)', sc.span) : staticWord(cd, sc.span);
       const mark = st.out.length;
-      expand(inv, ex, st);
+      // a function body is judged once per call, its $1 … $@ being the call's words
+      const perCall = st.depth === 0 && sc.context.length ? positionalVariants(inv, (st.calls ??= functionCalls(ex))) : null;
+      if (perCall) for (const v of perCall) expand(v, ex, st);
+      else expand(inv, ex, st);
       // a payload word that expands a name given a static value here: that text runs too
       const values = st.depth < MAX_DEPTH ? (st.values === undefined ? (st.values = staticValues(ex)) : st.values) : null;
       for (const v of values ? (valueVariants(inv, values) ?? []) : []) {

@@ -15,6 +15,8 @@ export interface NormState {
   opened?: WeakSet<object>;
   /** Static values names are given in the source (values.ts); null when none. */
   values?: Map<string, string[]> | null;
+  /** Each function's static call words (values.ts); null for one that may run otherwise. */
+  calls?: Map<string, string[][] | null>;
 }
 
 export interface Ops {

@@ -2,7 +2,7 @@
 // same source holds that value where it is expanded as a whole word, so a carrier's payload word
 // is that text too. Flow-insensitive, like the pipeline's assigned variants: every static value a
 // name gets anywhere is possible, and the word as written (an inherited value) stays possible.
-import type { Extraction, Invocation, Word } from '../types.ts';
+import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
 import { staticWord } from './words.ts';
 
 const MAX_VALUES = 8;
@@ -64,6 +64,116 @@ export function valueVariants(inv: Invocation, values: Map<string, string[]>): I
     }
     if (next.length > MAX_VALUES) return out;
     out = next;
+  }
+  return out;
+}
+
+// `f() { wc -l "$1"; }; f notes.txt`: a function's positional parameters are the words of its call.
+// When every run of the function is a call this source shows with static words, the body is judged
+// once per call with $1 … $9, $@, $* and $# replaced; a body word that uses them otherwise, a call
+// with a dynamic word, or any other mention of the name (trap f, bash -c f, export -f f, a dynamic
+// command name) keeps the body as written, where they could hold anything.
+
+const MAX_CALLS = 8;
+const SHIFTERS = new Set(['shift', 'set', 'getopts']);
+const SEPARATORS = ' \t\n;&|()`\'"$<>{}=';
+
+function innermostFunction(sc: SimpleCommand): string | null {
+  let name: string | null = null;
+  let n = 0;
+  for (const e of sc.context) if (e.kind === 'function') (name = e.name ?? null), n++;
+  return n === 1 ? name : null;
+}
+
+/** The static argument lists of each function's calls, or null for a function that may run otherwise. */
+export function functionCalls(ex: Extraction): Map<string, string[][] | null> {
+  const out = new Map<string, string[][] | null>();
+  if (!ex.functions.length) return out;
+  for (const f of ex.functions) out.set(f, []);
+  const bail = (f: string) => out.set(f, null);
+  const mentions = (text: string): void => {
+    let tok = '';
+    for (let i = 0; i <= text.length; i++) {
+      const c = text[i];
+      if (c === undefined || SEPARATORS.includes(c)) {
+        if (out.has(tok)) bail(tok);
+        tok = '';
+      } else tok += c;
+    }
+  };
+  for (const sc of ex.commands) {
+    const inside = sc.context.some((e) => e.kind === 'function') ? innermostFunction(sc) : undefined;
+    if (inside === null) for (const f of ex.functions) bail(f); // nested definitions
+    const head = sc.argv[0];
+    if (head && !head.static) for (const f of ex.functions) bail(f);
+    const name = head?.static ? head.value! : '';
+    if (inside && SHIFTERS.has(name)) bail(inside);
+    const calls = out.get(name);
+    if (calls) {
+      if (sc.argv.slice(1).every((w) => w.static) && calls.length < MAX_CALLS) calls.push(sc.argv.slice(1).map((w) => w.value!));
+      else bail(name);
+    }
+    for (const w of sc.argv.slice(1)) mentions(w.static ? w.value! : w.approx);
+    for (const a of sc.env) if (a.value) mentions(a.value.static ? a.value.value! : a.value.approx);
+    for (const r of sc.redirects) mentions(r.target.static ? r.target.value! : r.target.approx);
+  }
+  for (const [f, c] of out) if (c && !c.length) out.set(f, null);
+  return out;
+}
+
+/** Words a positional word becomes for a call's arguments; null when it is not one whole. */
+function positional(w: Word, args: string[]): Word[] | null {
+  const n = w.params[0]!;
+  if (w.params.length !== 1 || w.kinds.length !== 1 || w.kinds[0] !== 'param') return null;
+  if (w.approx !== '$' + n && w.approx !== '${' + n + '}') return null;
+  const word = (v: string) => ({ ...staticWord(v, w.span), quoted: true });
+  if (n === '#') return [word(String(args.length))];
+  if (n === '@' || (n === '*' && !w.quoted)) return args.map(word);
+  if (n === '*') return [word(args.join(' '))];
+  if (n.length === 1 && n >= '1' && n <= '9') {
+    const v = args[Number(n) - 1];
+    return v === undefined ? (w.quoted ? [word('')] : []) : [word(v)];
+  }
+  return null;
+}
+
+function usesPositional(w: Word): boolean {
+  for (const p of w.params) if (p === '@' || p === '*' || p === '#' || (p.length >= 1 && p[0]! >= '0' && p[0]! <= '9')) return true;
+  return false;
+}
+
+/** A function body's invocation once per call, its positional words replaced; null to keep it as written. */
+export function positionalVariants(inv: Invocation, calls: Map<string, string[][] | null>): Invocation[] | null {
+  const sc = inv.source;
+  if (!sc.context.some((e) => e.kind === 'function')) return null;
+  const f = innermostFunction(sc);
+  const list = f ? calls.get(f) : null;
+  if (!list) return null;
+  if (!inv.args.some(usesPositional) && !inv.redirects.some((r) => usesPositional(r.target)) && !usesPositional(inv.program)) return null;
+  if (usesPositional(inv.program)) return null;
+  const out: Invocation[] = [];
+  for (const call of list) {
+    const args: Word[] = [];
+    for (const w of inv.args) {
+      if (!usesPositional(w)) {
+        args.push(w);
+        continue;
+      }
+      const got = positional(w, call);
+      if (!got) return null;
+      args.push(...got);
+    }
+    const redirects = [];
+    for (const r of inv.redirects) {
+      if (!usesPositional(r.target)) {
+        redirects.push(r);
+        continue;
+      }
+      const got = positional(r.target, call);
+      if (!got || got.length !== 1) return null;
+      redirects.push({ ...r, target: got[0]! });
+    }
+    out.push({ ...inv, args, redirects });
   }
   return out;
 }
