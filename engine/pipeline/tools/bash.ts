@@ -20,12 +20,15 @@ import { linksMade, linkOverlay } from '../../effects/links.ts';
 import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
 import { envRole, type ArgFact } from '../../programs/index.ts';
 import { dispatchTable } from '../detectors.ts';
+import { baseContext, invocationContext } from '../../detectors/util.ts';
 import { loopBindings, loopVariants } from './loops.ts';
 import { assignedValues, assignedVariants } from './assigns.ts';
 import { waitedFor } from './jobs.ts';
 
 interface BashState {
   ex: Extraction;
+  /** The detector base context of the cwd checked last (one per cwd, for this decision only). */
+  base: DetectContext;
   /** Where relative paths resolve now (after top-level `cd`); null once it is unknown. */
   cwd: string | null;
   /** This decision's effect scope: downloads and secrets seen so far. */
@@ -59,8 +62,8 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   env.bash = { command, ex, invocations: norm.invocations };
   const issues = norm.issues;
   if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
-  const dctx = detectContext(env, env.cwd);
-  const st: BashState = { ex, cwd: env.cwd, scope: newScope({ home: env.home, workspace: env.workspace, cwd: env.cwd }, ex) };
+  const dctx = baseContext(env.cwd, env.home, env.workspace);
+  const st: BashState = { ex, cwd: env.cwd, scope: newScope({ home: env.home, workspace: env.workspace, cwd: env.cwd }, ex), base: dctx };
   const links = linksMade(ex, env.cwd);
   if (links.size) st.linked = linkOverlay(links, env.fs);
   const results: CheckResult[] = [];
@@ -115,33 +118,6 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   }
   if (!results.length) return result('allow', { type: 'readOnly', detail: 'nothing runs' }, 'the command runs nothing', { readOnly: true });
   return aggregate(results);
-}
-
-/**
- * The detector context for a cwd; the last one is reused while the engine context stays the same
- * (frozen, so a detector that writes to it fails closed instead of leaking into later decisions).
- */
-let lastDctx: { home: string; workspace: string[]; cwd: string; ctx: DetectContext } | null = null;
-
-function detectContext(env: CheckEnv, cwd: string): DetectContext {
-  const last = lastDctx;
-  if (last && last.cwd === cwd && last.home === env.home && last.workspace === env.workspace) return last.ctx;
-  const ctx = newDetectContext(env, cwd);
-  lastDctx = { home: env.home, workspace: env.workspace, cwd, ctx };
-  return ctx;
-}
-
-function newDetectContext(env: CheckEnv, cwd: string): DetectContext {
-  const home = env.home;
-  const workspace = env.workspace;
-  return Object.freeze({
-    cwd,
-    home,
-    workspace,
-    resolve: (p: string) => resolveLiteral(p, cwd),
-    isProtected: (p: string) => isProtected(p, home),
-    isInWorkspace: (p: string) => isInWorkspace(p, workspace),
-  });
 }
 
 /** A detector that throws (a learner's, say) must not open the gate: its error asks. */
@@ -324,8 +300,8 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   const effects = effectsOf(inv, st.scope);
   st.lastEffects = effects;
   const mask = kindMask(effects);
-  const b = detectContext(env, base);
-  const dctx: DetectContext = { cwd: b.cwd, home: b.home, workspace: b.workspace, resolve: b.resolve, isProtected: b.isProtected, isInWorkspace: b.isInWorkspace, inv, effects, scope: st.scope };
+  if (st.base.cwd !== base) st.base = baseContext(base, env.home, env.workspace);
+  const dctx = invocationContext(st.base, inv, effects, st.scope);
   const table = dispatchTable(env.detectors);
   for (let k = 0; k < table.length; k++) {
     const d = env.detectors[k]!;
