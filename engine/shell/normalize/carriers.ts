@@ -7,6 +7,7 @@ import { INTERPRETERS, type NormState, type Ops } from './state.ts';
 import { staticWord, dynamicWord, sv, invocationFrom, basename } from './words.ts';
 import { normalizePath } from '../../paths/index.ts';
 import { staticOutput } from '../printed.ts';
+import { bindPositional } from './positional.ts';
 
 export { staticOutput };
 
@@ -141,7 +142,7 @@ export function shellCarrier(inv: Invocation, ex: Extraction, st: NormState, ops
   if (cmdMode) {
     if (!first) return ops.opaque(inv, `${name} -c`, 'dynamic', st);
     if (!first.static) return ops.opaque(inv, `${name} -c`, ops.networkWord(first, ex) ? 'network' : 'dynamic', st, { payload: first.approx });
-    return ops.payload(first.value ?? '', `${name} -c`, first.span, inv, st);
+    return ops.payload(bindPositional(first.value ?? '', inv.args.slice(i + 1)), `${name} -c`, first.span, inv, st);
   }
   if (first && !stdinMode && !stdinFile(first)) {
     const text = procsubOutput(first, ex);
