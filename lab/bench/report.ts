@@ -31,8 +31,8 @@ export interface BenchResult {
   ratios: { treeSitter: { median: number; p1: number }; safetyNet: { median: number; p1: number } };
   /** The worst-case search's slowest five by wall time and the slowest five by CPU time (decide, bundled engine). */
   search: SearchRow[];
-  /** `lab regress` as a new process: cold (no tsx transpile cache) and warm. */
-  regressProcess: { cold: ProcResult; warm: ProcResult };
+  /** `lab regress` as a new process: cold (no caches), after a source change (bundle rebuilt), warm. */
+  regressProcess: { cold: ProcResult; changed?: ProcResult; warm: ProcResult };
   peers: { treeSitter: string; safetyNet: string };
   decide: Summary;
   decideSmall: Summary;
@@ -145,9 +145,12 @@ export function renderMarkdown(r: BenchResult): string {
   const rp = r.regressProcess;
   const cpu = (p: ProcResult) => (p.cpuMs ? `, CPU mean ${fmt(p.cpuMs.mean)}` : '');
   const cases = /^(\d+) cases/.exec(rp.warm.sample)?.[1] ?? '?';
-  L.push(`\`node lab/bin.mjs regress\` as a new process, ${rp.cold.wallMs.n} runs each, interleaved (ms): cold (tsx transpile cache off) wall median ${fmt(rp.cold.wallMs.median)}, min ${fmt(rp.cold.wallMs.min)}${cpu(rp.cold)}; warm wall median ${fmt(rp.warm.wallMs.median)}, min ${fmt(rp.warm.wallMs.min)}${cpu(rp.warm)}; ${cases} cases; exit ${[...new Set([...rp.cold.exitCodes, ...rp.warm.exitCodes])].join(',')} (exit 1: the corpus had mismatches, from work in progress).`);
+  const state = (label: string, p: ProcResult) => `${label} wall median ${fmt(p.wallMs.median)}, min ${fmt(p.wallMs.min)}${cpu(p)}`;
+  const states = [state('cold (no caches: a fresh cache folder, tsx transpile cache off)', rp.cold), ...(rp.changed ? [state('after a source change (the CLI bundle rebuilt, the parsed corpus cached)', rp.changed)] : []), state('warm', rp.warm)];
+  const codes = [...new Set([rp.cold, rp.changed, rp.warm].flatMap((p) => p?.exitCodes ?? []))];
+  L.push(`\`node lab/bin.mjs regress\` as a new process, ${rp.cold.wallMs.n} runs each, interleaved (ms): ${states.join('; ')}; ${cases} cases; exit ${codes.join(',')}${codes.some((c) => c !== 0) ? ' (exit 1: the corpus had mismatches, from work in progress)' : ''}.`);
   L.push('');
-  L.push(`Engine time alone (in process, warm): ${r.regress.cases} cases × ${r.regress.modes} modes = ${r.regress.decisions} decisions (explain, with trace) in ${fmt(r.regress.totalMs)} ms, ${fmt(r.regress.perDecisionUs)} µs each.`);
+  L.push(`Engine time alone (in process, warm): ${r.regress.cases} cases × ${r.regress.modes} modes = ${r.regress.decisions} decisions (decide, as regress judges each cell; explain only where it reports a trace) in ${fmt(r.regress.totalMs)} ms, ${fmt(r.regress.perDecisionUs)} µs each.`);
   L.push('');
   const a = r.agreement;
   L.push(`### Agreement with cc-safety-net on ${a.cases} corpus Bash commands (gatelab default policy and mode)`);
