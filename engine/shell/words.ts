@@ -70,34 +70,39 @@ function pushDyn(acc: Acc, k: DynamicKind, ap: string): void {
   pushSeg(acc, { t: '', q: false, dyn: k, ap });
 }
 
-/** Claude Code's commit-message idiom: $(cat <<'EOF' … EOF) with nothing else. Returns the body. */
-export function catHeredocBody(list: ListNode): string | null {
+/** The one simple command without assignments a substitution body holds, else null. */
+function soleSimple(list: ListNode) {
   if (list.items.length !== 1) return null;
   const it = list.items[0]!;
   if (it.background || it.andor.pipelines.length !== 1) return null;
   const pl = it.andor.pipelines[0]!;
   if (pl.commands.length !== 1 || pl.negated || pl.time) return null;
   const c = pl.commands[0]!;
-  if (c.type !== 'Simple' || c.assigns.length || c.words.length !== 1 || c.redirects.length !== 1) return null;
-  const w = c.words[0]!;
-  if (w.parts.length !== 1 || w.parts[0]!.type !== 'lit' || w.parts[0]!.text !== 'cat') return null;
-  const r = c.redirects[0]!;
-  if ((r.op !== '<<' && r.op !== '<<-') || r.fd !== null || !r.heredoc || !r.heredoc.quoted) return null;
-  const t = r.heredoc.text;
+  return c.type === 'Simple' && !c.assigns.length ? c : null;
+}
+
+/** Text without its trailing newlines, as a substitution yields it. */
+function chomp(t: string): string {
   let e = t.length;
   while (e > 0 && t.charCodeAt(e - 1) === 10) e--;
   return t.slice(0, e);
 }
 
+/** Claude Code's commit-message idiom: $(cat <<'EOF' … EOF) with nothing else. Returns the body. */
+export function catHeredocBody(list: ListNode): string | null {
+  const c = soleSimple(list);
+  if (!c || c.words.length !== 1 || c.redirects.length !== 1) return null;
+  const w = c.words[0]!;
+  if (w.parts.length !== 1 || w.parts[0]!.type !== 'lit' || w.parts[0]!.text !== 'cat') return null;
+  const r = c.redirects[0]!;
+  if ((r.op !== '<<' && r.op !== '<<-') || r.fd !== null || !r.heredoc || !r.heredoc.quoted) return null;
+  return chomp(r.heredoc.text);
+}
+
 /** `$(echo …)` / `$(printf …)` with static words: the text it substitutes, else null. */
 function printedBody(list: ListNode, home: string): string | null {
-  if (list.items.length !== 1) return null;
-  const it = list.items[0]!;
-  if (it.background || it.andor.pipelines.length !== 1) return null;
-  const pl = it.andor.pipelines[0]!;
-  if (pl.commands.length !== 1 || pl.negated || pl.time) return null;
-  const c = pl.commands[0]!;
-  if (c.type !== 'Simple' || c.assigns.length || c.redirects.length || !c.words.length) return null;
+  const c = soleSimple(list);
+  if (!c || c.redirects.length || !c.words.length) return null;
   const w0 = c.words[0]!;
   if (w0.parts.length !== 1 || w0.parts[0]!.type !== 'lit' || (w0.parts[0]!.text !== 'echo' && w0.parts[0]!.text !== 'printf')) return null;
   const words: Word[] = [];
@@ -107,10 +112,7 @@ function printedBody(list: ListNode, home: string): string | null {
     words.push(r);
   }
   const t = staticOutput(words, []);
-  if (t === null || t.includes('\0')) return null;
-  let e = t.length;
-  while (e > 0 && t.charCodeAt(e - 1) === 10) e--;
-  return t.slice(0, e);
+  return t === null || t.includes('\0') ? null : chomp(t);
 }
 
 function paramApprox(p: Extract<Part, { type: 'param' }>): string {
