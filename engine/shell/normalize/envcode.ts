@@ -8,6 +8,8 @@ import type { NormState, Ops } from './state.ts';
 import { envRole, gitConfigLine, gitConfigRole } from '../../programs/index.ts';
 import { envConfigs } from './git.ts';
 import { analyze } from '../index.ts';
+import { staticValues } from './values.ts';
+import { staticWord } from './words.ts';
 
 const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 const PROMPTS = new Set(['PS0', 'PS1', 'PS2', 'PS3', 'PS4']);
@@ -40,12 +42,13 @@ function assignments(inv: Invocation, home: string): Set1[] {
   if (DECLARE.has(inv.name)) {
     for (const w of inv.args) {
       if (!w.static) {
-        // declare -A BASH_CMDS=([ls]=/bin/rm): the compound value, parsed as the assignment it is
-        const name = w.raw.slice(0, w.raw.indexOf('=('));
-        if (REBIND.has(name) && w.raw.endsWith(')')) {
-          const a = analyze(w.raw, { home }).commands[0]?.env[0];
-          out.push({ name, value: null, span: w.span, ...(a?.array ? { array: a.array } : { key: null }) });
-        }
+        // export EDITOR="$X", declare -A BASH_CMDS=([ls]=/bin/rm): the word parsed as the assignment it is
+        const eq = w.raw.indexOf('=');
+        if (eq <= 0 || w.raw.startsWith('-')) continue;
+        const a = analyze(w.raw, { home }).commands[0]?.env[0];
+        if (!a) continue;
+        if (REBIND.has(a.name)) out.push({ name: a.name, value: null, span: w.span, ...(a.array ? { array: a.array } : { key: null }) });
+        else if (!a.array && !a.subscript) out.push({ name: a.name, value: a.value && { ...a.value, span: w.span }, span: w.span });
         continue;
       }
       const v = w.value!;
@@ -94,23 +97,33 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
   if (!inv.env.length && !DECLARE.has(inv.name)) return;
   const outer: Invocation = { ...inv, env: [], redirects: [] };
   const git: Set1[] = [];
-  for (const a of assignments(inv, st.home)) {
-    const mark = a.value ?? a.array ?? null;
+  const values = (st.values === undefined ? (st.values = staticValues(ex)) : st.values) ?? null;
+  for (const given of assignments(inv, st.home)) {
+    const mark = given.value ?? given.array ?? null;
     if (mark && seen.has(mark)) continue;
     if (mark) seen.add(mark);
+    // EDITOR="$C" with C='…' given in this source: each such text is the value too
+    const name0 = given.value ? wholeName(given.value) : null;
+    const known = name0 && values ? (values.get(name0) ?? []) : [];
+    for (const a of [given, ...known.map((v) => ({ ...given, value: v === '' ? null : staticWord(v, given.span) }))]) one(a);
+  }
+  // git itself opens them with its -c configs (gitCarrier); any other program may run a git that reads them
+  if (git.length && inv.name !== 'git') gitEnv(git, outer, st, ops);
+
+  function one(a: Set1): void {
     const name = a.name;
     const w = a.value;
     const text = w === null ? '' : w.static ? w.value! : null;
     const span = a.span;
     if (REBIND.has(name)) {
       rebind(a, text, outer, st, ops);
-      continue;
+      return;
     }
     if (name.startsWith('BASH_FUNC_')) {
       // An exported function: `() { body; }`; a child bash defines it and runs it when called.
       if (text === null) ops.opaque(outer, name, 'dynamic', st);
       else if (text.trim() !== '') ops.payload(text.startsWith('()') ? text.slice(2) : text, name, span, outer, st, false);
-      continue;
+      return;
     }
     if (PROMPTS.has(name)) {
       // Prompts are expanded like a double-quoted word: substitutions in them run.
@@ -118,11 +131,11 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
         if (text === null) ops.opaque(outer, name, 'dynamic', st);
         else ops.payload(': ' + text, name, span, outer, st, false);
       }
-      continue;
+      return;
     }
     if (name === 'GIT_CONFIG_PARAMETERS' || name.startsWith('GIT_CONFIG_KEY_') || name.startsWith('GIT_CONFIG_VALUE_')) {
       git.push(a);
-      continue;
+      return;
     }
     const role = envRole(name);
     if (role === 'exec-line') {
@@ -136,9 +149,8 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
       else if (text !== null && text !== '') ops.payload(`. ${quote(text)}`, `${name}=`, span, outer, st, false);
     }
   }
-  // git itself opens them with its -c configs (gitCarrier); any other program may run a git that reads them
-  if (git.length && inv.name !== 'git') gitEnv(git, outer, st, ops);
 }
+
 
 /**
  * Git config from the environment, opened like `git -c key=value`: a key whose value is a command
@@ -204,6 +216,13 @@ function rebind(a: Set1, text: string | null, outer: Invocation, st: NormState, 
     if (a.name === 'BASH_ALIASES') ops.payload(it.value, label, a.span, outer, st, false);
     else st.rebind?.set(it.key, it.value);
   }
+}
+
+/** The name a word expands as a whole (`$x`, `"$x"`, `${x}`), or null. */
+function wholeName(w: Word): string | null {
+  if (w.static || w.kinds.length !== 1 || w.kinds[0] !== 'param' || w.params.length !== 1) return null;
+  const n = w.params[0]!;
+  return w.approx === '$' + n || w.approx === '${' + n + '}' ? n : null;
 }
 
 function unquote(s: string): string {
