@@ -62,7 +62,7 @@ function localRemotes(ctx: HookContext): void {
       delete a.direction;
     } else net = true;
   }
-  if (!net && f.options.size === 0 && f.args.every((a) => a.role !== 'network')) f.network = false;
+  if (!net) f.network = false;
 }
 
 /** difftool/mergetool --tool-help lists the tools git knows; anything else runs one. */
