@@ -38,6 +38,8 @@ function devOrDynamic(w: Word, resolve: (p: string) => string): 'device' | 'dyna
 
 export const diskDestroy: Detector = {
   meta,
+  // device effects; a write redirection to a device is a device or write effect; the programs below
+  concerns: { effects: ['device', 'write'], programs: [...FORMATTERS, ...PARTITIONERS, 'dd', 'shred', 'tee', 'cp'] },
   check(inv, ctx0) {
     const ctx = ctxFor(inv, ctx0);
     const out: Finding[] = [];

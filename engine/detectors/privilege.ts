@@ -39,6 +39,7 @@ function indexOfOp(s: string): number {
 
 export const privilege: Detector = {
   meta,
+  concerns: { effects: ['write', 'delete', 'mode', 'owner', 'device'], programs: [...ELEVATE, 'chmod', 'chown', 'chgrp', 'install'], via: [...WRAPPED] },
   check(inv, ctx0) {
     const ctx = ctxFor(inv, ctx0);
     const out: Finding[] = [];

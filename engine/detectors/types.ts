@@ -45,10 +45,15 @@ export interface DetectContext {
   scope?: EffectScope;
 }
 
-/** What a detector can fire on: it runs only on invocations with one of these effect kinds or programs. */
+/**
+ * What a detector can fire on: it runs only on invocations with one of these effect kinds, one of
+ * these programs (the name, or its part before the first dot: mkfs.ext4 is mkfs), or run through
+ * one of these wrappers (the first word of a via step: sudo, doas …).
+ */
 export interface Concerns {
   effects?: readonly EffectKind[];
   programs?: readonly string[];
+  via?: readonly string[];
 }
 
 export interface Detector {

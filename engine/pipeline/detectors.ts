@@ -1,5 +1,6 @@
 // The built-in detectors (engine/detectors), in registry order, and effect dispatch.
 import type { Detector } from '../detectors/types.ts';
+import type { Invocation } from '../shell/types.ts';
 import { DETECTORS } from '../detectors/index.ts';
 import { maskOf } from '../effects/index.ts';
 
@@ -10,6 +11,7 @@ export function builtinDetectors(): readonly Detector[] {
 export interface Dispatch {
   mask: number;
   programs: ReadonlySet<string> | null;
+  via: ReadonlySet<string> | null;
 }
 
 // Per detector object (immutable once registered), not per decision.
@@ -19,17 +21,36 @@ function dispatchOf(d: Detector): Dispatch | null {
   let x = dispatch.get(d);
   if (x === undefined) {
     const c = d.concerns;
-    x = c ? { mask: maskOf(c.effects ?? []), programs: c.programs?.length ? new Set(c.programs) : null } : null;
+    x = c ? { mask: maskOf(c.effects ?? []), programs: c.programs?.length ? new Set(c.programs) : null, via: c.via?.length ? new Set(c.via) : null } : null;
     dispatch.set(d, x);
   }
   return x;
 }
 
-/** Can this detector fire on an invocation with these effect kinds and this program? */
-export function concerned(d: Detector, mask: number, name: string): boolean {
+/** Can this detector fire on an invocation with these effect kinds? */
+export function concerned(d: Detector, mask: number, inv: Invocation): boolean {
   const x = dispatchOf(d);
-  if (x === null) return true;
-  return (x.mask & mask) !== 0 || (x.programs !== null && x.programs.has(name));
+  return x === null || runsOn(x, mask, inv);
+}
+
+/** Does a dispatch entry let its detector run on this invocation (effect kinds `mask`)? */
+export function runsOn(x: Dispatch, mask: number, inv: Invocation): boolean {
+  if ((x.mask & mask) !== 0) return true;
+  const p = x.programs;
+  if (p !== null) {
+    const name = inv.name;
+    if (p.has(name)) return true;
+    const dot = name.indexOf('.');
+    if (dot > 0 && p.has(name.slice(0, dot))) return true;
+  }
+  const v = x.via;
+  if (v !== null) {
+    for (const step of inv.via) {
+      const sp = step.name.indexOf(' ');
+      if (v.has(sp < 0 ? step.name : step.name.slice(0, sp))) return true;
+    }
+  }
+  return false;
 }
 
 // Per detector list (one per engine), so a decision looks the table up once.

@@ -19,7 +19,7 @@ import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS,
 import { linksMade, linkOverlay } from '../../effects/links.ts';
 import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
 import { envRole, type ArgFact } from '../../programs/index.ts';
-import { dispatchTable } from '../detectors.ts';
+import { dispatchTable, runsOn } from '../detectors.ts';
 import { baseContext, invocationContext } from '../../detectors/util.ts';
 import { loopBindings, loopVariants } from './loops.ts';
 import { assignedValues, assignedVariants } from './assigns.ts';
@@ -306,7 +306,7 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   for (let k = 0; k < table.length; k++) {
     const d = env.detectors[k]!;
     const x = table[k]!;
-    if (x !== null && (x.mask & mask) === 0 && !(x.programs !== null && x.programs.has(inv.name))) continue;
+    if (x !== null && !runsOn(x, mask, inv)) continue;
     let found: Finding[];
     try {
       found = d.check(inv, dctx);
