@@ -79,11 +79,63 @@ function endless(loop: ContextEntry, ex: Extraction): boolean {
   if (word !== 'while' && word !== 'until') return false; // for x in …, select: bounded by their words
   const body = bodyStart(head);
   if (body < 0) return false;
+  const want = word === 'while';
   const doAt = loop.span.start + body;
   const cond = ex.commands.filter((c) => c.span.start < doAt && innermostLoop(c)?.span.start === loop.span.start);
-  if (cond.length === 0) return false;
-  const ok = word === 'until' ? ['false'] : ['true', ':'];
-  return cond.every((c) => c.argv.length === 1 && ok.includes(name(c) ?? '') && c.redirects.length === 0);
+  if (cond.length === 0) {
+    // `while (( 1 ))`, `until (( 0 ))`, `while [[ x ]]`: a test with static operands, not a command
+    const test = head.slice(5, head.lastIndexOf(';', body)).trim();
+    return constantTest(test) === want;
+  }
+  return cond.every((c) => c.redirects.length === 0 && status(c) === want);
+}
+
+/** A condition command whose exit status never changes: true for success, false for failure, else null. */
+function status(sc: SimpleCommand): boolean | null {
+  const v = sc.argv.map((w) => (w.static ? w.value! : null));
+  const n = v[0];
+  if (v.some((x) => x === null)) return null;
+  if (n === 'true' || n === ':') return v.length === 1 ? true : n === ':' ? true : null;
+  if (n === 'false') return v.length === 1 ? false : null;
+  if (n === 'test') return testOf(v.slice(1) as string[]);
+  if (n === '[' && v[v.length - 1] === ']') return testOf(v.slice(1, -1) as string[]);
+  return null;
+}
+
+/** test's result for static operands (one string, or a binary string or integer comparison). */
+function testOf(a: string[]): boolean | null {
+  if (a.length === 0) return false;
+  if (a.length === 1) return a[0] !== '';
+  if (a.length !== 3) return null;
+  const [x, op, y] = a as [string, string, string];
+  if (op === '=' || op === '==') return x === y;
+  if (op === '!=') return x !== y;
+  const int = (t: string) => (t !== '' && [...t].every((c) => c >= '0' && c <= '9') ? Number(t) : null);
+  const i = int(x);
+  const j = int(y);
+  if (i === null || j === null) return null;
+  switch (op) {
+    case '-eq': return i === j;
+    case '-ne': return i !== j;
+    case '-lt': return i < j;
+    case '-le': return i <= j;
+    case '-gt': return i > j;
+    case '-ge': return i >= j;
+    default: return null;
+  }
+}
+
+/** `(( N ))` with an integer literal, or `[[ WORD ]]` with a plain word: its constant result, else null. */
+function constantTest(t: string): boolean | null {
+  if (t.startsWith('((') && t.endsWith('))')) {
+    const e = t.slice(2, -2).trim();
+    return e !== '' && [...e].every((c) => c >= '0' && c <= '9') ? Number(e) !== 0 : null;
+  }
+  if (t.startsWith('[[') && t.endsWith(']]')) {
+    const e = t.slice(2, -2).trim();
+    return e !== '' && [...e].every((c) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) ? true : null;
+  }
+  return null;
 }
 
 function innermostLoop(sc: SimpleCommand): ContextEntry | undefined {
