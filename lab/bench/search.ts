@@ -78,6 +78,23 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'unicode', make: (b) => fill('echo ', 'é☺𝄞', '', b) },
   { name: 'comments', make: (b) => fill('', 'echo a # comment\n', '', b) },
   { name: 'line continuations', make: (b) => fill('echo', ' \\\na', '', b) },
+  { name: 'params in a word', make: (b) => fill('echo ', '$x', '', b) },
+  { name: 'params in "…"', make: (b) => fill('echo "', '${x:-a}', '"', b) },
+  { name: 'case patterns', make: (b) => fill('case x in ', 'a|', 'b) id;; esac', b) },
+  { name: '[[ && ]] chain', make: (b) => fill('[[ a ', '&& -n a ', ']]', b) },
+  { name: 'array items', make: (b) => fill('a=(', 'x ', ')', b) },
+  { name: 'eval chain', make: (b) => fill('', 'eval ', 'id', b) },
+  { name: 'env assignments', make: (b) => fill('env ', 'A=1 ', 'id', b) },
+  { name: 'sudo options', make: (b) => fill('sudo ', '-u root ', 'id', b) },
+  { name: 'xargs -I words', make: (b) => fill('xargs -I{} echo ', '{} ', '', b) },
+  { name: 'cd chain', make: (b) => fill('', 'cd a; ', 'rm -rf b', b) },
+  { name: 'function calls', make: (b) => fill('f() { rm -f "$1"; }; ', 'f a; ', '', b) },
+  { name: 'for values used', make: (b) => fill('for f in ', 'a ', '; do cat "src/$f"; done', b) },
+  { name: 'static values used', make: (b) => fill('x=a; ', 'cat "$x"; ', '', b) },
+  { name: 'while read loop', make: (b) => fill('find . | while read -r f; do ', 'head "$f"; ', 'done', b) },
+  { name: 'pipe into xargs', make: (b) => fill('find src', ' | xargs wc -l', '', b) },
+  { name: 'dq backticks', make: (b) => fill('echo "', '`id`', '"', b) },
+  { name: 'procsubs', make: (b) => fill('cat ', '<(id) ', '', b) },
 ];
 
 export interface SearchRow {
@@ -127,13 +144,13 @@ export function formatWorst(rows: SearchRow[], n = 5): string[] {
   return rows.slice(0, n).map((r) => `  ${r.shape.padEnd(20)} ${String(r.bytes).padStart(6)} B  ${(r.us / 1000).toFixed(2).padStart(7)} ms wall  ${(r.cpuUs / 1000).toFixed(2).padStart(7)} ms CPU  ${r.behavior}/${r.reason}`);
 }
 
-// run directly: npx tsx lab/bench/search.ts [KiB]
+// run directly: npx tsx lab/bench/search.ts [KiB] [top N] [runs]
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { loadPolicy } = await import('../../engine/index.ts');
   const { readFileSync } = await import('node:fs');
   const kib = Number(process.argv[2] ?? 64);
   const engine = new PermissionEngine(loadPolicy(readFileSync(new URL('../../policies/default.yaml', import.meta.url), 'utf8')));
-  const rows = searchWorst(engine, kib * 1024);
+  const rows = searchWorst(engine, kib * 1024, Number(process.argv[4] ?? 3));
   console.log(`worst inputs ≤ ${kib} KiB (${SEARCH_SHAPES.length} shapes):`);
   for (const l of formatWorst(rows, Number(process.argv[3] ?? 5))) console.log(l);
 }

@@ -246,13 +246,18 @@ function fedStdin(inv: Invocation): boolean {
   return (!!inv.source.pipe && inv.source.pipe.index > 0) || inv.redirects.some((r) => (r.fd === null || r.fd === 0) && r.op.startsWith('<'));
 }
 
-// The program facts of an invocation, described once per invocation (normalize and effects both need them).
-const factsMemo = new WeakMap<Invocation, ProgramFacts>();
+// The program facts of an invocation, described once per argv (normalize and effects both need
+// them). Keyed by the args array, so the copies a carrier, an opaque mark or the pipeline make
+// (`{ ...inv, via }`) share one description; an argv rewritten in place is forgotten (factsMemo.delete).
+const facts = new WeakMap<readonly Word[], { name: string; facts: ProgramFacts }>();
 export function factsFor(inv: Invocation): ProgramFacts {
-  let f = factsMemo.get(inv);
-  if (!f) factsMemo.set(inv, (f = describe(inv.name, inv.args)));
+  const m = facts.get(inv.args);
+  if (m !== undefined && m.name === inv.name) return m.facts;
+  const f = describe(inv.name, inv.args);
+  facts.set(inv.args, { name: inv.name, facts: f });
   return f;
 }
+const factsMemo = { delete: (inv: Invocation) => facts.delete(inv.args) };
 
 /** For an invocation a program runs (uv run CMD, an unknown wrapper's argv): that program's. */
 const nestedParent = new WeakMap<Invocation, Invocation>();
