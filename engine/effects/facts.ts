@@ -1,8 +1,8 @@
 // Effects from program facts (engine/programs): the role of every option value and operand.
 import type { Invocation, Word } from '../shell/types.ts';
 import type { ArgFact, ProgramFacts } from '../programs/index.ts';
-import type { Effect } from './types.ts';
-import { pathRef, type PathScope } from './paths.ts';
+import type { Effect, PathRef } from './types.ts';
+import { partRef, pathRef, type PathScope } from './paths.ts';
 import { isBlockDevice, mayBeDevice } from './devices.ts';
 import { membersRef } from './members.ts';
 
@@ -35,6 +35,8 @@ function ref(f: ArgFact, sc: PathScope) {
   const t = f.text;
   // a path the spec names in the user's home (npm config set → ~/.npmrc), not one typed in the word
   if (t !== undefined && t.startsWith('~/') && !(f.word.static && (f.word.value ?? '').includes(t))) return pathRef(f.word, sc, sc.home + t.slice(1));
+  // a dynamic value glued to its option (-C"$HOME"): that part is the path
+  if (t === undefined && f.approx !== undefined && !f.word.static) return partRef(f.word, f.approx, sc);
   return pathRef(f.word, sc, t !== undefined ? t : f.word.static ? f.word.value : undefined);
 }
 
@@ -49,8 +51,9 @@ function knownDir(abs: string | null, text: string, sc: PathScope): boolean {
 }
 
 /** `cp a b DIR`, `cp -t DIR a`, `mv a DIR`: writes DIR/a and DIR/b (a copy into a directory). */
-function intoDir(dest: ArgFact, facts: ProgramFacts, sc: PathScope, how: string, out: Effect[]): void {
-  const dir = dest.text ?? (dest.word.static ? dest.word.value : undefined);
+function intoDir(dest: ArgFact, facts: ProgramFacts, sc: PathScope, how: string, out: Effect[], destRef?: PathRef): void {
+  // a dynamic folder the engine can name (-t"$HOME", "$PWD/dist/") counts as its path
+  const dir = dest.text ?? (dest.word.static ? dest.word.value : (destRef?.abs ?? undefined));
   if (dir === undefined) return;
   for (const a of facts.args) {
     if (a === dest || (a.role !== 'read' && a.role !== 'delete') || a.option) continue; // cp, install read; mv deletes
@@ -90,7 +93,7 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
           if (m) out.push({ kind: 'write', how: `${label} (archive members)`, path: m, create: 'truncate', recursive: true });
         }
         // a destination that is (or may be) a directory receives each source under its own name
-        else if (f.role === 'dir-target' || (f.mayBeDir && knownDir(path.abs, path.text, sc))) intoDir(f, facts, sc, label, out);
+        else if (f.role === 'dir-target' || (f.mayBeDir && knownDir(path.abs, path.text, sc))) intoDir(f, facts, sc, label, out, path);
         break;
       }
       case 'delete':

@@ -246,6 +246,19 @@ export function pathRef(w: Word, sc: PathScope, value?: string): PathRef {
   return { abs: null, word: w, text, scope: sc, literal: false };
 }
 
+/**
+ * The dynamic value glued to an option (`-C"$HOME"`, `--directory=$HOME/x`, `-o"$(pwd)"/f`): a
+ * reference to that part alone, as if it were its own word (what the program reads as the path).
+ */
+export function partRef(w: Word, part: string, sc: PathScope): PathRef {
+  const c = part[0] ?? '';
+  let at = c === '' ? -1 : w.raw.indexOf(c === '$' ? '$' : c);
+  if (at > 0 && w.raw[at - 1] === '"') at--;
+  const raw = at < 0 ? part : w.raw.slice(at);
+  const word: Word = { ...w, raw, approx: part, globPrefix: undefined, braces: undefined };
+  return { ...pathRef(word, sc), word: w };
+}
+
 function contextOf(sc: PathScope): PathContext {
   return sc.cwd === null && sc.cwdGlob !== undefined ? { cwd: null, cwdGlob: sc.cwdGlob, home: sc.home, workspace: sc.workspace, fs: sc.fs } : { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs };
 }

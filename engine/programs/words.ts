@@ -14,9 +14,30 @@ export function basename(p: string): string {
   return i < 0 ? s : s.slice(i + 1);
 }
 
+const DIR_VARS = ['$HOME', '${HOME}', '$PWD', '${PWD}'];
+
+/**
+ * Does the word start with `$HOME` or `$PWD` (`~+` too), as a whole name? Bash keeps both
+ * absolute, so the word begins with `/`: never an option. (A command that gives either a value
+ * known only at run time asks on its own: pipeline/tools/cwd.ts, dirVarsReassigned.)
+ */
+export function startsAtDirVar(w: Word): boolean {
+  const a = w.approx;
+  if (a.charCodeAt(0) !== 36 || !DIR_VARS.some((v) => a.startsWith(v) && (a.length === v.length || a.charCodeAt(v.length) === 47))) return false;
+  // As written too: `${HOME/x/-y}` and `${PWD#/}` share the approx, not the first character.
+  const r = w.raw.charCodeAt(0) === 34 ? w.raw.slice(1) : w.raw;
+  for (const v of [...DIR_VARS, '~+']) {
+    if (!r.startsWith(v)) continue;
+    const c = r.charCodeAt(v.length);
+    if (Number.isNaN(c) || c === 47 || c === 34) return true;
+  }
+  return false;
+}
+
 /** Could this word start with `-` at run time? (A static prefix that fixes the first character says no.) */
 export function mayBeFlag(w: Word): boolean {
   if (w.static) return (w.value ?? '').charCodeAt(0) === 45;
+  if (startsAtDirVar(w)) return false;
   if (w.braces && w.braces.length) return w.braces.some(mayBeFlag);
   const gp = w.globPrefix;
   if (gp !== undefined && gp.length > 0) return gp.charCodeAt(0) === 45;

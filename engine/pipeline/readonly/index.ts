@@ -3,6 +3,7 @@ import type { Invocation, Word } from '../../shell/types.ts';
 import { getopt } from '../../shell/normalize/options.ts';
 import { RO, type RoParsed } from './tables.ts';
 import { gitReadOnly } from './git.ts';
+import { startsAtDirVar } from '../../programs/words.ts';
 
 export { RO } from './tables.ts';
 export { GIT_RO } from './git.ts';
@@ -112,6 +113,7 @@ function findCheck(inv: Invocation): { readOnly: boolean; why: string } {
   for (; i < a.length; i++) {
     const w = a[i];
     if (!w.static) {
+      if (startsAtDirVar(w)) continue;
       if (w.approx.startsWith('-') || w.approx.startsWith('$') || (w.globPrefix === '' )) return no('dynamic find argument where a primary could be');
       if (!w.globPrefix && w.kinds.length) return no('dynamic find argument where a primary could be');
       continue;

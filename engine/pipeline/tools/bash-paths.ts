@@ -24,9 +24,13 @@ const READS_CWD = new Set(['ls', 'dir', 'vdir', 'find', 'du', 'tree', 'fd', 'fdf
 /** Device files reading which reveals nothing. */
 export const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/stdin', '/dev/urandom', '/dev/random']);
 
-/** Static path words a (read-only) invocation reads, plus `<` inputs. Dynamic ones are returned as null. */
-export function readPaths(inv: Invocation, parse: () => Parsed): (string | null)[] {
+/**
+ * Static path words a (read-only) invocation reads, plus `<` inputs. A dynamic one is what `known`
+ * makes of it (`"$PWD"/src`: the path it names), else null.
+ */
+export function readPaths(inv: Invocation, parse: () => Parsed, known?: (w: Word) => string | null): (string | null)[] {
   const out: (string | null)[] = [];
+  const pathOf = (w: Word) => (!w.static && known ? (known(w) ?? wordPath(w)) : wordPath(w));
   for (const r of inv.redirects) {
     if (r.op === '<' || r.op === '<>') out.push(pathOf(r.target));
   }
@@ -53,6 +57,10 @@ export function readPaths(inv: Invocation, parse: () => Parsed): (string | null)
 
 /** A word as a path: its value, or the folder fixed by a glob's static prefix; null if unknown. */
 export function pathOf(w: Word): string | null {
+  return wordPath(w);
+}
+
+function wordPath(w: Word): string | null {
   if (w.static) return w.value!;
   // xargs items listed by `find ROOT` carry ROOT/ as their prefix (shell/normalize/items.ts)
   const items = (w.approx === '$(xargs input)' || w.approx === '$(input line)') && w.kinds.length === 1 && w.kinds[0] === 'command';

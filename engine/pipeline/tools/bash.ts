@@ -23,24 +23,15 @@ import { dispatchTable, runsOn } from '../detectors.ts';
 import { baseContext, invocationContext } from '../../detectors/util.ts';
 import { loopBindings, loopVariants } from './loops.ts';
 import { assignedValues, assignedVariants } from './assigns.ts';
+import { trackCd, insideGlobCwd, dirVarsReassigned, type CwdState } from './cwd.ts';
 import { waitedFor } from './jobs.ts';
 
-interface BashState {
+interface BashState extends CwdState {
   ex: Extraction;
   /** The detector base context of the cwd checked last (one per cwd, for this decision only). */
   base: DetectContext;
-  /** Where relative paths resolve now (after top-level `cd`); null once it is unknown. */
-  cwd: string | null;
-  /** This decision's effect scope: downloads and secrets seen so far. */
-  scope: EffectScope;
   /** The effects of the invocation checked last. */
   lastEffects?: readonly Effect[];
-  /** Other cwds the shell may be in: where it was before a `cd` that may have failed (`cd build; rm -rf *`). */
-  mayCwds?: string[];
-  /** A `CDPATH=… cd` moved the shell: st.cwd, not the literal folder of a `cd X &&`, is where it is. */
-  cdpath?: boolean;
-  /** $OLDPWD once a top-level cd moved from a known folder. */
-  oldpwd?: string;
   /** The fs port with the links the command makes (`ln -s T L`), when it makes any. */
   linked?: FsPort;
 }
@@ -77,6 +68,8 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     }
     for (const f of found) results.push(findingResult(env, f));
   }
+  const moved = dirVarsReassigned(command, ex);
+  if (moved) results.push(result('ask', { type: 'parse', detail: moved }, `${moved}: a $HOME or $PWD word may then be anything`));
   const stored = codeInArithmetic(ex);
   if (stored) results.push(result('ask', { type: 'parse', detail: stored, safety: 'unanalysable' }, stored, { immune: isImmune(env.policy.immune, 'unanalysable') }));
   if (env.rules.bash('deny').length > 0 || env.rules.bash('ask').length > 0) {
@@ -91,12 +84,13 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const assigned = assignedValues(command, ex, env.home);
   for (const given of norm.invocations) {
     // after a CDPATH cd the tracked cwd is where later commands run, not the cd's literal folder
-    const inv = st.cdpath && given.chdir ? { ...given, chdir: undefined } : given;
+    // and a top-level command's unknown chdir is a cd the tracker may know better (`cd "$(pwd)/.."`)
+    const inv = given.chdir && (st.cdpath || (!given.chdir.static && !given.via.length && !given.source.context.length)) ? { ...given, chdir: undefined } : given;
     const variants = loops ? loopVariants(inv, loops) : null;
     let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, inv, st);
     const valued = assigned && !variants ? assignedVariants(inv, assigned) : st.oldpwd && !variants ? assignedVariants(inv, oldpwdValue(st.oldpwd, inv)) : null;
     if (valued) r = aggregate([r, ...valued.map((v) => checkInvocation(env, v, st))]);
-    if (st.mayCwds && !inv.source.conditional) r = aggregate([r, ...elsewhere(env, inv, st)]);
+    if ((st.mayCwds && !inv.source.conditional) || st.mayLink) r = aggregate([r, ...elsewhere(env, inv, st)]);
     if (r.behavior === 'allow' && r.reason.type === 'rule' && r.reason.rule) {
       const rule = env.rules.bash('allow').find((x) => x.text === r.reason.rule);
       if (rule) (granted ??= new Map()).set(inv, rule);
@@ -282,9 +276,11 @@ function pathRuleHit(env: CheckEnv, tools: string[], behavior: 'deny' | 'ask', p
 function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckResult {
   let parsedCache: Parsed | null = null;
   const parsed = () => (parsedCache ??= parseOptions(inv));
-  let base = st.cwd ?? env.cwd;
-  if (inv.chdir) base = inv.chdir.static ? resolveLiteral(inv.chdir.value!, base) : base;
+  // Where relative paths resolve; null when only run time knows (then no relative path is inside).
+  const here = cwdOf(inv, st.cwd);
+  const base = here ?? env.cwd;
   const abs = (p: string) => resolveLiteral(p, base);
+  const absKnown = (p: string): string | null => (p.startsWith('/') ? resolveLiteral(p, '/') : here === null ? null : resolveLiteral(p, here));
   const rules = env.rules;
   // Path rule lists are shared and usually empty: skip collecting paths nobody will test.
   const readDeny = rules.anyPath && rules.pathRules(READ, 'deny').length > 0;
@@ -295,6 +291,7 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   // Nothing returns early, so an ask rule can never hide a deny detector, nor a Read rule a deny rule.
   const raised: CheckResult[] = [];
   st.scope.cwd = st.cwd;
+  st.scope.cwdGlob = st.cwdGlob;
   // links made earlier in the command lead to their targets, except for the ln that makes them
   if (st.linked) st.scope.fs = inv.name === 'ln' ? undefined : st.linked;
   const effects = effectsOf(inv, st.scope);
@@ -358,13 +355,16 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
       }
     }
   }
-  return combineAll(ownVerdict(env, inv, st, parsed, abs, targets, readDeny, effects), raised);
+  return combineAll(ownVerdict(env, inv, st, parsed, abs, absKnown, targets, readDeny, effects), raised);
 }
 
 /** The invocation's own answer before rules and detectors raise it: allow rule, read-only, or effects. */
-function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () => Parsed, abs: (p: string) => string, targets: (string | null)[], readDeny: boolean, effects: readonly Effect[]): CheckResult {
+function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () => Parsed, abs: (p: string) => string, absKnown: (p: string) => string | null, targets: (string | null)[], readDeny: boolean, effects: readonly Effect[]): CheckResult {
   // Redirections that write outside the workspace, or to a dynamic target.
-  const outside = targets.find((p) => p === null || !isInWorkspace(abs(p), env.workspace));
+  const outside = targets.find((p) => {
+    const a = p === null ? null : absKnown(p);
+    return a === null || !isInWorkspace(a, env.workspace);
+  });
   if (outside !== undefined) {
     return result('passthrough', { type: 'workingDir', detail: 'redirect outside the workspace' }, `writes ${outside ?? 'a dynamic path'} outside the workspace`);
   }
@@ -382,7 +382,11 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
   }
   if (ro.readOnly) {
-    const paths = readPaths(inv, parsed);
+    const at = { ...st.scope, cwd: cwdOf(inv, st.cwd) };
+    const paths = readPaths(inv, parsed, (w) => {
+      const r = pathRef(w, at);
+      return r.literal && r.abs !== null ? r.abs : null;
+    });
     // A recursive read of a folder that holds denied paths must not read them.
     for (const p of readDeny && walksFolders(inv, parsed()) ? paths : NO_PATHS) {
       const hit = p !== null ? denyWithin(env, abs(p)) : undefined;
@@ -395,7 +399,9 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     let away: string | null | undefined;
     // Read-only derived from effects has already checked every read path (dynamic ones by class).
     for (const p of ro.derived ? NO_PATHS : paths) {
-      const a = p === null ? null : canonical(abs(p), cwdOf(inv, st.cwd));
+      const k = p === null ? null : absKnown(p);
+      const a = k === null ? null : canonical(k, cwdOf(inv, st.cwd));
+      if (a === null && p !== null && !inv.chdir && st.cwdGlob !== undefined && insideGlobCwd(env, p, st.cwdGlob)) continue;
       if (a === null || (!HARMLESS_DEVICES.has(p!) && !readInside(env, a))) {
         away = p;
         break;
@@ -405,7 +411,7 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     return result('passthrough', { type: 'workingDir', detail: 'reads outside the workspace' }, `reads ${away ?? 'a dynamic path'} outside the workspace`, { readOnly: true });
   }
   return result('passthrough', { type: 'other', detail: ro.why }, `${inv.name || inv.program.approx} has effects (${ro.why})`, {
-    workspaceEdit: isWorkspaceEdit(env, inv, parsed, abs, targets),
+    workspaceEdit: isWorkspaceEdit(env, inv, parsed, absKnown, targets),
   });
 }
 
@@ -694,7 +700,7 @@ function homeValue(w: Invocation['args'][number], home: string): string | null {
   return null;
 }
 
-function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, abs: (p: string) => string, targets: readonly (string | null)[]): boolean {
+function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, abs: (p: string) => string | null, targets: readonly (string | null)[]): boolean {
   if (!WORKSPACE_EDIT_PROGRAMS.has(inv.name) || inv.via.length || inv.opaque) return false;
   const parsed = parse();
   if (parsed.dynamic) return false;
@@ -706,99 +712,35 @@ function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, ab
   return [...ops.map(pathOf), ...targets].every((p) => {
     if (p === null) return false;
     const a = abs(p);
+    if (a === null) return false;
     return isInWorkspace(a, env.workspace) && !isProtected(a, env.home);
   });
 }
 
-const SUBSHELL_KINDS = new Set(['subshell', 'cmdsub', 'procsub']);
-
 /**
- * Follow `cd`, `pushd` and `popd`. One in a subshell (or a pipeline stage, or the background) does
- * not move the commands after it; one in a function, hook or carrier, or a computed one, makes the
- * cwd unknown, so later relative paths are dynamic.
- */
-function trackCd(env: CheckEnv, inv: Invocation, st: BashState): void {
-  if (inv.name !== 'cd' && inv.name !== 'pushd' && inv.name !== 'popd') return;
-  const sc = inv.source;
-  if (sc.pipe || sc.background || sc.context.some((c) => SUBSHELL_KINDS.has(c.kind))) return;
-  // A cd in a group, if, loop, case or function body moves the shell that runs the commands after
-  // it: take it as done (a later critical path is judged from there). popd, a carrier, a CDPATH or
-  // a conditional cd leaves the cwd unknown.
-  if (inv.name === 'popd' || inv.via.length > 0 || (sc.conditional && sc.context.length === 0)) {
-    st.cwd = null;
-    return;
-  }
-  const cdpath = inv.env.find((a) => a.name === 'CDPATH');
-  if (cdpath) return cdpathCd(env, inv, st, cdpath);
-  let target: Invocation['args'][number] | undefined;
-  for (const w of inv.args) {
-    if (w.static && w.value!.startsWith('-') && w.value !== '-') {
-      if (w.value === '--') continue;
-      continue;
-    }
-    target = w;
-    break;
-  }
-  const before = st.cwd;
-  if (before !== null) st.oldpwd = before;
-  else st.oldpwd = undefined;
-  if (!target) st.cwd = env.home;
-  else if (!target.static || target.value === '-' || (inv.name === 'pushd' && target.value!.startsWith('+'))) st.cwd = null;
-  else if (st.cwd !== null || target.value!.startsWith('/')) st.cwd = resolveLiteral(target.value!, st.cwd ?? '/');
-  // A cd to a folder that may not exist fails, and what follows `;` runs where the shell was.
-  const now = st.cwd;
-  if (now === null || before === null || !target || !target.static) {
-    st.mayCwds = undefined;
-    return;
-  }
-  const exists = env.fs?.stat(now);
-  if (exists && exists.kind === 'dir') return;
-  const alts = [...(st.mayCwds ?? []).map((a) => resolveLiteral(target.value!, a)), ...(st.mayCwds ?? []), before];
-  const uniq = [...new Set(alts)].filter((a) => a !== now).slice(0, 4);
-  st.mayCwds = uniq.length ? uniq : undefined;
-}
-
-/**
- * `CDPATH=D1:D2 cd name`: bash tries D1/name, D2/name, then ./name (an empty entry is the cwd).
- * The first that is a folder (the first, when the fs cannot tell) is where it goes; the others are
- * where it may have gone. A dynamic CDPATH or target, or one bash does not search, leaves it unknown.
- */
-function cdpathCd(env: CheckEnv, inv: Invocation, st: BashState, cdpath: Invocation['env'][number]): void {
-  const t = inv.args.find((w) => !(w.static && w.value!.startsWith('-')));
-  const val = cdpath.value === null ? '' : cdpath.value.static ? cdpath.value.value! : null;
-  const cwd = st.cwd;
-  const name = t && t.static ? t.value! : null;
-  if (inv.name !== 'cd' || val === null || name === null || cwd === null || name.startsWith('/') || name === '.' || name === '..' || name.startsWith('./') || name.startsWith('../')) {
-    st.cwd = null;
-    st.mayCwds = undefined;
-    return;
-  }
-  const dirs = val === '' ? [] : val.split(':').map((d) => (d === '' ? cwd : resolveLiteral(d, cwd)));
-  const cands = [...new Set([...dirs.map((d) => resolveLiteral(name, d)), resolveLiteral(name, cwd)])];
-  const found = cands.find((c) => env.fs?.stat(c)?.kind === 'dir') ?? cands[0]!;
-  st.cwd = found;
-  st.cdpath = true;
-  const others = cands.filter((c) => c !== found).slice(0, 4);
-  st.mayCwds = others.length ? others : undefined;
-}
-
-/**
- * The invocation checked from the other cwds a failed `cd` may have left: a deny there becomes an
- * immune ask (it happens only if the cd failed), an immune ask stays, anything else is dropped.
+ * The invocation checked from the other cwds a failed `cd` may have left (or a `cd -P` through a
+ * link may have reached): a deny there becomes an immune ask (it happens only if the cd went
+ * there), an immune ask stays, anything else is dropped.
  */
 function elsewhere(env: CheckEnv, inv: Invocation, st: BashState): CheckResult[] {
   const out: CheckResult[] = [];
   const cwd = st.cwd;
-  for (const alt of st.mayCwds ?? []) {
+  const glob = st.cwdGlob;
+  // After a failed cd (`;` only) the shell is where it was; after cd -P through a link, anywhere.
+  const alts = [...(inv.source.conditional ? [] : st.mayCwds ?? []), ...(st.mayLink ? [null] : [])];
+  for (const alt of alts) {
     st.cwd = alt;
+    st.cwdGlob = undefined;
     // The cd's folder, carried on the invocation, is where it did not go.
     const r = checkInvocation(env, inv.chdir ? { ...inv, chdir: undefined } : inv, st);
     // Only what a safety check holds counts there: the cd most likely worked.
-    if (r.behavior === 'deny') out.push({ ...r, behavior: 'ask', immune: true, message: `if the cd before it fails: ${r.message}` });
+    if (r.behavior === 'deny') out.push({ ...r, behavior: 'ask', immune: true, message: `if the cd before it went elsewhere: ${r.message}` });
     else if (r.behavior === 'ask' && r.immune) out.push(r);
   }
   st.cwd = cwd;
+  st.cwdGlob = glob;
   st.scope.cwd = cwd;
+  st.scope.cwdGlob = glob;
   return out;
 }
 

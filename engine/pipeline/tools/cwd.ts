@@ -2,7 +2,7 @@
 // A target is static, computed but known (`"$(dirname "$PWD")"`, `"$(git rev-parse
 // --show-toplevel)/.."`, `` `pwd`/.. ``, `/proc/self/cwd`, `$HOME`), a glob (`cd /ho*`: the cwd is
 // the pattern), or unknown (the cwd is null: every relative path after it can be anywhere).
-import type { Invocation, Word } from '../../shell/types.ts';
+import type { Extraction, Invocation, Word } from '../../shell/types.ts';
 import type { CheckEnv } from '../env.ts';
 import { classifyPath, normalizePath, resolveLiteral } from '../../paths/index.ts';
 import { canonical, pathRef, type EffectScope } from '../../effects/index.ts';
@@ -186,4 +186,31 @@ function cdpathCd(env: CheckEnv, inv: Invocation, st: CwdState, cdpath: Invocati
 export function insideGlobCwd(env: CheckEnv, p: string, glob: string): boolean {
   const info = classifyPath(p, { cwd: null, cwdGlob: glob, home: env.home, workspace: env.workspace }, { tilde: false });
   return !info.free && info.classes.has('workspace') && !info.classes.has('outside') && !info.classes.has('credential');
+}
+
+const DIR_VARS = new Set(['HOME', 'PWD']);
+const NAME_TAKERS = new Set(['read', 'mapfile', 'readarray', 'printf', 'getopts', 'unset', 'declare', 'typeset', 'local', 'export', 'readonly']);
+
+/**
+ * A word that starts with $HOME or $PWD is taken as an absolute path (never an option). That
+ * holds unless the command itself gives HOME or PWD a value that is not a static absolute path
+ * (`PWD=$(…)`, `read HOME`, `for PWD in …`, `declare -n HOME=…`): then it says which, and asks.
+ */
+export function dirVarsReassigned(command: string, ex: Extraction): string | null {
+  if (!command.includes('HOME') && !command.includes('PWD')) return null;
+  const absolute = (w: Word | null) => w !== null && w.static && w.value!.startsWith('/');
+  for (const c of ex.commands) {
+    for (const a of c.env) if (DIR_VARS.has(a.name) && !absolute(a.value)) return `${a.name} is given a value that is not a static absolute path`;
+    const name = c.argv[0]?.static ? c.argv[0].value! : '';
+    if (!NAME_TAKERS.has(name)) continue;
+    for (const w of c.argv.slice(1)) {
+      const t = w.static ? w.value! : w.approx;
+      const eq = t.indexOf('=');
+      const n = eq < 0 ? t : t.slice(0, eq).replace('+', '');
+      if (!DIR_VARS.has(n)) continue;
+      if (eq < 0 || !w.static || !t.slice(eq + 1).startsWith('/')) return `${name} sets ${n}`;
+    }
+  }
+  for (const v of DIR_VARS) for (const kw of ['for', 'select']) if (command.includes(`${kw} ${v}`)) return `a loop sets ${v}`;
+  return null;
 }

@@ -1,7 +1,7 @@
 // find: start paths, then an expression whose actions delete, write, or run commands.
 import { prog } from '../dsl.ts';
 import type { ArgFact, HookContext, ProgramSpec } from '../types.ts';
-import { sv } from '../words.ts';
+import { startsAtDirVar, sv } from '../words.ts';
 
 const F = 'findutils';
 
@@ -32,7 +32,7 @@ function findHook(ctx: HookContext): void {
     const w = args[i];
     const v = sv(w);
     if (v === undefined) {
-      if (w.approx.startsWith('-') || w.approx.startsWith('$')) f.issues.push(`dynamic word where a find expression could start: ${w.approx}`);
+      if (w.approx.startsWith('-') || (w.approx.startsWith('$') && !startsAtDirVar(w))) f.issues.push(`dynamic word where a find expression could start: ${w.approx}`);
       const a: ArgFact = { role: 'read', word: w, recursive: true };
       roots.push(a);
       continue;
