@@ -2,8 +2,8 @@
 // without tsx transpiling some 250 TypeScript files one by one.
 //
 // esbuild bundles lab/bundle-entry.ts (the CLI of lab/main.ts: the engine, yaml and zod included) into one ES module in the
-// cache folder (node_modules/.cache/gatelab, or $GATELAB_CACHE_DIR), named by a key: the
-// SHA-256 of every input file's bytes as esbuild read them (each file is read once, by the
+// cache folder (node_modules/.cache/gatelab, or $GATELAB_CACHE_DIR), named by a key: one
+// SHA-256 over every input file's bytes as esbuild read them (each file is read once, by the
 // plugin below, and hashed from the same bytes it hands to esbuild), the Node version and
 // this file. Before each use every input is read and hashed again; one byte changed anywhere,
 // a file gone, or an unreadable manifest, and the bundle is rebuilt. Modification times are
@@ -29,22 +29,25 @@ function salt() {
   return sha(readFileSync(HERE)) + '\0' + process.version;
 }
 
-/** The key of a set of inputs: their paths (relative to root) and the SHA-256 of each. */
-function keyOf(root, hashes) {
+/** The key of a set of inputs: one SHA-256 over each path (relative to root) and its bytes, in path order. */
+function keyOf(files) {
   const h = createHash('sha256').update(salt());
-  for (const [p, d] of Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) h.update(`\0${p}\0${d}`);
+  for (const p of Object.keys(files).sort()) {
+    const b = files[p];
+    h.update(`\0${p}\0${b.length}\0`).update(b);
+  }
   return h.digest('hex').slice(0, 24);
 }
 
 /** The current key of a manifest's inputs, or null when one cannot be read. */
 function currentKey(root, inputs) {
-  const hashes = {};
+  const files = {};
   try {
-    for (const p of inputs) hashes[p] = sha(readFileSync(join(root, p)));
+    for (const p of inputs) files[p] = readFileSync(join(root, p));
   } catch {
     return null;
   }
-  return keyOf(root, hashes);
+  return keyOf(files);
 }
 
 function writeAtomic(file, text) {
@@ -56,17 +59,17 @@ function writeAtomic(file, text) {
 const LOADERS = { '.ts': 'ts', '.mts': 'ts', '.cts': 'ts', '.js': 'js', '.mjs': 'js', '.cjs': 'js', '.json': 'json' };
 
 /**
- * esbuild plugin: read every input once, hash those bytes, and (outside node_modules) give
+ * esbuild plugin: read every input once, keep those bytes for the key, and (outside node_modules) give
  * `import.meta.url / dirname / filename` the source file's own values, so that paths
  * computed from them (REPO_ROOT …) stay what they are under tsx.
  */
-function hashingReader(root, hashes) {
+function hashingReader(root, files) {
   return {
     name: 'gatelab-hashing-reader',
     setup(b) {
       b.onLoad({ filter: /\.(ts|mts|cts|js|mjs|cjs|json)$/ }, (a) => {
         const bytes = readFileSync(a.path);
-        hashes[relative(root, a.path)] = sha(bytes);
+        files[relative(root, a.path)] = bytes;
         let contents = bytes.toString('utf8');
         if (!a.path.includes('/node_modules/') && contents.includes('import.meta')) {
           contents = contents
@@ -104,7 +107,7 @@ function externalAt(root, filter) {
 /** Build the bundle of `entry` (relative to root) into dir; returns its path. Throws on failure. */
 export async function buildBundle({ root = ROOT, entry = 'lab/bundle-entry.ts', dir = cacheDir(), name = 'lab' } = {}) {
   const { build } = await import('esbuild');
-  const hashes = {};
+  const files = {};
   const r = await build({
     entryPoints: [join(root, entry)],
     bundle: true,
@@ -116,22 +119,22 @@ export async function buildBundle({ root = ROOT, entry = 'lab/bundle-entry.ts', 
     logLevel: 'silent',
     // CommonJS inside the bundle gets a real require.
     banner: { js: "import { createRequire as __gatelabRequire } from 'node:module'; const require = __gatelabRequire(import.meta.url);" },
-    plugins: [hashingReader(root, hashes), externalAt(root, EXTERNAL)],
+    plugins: [hashingReader(root, files), externalAt(root, EXTERNAL)],
   });
   if (r.errors.length) throw new Error(r.errors.map((e) => e.text).join('\n'));
   // Files that steer the build without being inputs: compiler options, the lockfile.
   for (const p of ['tsconfig.json', 'package.json', 'package-lock.json']) {
     try {
-      hashes[p] = sha(readFileSync(join(root, p)));
+      files[p] = readFileSync(join(root, p));
     } catch {
       /* absent */
     }
   }
-  const key = keyOf(root, hashes);
+  const key = keyOf(files);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}-${key}.mjs`);
   writeAtomic(file, r.outputFiles[0].contents);
-  writeAtomic(join(dir, `${name}.json`), JSON.stringify({ key, entry, inputs: Object.keys(hashes).sort() }) + '\n');
+  writeAtomic(join(dir, `${name}.json`), JSON.stringify({ key, entry, inputs: Object.keys(files).sort() }) + '\n');
   // Older bundles of this name, once nothing can still be about to load them.
   for (const f of readdirSync(dir)) {
     if (!f.startsWith(`${name}-`) || f === `${name}-${key}.mjs`) continue;
