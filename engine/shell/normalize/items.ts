@@ -3,7 +3,7 @@
 // prefix (globPrefix); engine/effects reads the same producer to say which paths the items can be.
 // A lister of names (`ls [DIR]`, `git ls-files` with no folder) has the root '': its lines are
 // names relative to where they are used, and they may begin with `-`.
-import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
+import type { Extraction, Invocation, Redirect, SimpleCommand, Word } from '../types.ts';
 
 /** find tests that only filter names (nothing that prints other text or runs anything). */
 const FILTERS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-type', '-maxdepth', '-mindepth', '-not', '-o', '-a', '-or', '-and', '-print', '-print0', '-size', '-mtime', '-mmin', '-newer', '-empty', '-prune', '!', '(', ')']);
@@ -97,7 +97,13 @@ export function findListRoot(c: SimpleCommand): string | null {
 /** The single find root that produces every line into this pipe stage, or null. */
 export function itemRoot(inv: Invocation, ex: Extraction): string | null {
   const p = inv.source.pipe;
-  if (!p || p.index === 0) return null;
+  if (!p || p.index === 0) {
+    // `… < <(LISTER)`: the one command of the process substitution prints every line
+    const feed = procsubFeed(inv.source, false);
+    if (!feed) return null;
+    const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'procsub' && e.span.start >= feed.target.span.start && e.span.end <= feed.target.span.end));
+    return inner.length === 1 && !inner[0]!.pipe ? findListRoot(inner[0]!) : null;
+  }
   let root: string | null = null;
   for (const c of ex.commands) {
     if (!c.pipe || c.pipe.id !== p.id || c.pipe.index >= p.index) continue;
@@ -175,16 +181,34 @@ function identifier(s: string): boolean {
   return s.length > 0;
 }
 
-/** `LISTER | while read [-r] VAR; do …; done`: VAR, when nothing else in the loop can set it. */
+/** The `< <(…)` stdin of a command (a loop's: bash gives it to every command in the loop), or null. */
+function procsubFeed(sc: SimpleCommand, loop = true): Redirect | null {
+  const ins = sc.redirects.filter((r) => r.fd === null || r.fd === 0);
+  const r = ins[0];
+  if (ins.length !== 1 || r!.op !== '<' || r!.target.static || r!.target.approx !== '<(…)' || (loop && !sc.context.some((e) => e.kind === 'loop'))) return null;
+  return r!;
+}
+
+/**
+ * `LISTER | while read [-r] VAR; do …; done` (or `while …; done < <(LISTER)`): VAR, when nothing
+ * else in the loop can set it.
+ */
 function lineVar(inv: Invocation, ex: Extraction): string | null {
+  if (ex.functions.length) return null;
   const p = inv.source.pipe;
-  if (!p || p.index === 0 || ex.functions.length) return null;
-  const stage = ex.commands.filter((c) => c.pipe && c.pipe.id === p.id && c.pipe.index === p.index);
+  const feed = p && p.index > 0 ? null : procsubFeed(inv.source);
+  if (!feed && (!p || p.index === 0)) return null;
+  const fed = (c: SimpleCommand) => {
+    const f = procsubFeed(c);
+    return !!f && f.span.start === feed!.span.start && f.span.end === feed!.span.end;
+  };
+  const stage = feed ? ex.commands.filter((c) => !c.pipe && fed(c)) : ex.commands.filter((c) => c.pipe && c.pipe.id === p!.id && c.pipe.index === p!.index);
   const first = stage[0];
   if (!first || first === inv.source || first.context.length === 0 || first.context[first.context.length - 1]!.kind !== 'loop') return null;
   const a = first.argv.map((w) => (w.static ? w.value! : null));
   const name = a.length === 3 && a[0] === 'read' && a[1] === '-r' ? a[2] : a.length === 2 && a[0] === 'read' ? a[1] : null;
-  if (!name || !identifier(name) || first.env.length || first.redirects.length) return null;
+  // IFS= read -r f only says where read splits; any other prefix or redirection may change the line
+  if (!name || !identifier(name) || first.env.some((e) => e.name !== 'IFS') || first.redirects.length !== (feed ? 1 : 0)) return null;
   // arithmetic anywhere could assign the name; the read's own entry is the only one allowed
   for (const site of ex.arith ?? []) if (site.span.start < first.span.start || site.span.end > first.span.end) return null;
   for (const c of stage.slice(1)) {
@@ -197,7 +221,7 @@ function lineVar(inv: Invocation, ex: Extraction): string | null {
 /** Give `while read` lines from a plain lister (see findListRoot) the lister's prefix. */
 export function prefixLines(out: Invocation[], ex: Extraction, changed: Invocation[]): void {
   for (const inv of out) {
-    if (!inv.source.pipe || inv.source.pipe.index === 0 || !inv.source.context.length) continue;
+    if (!inv.source.context.length || ((!inv.source.pipe || inv.source.pipe.index === 0) && !procsubFeed(inv.source))) continue;
     const name = lineVar(inv, ex);
     if (name === null) continue;
     const root = itemRoot(inv, ex);
