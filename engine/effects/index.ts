@@ -222,6 +222,11 @@ function remoteSources(inv: Invocation, sc: EffectScope, out: Effect[]): void {
   const name = inv.name;
   const subs = INSTALLERS[name];
   if (!subs && !RUNNERS.has(name) && !(name === 'python' || name === 'python3')) return;
+  // deno run URL without --allow-* keeps the module in its sandbox (the spec says so: no code role left)
+  if (name === 'deno') {
+    const f = factsFor(inv);
+    if (f.known && f.subcommand[0] === 'run' && !f.args.some((a) => a.role === 'code-file' || a.role === 'code')) return;
+  }
   const args = inv.args;
   let start = 0;
   if (subs) {
@@ -234,11 +239,15 @@ function remoteSources(inv: Invocation, sc: EffectScope, out: Effect[]): void {
     if (m < 0 || !args[m + 1]?.static || args[m + 1]!.value !== 'pip') return;
     start = m + 2;
   }
+  // pip download of wheels only (no sdist can come in: --no-deps or --only-binary=:all:) runs no build code
+  const download = (name.startsWith('pip') || name.startsWith('python')) && args.some((w) => w.static && w.value === 'download');
+  const wheelsOnly = download && args.some((w) => w.static && (w.value === '--no-deps' || w.value === '--only-binary=:all:'));
   for (let i = start; i < args.length; i++) {
     const w = args[i]!;
     if (!w.static) continue;
     const v = w.value!;
     const next = args[i + 1];
+    if (wheelsOnly && v.includes('://') && v.split('?')[0]!.endsWith('.whl')) continue;
     if (remoteSpec(v) || ((v === '--git' || v === '--from' || v === '--index-url' || v === '-i' || v === '--extra-index-url' || v === '-e' || v === '--editable') && next?.static && remoteSpec(next.value!))) {
       out.push({ kind: 'code', how: `${name} installs or runs code from ${remoteSpec(v) ? v : next!.value}`, language: name, origin: 'network', word: w });
       return;

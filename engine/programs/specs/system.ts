@@ -33,6 +33,42 @@ function devOperands(c: HookContext): void {
   }
 }
 
+/**
+ * gh gist create/edit FILE…, gh release upload TAG FILE…, --body-file/-F FILE: files gh reads and
+ * sends to GitHub (a public gist of .env publishes the secret).
+ */
+function ghUploads(c: HookContext, w: string[]): void {
+  const gist = w[0] === 'gist' && (w[1] === 'create' || w[1] === 'new' || w[1] === 'edit');
+  const release = w[0] === 'release' && (w[1] === 'upload' || w[1] === 'create');
+  const valued = new Set(['-d', '--desc', '-f', '--filename', '-R', '--repo', '-t', '--title', '-n', '--notes', '--target', '--discussion-category', '-a', '--add', '-b', '--body', '-l', '--label', '-m', '--milestone', '-A', '--assignee']);
+  const files = new Set(['-F', '--body-file', '--notes-file']);
+  let skip = gist ? 2 : release ? 3 : c.args.length;
+  for (let i = 0; i < c.args.length; i++) {
+    const x = w[i]!;
+    const word = c.args[i]!;
+    if (files.has(x) && c.args[i + 1]) {
+      c.facts.args.push({ role: 'read', word: c.args[i + 1]!, direction: 'out' });
+      i++;
+      continue;
+    }
+    if (x === '-a' || x === '--add') {
+      if (gist && c.args[i + 1]) c.facts.args.push({ role: 'read', word: c.args[i + 1]!, direction: 'out' });
+      i++;
+      continue;
+    }
+    if (valued.has(x)) {
+      i++;
+      continue;
+    }
+    if (x.startsWith('-')) continue;
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
+    if (x !== '-') c.facts.args.push({ role: 'read', word, direction: 'out' });
+  }
+}
+
 const destroy = (name: string) => (c: HookContext) => { c.facts.destructive ??= name; };
 const RO = { pure: true, writesStdout: true };
 
@@ -188,5 +224,5 @@ export const SYSTEM: ProgramSpec[] = [
   prog(F, 'kubectl|oc|k3s|microk8s', 'n|namespace:none context:none cluster:none kubeconfig:config s|server:net user:none token:none A|all-namespaces o|output:none l|selector:none f|filename:read R|recursive v:none insecure-skip-tls-verify ?h|help', 'none*', { network: true, loose: true, hook: kubectlHook }),
   prog(F, 'helm', 'n|namespace:none kube-context:none kubeconfig:config debug ?h|help', 'none*', { network: true, loose: true, hook: (c) => { subDestroy({ uninstall: 'k8s-release-delete', delete: 'k8s-release-delete', rollback: 'k8s-replace' }, ['list', 'ls', 'status', 'get', 'history', 'show', 'search', 'template', 'version', 'lint', 'env'])(c); versionOnly(c, ['--short', '-c', '--client']); } }),
   prog(F, 'terraform|tofu|terragrunt|pulumi|cdk|cdktf|serverless|sls', 'chdir:cwd ?version ?help ?v', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); infraDestroy(c, w); if (w.includes('state') && (w.includes('rm') || w.includes('push'))) c.facts.destructive ??= 'infra-state'; if (w.includes('apply') && w.some((x) => x === '-auto-approve' || x === '--auto-approve' || x === '--yes')) c.facts.destructive ??= 'infra-apply'; if (!(w[0] === 'plan' || w[0] === 'validate' || w[0] === 'fmt' && w.includes('-check') || w[0] === 'show' || w[0] === 'output' || w[0] === 'version' || w[0] === 'providers')) c.effect = true; }, pure: true }),
-  prog(F, 'aws|gcloud|az|gsutil|doctl|flyctl|fly|heroku|vercel|netlify|wrangler|firebase|oci|ibmcloud|linode-cli|hcloud|s3cmd|rclone|gh|glab|hub', 'profile:none region:none project:none output|o:none q|quiet debug ?version ?help', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); const bad = ['delete', 'rm', 'rb', 'remove', 'destroy', 'terminate-instances', 'delete-bucket', 'delete-stack', 'purge', 'deprovision', 'wipe', 'delete-db-instance', 'delete-cluster', 'cleanup', 'prune']; for (const x of w) if (bad.includes(x) || x.startsWith('delete-') || x.startsWith('remove-')) c.facts.destructive ??= 'cloud-delete'; if (w.includes('--recursive') && (w.includes('rm') || w.includes('sync') && w.includes('--delete'))) c.facts.destructive ??= 'cloud-delete'; if (c.facts.name === 'gh' && w[0] === 'repo' && w[1] === 'delete') c.facts.destructive = 'repo-delete'; if (c.facts.name === 'gh' && w[0] === 'api') c.facts.destructive ??= undefined; if (printsSecret(w)) c.facts.destructive ??= 'secret-read'; const ro = ['describe', 'list', 'ls', 'get', 'show', 'view', 'status', 'whoami', 'version', 'info']; if (!w.some((x) => ro.includes(x) || x.startsWith('describe-') || x.startsWith('list-') || x.startsWith('get-'))) c.effect = true; if (w.some((x) => x === 'ssh' || x === 'exec' || x === 'run' || x === 'invoke' || x === 'cp' || x === 'sync' || x === 'deploy' || x === 'create' || x === 'auth' || x === 'token' || x === 'secret' || x === 'secrets' || x === 'print-access-token' || x === 'get-secret-value' || x === 'configure')) c.effect = true; }, pure: true }),
+  prog(F, 'aws|gcloud|az|gsutil|doctl|flyctl|fly|heroku|vercel|netlify|wrangler|firebase|oci|ibmcloud|linode-cli|hcloud|s3cmd|rclone|gh|glab|hub', 'profile:none region:none project:none output|o:none q|quiet debug ?version ?help', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); const bad = ['delete', 'rm', 'rb', 'remove', 'destroy', 'terminate-instances', 'delete-bucket', 'delete-stack', 'purge', 'deprovision', 'wipe', 'delete-db-instance', 'delete-cluster', 'cleanup', 'prune']; for (const x of w) if (bad.includes(x) || x.startsWith('delete-') || x.startsWith('remove-')) c.facts.destructive ??= 'cloud-delete'; if (w.includes('--recursive') && (w.includes('rm') || w.includes('sync') && w.includes('--delete'))) c.facts.destructive ??= 'cloud-delete'; if (c.facts.name === 'gh' && w[0] === 'repo' && w[1] === 'delete') c.facts.destructive = 'repo-delete'; if (c.facts.name === 'gh') ghUploads(c, w); if (c.facts.name === 'gh' && w[0] === 'api') c.facts.destructive ??= undefined; if (printsSecret(w)) c.facts.destructive ??= 'secret-read'; const ro = ['describe', 'list', 'ls', 'get', 'show', 'view', 'status', 'whoami', 'version', 'info']; if (!w.some((x) => ro.includes(x) || x.startsWith('describe-') || x.startsWith('list-') || x.startsWith('get-'))) c.effect = true; if (w.some((x) => x === 'ssh' || x === 'exec' || x === 'run' || x === 'invoke' || x === 'cp' || x === 'sync' || x === 'deploy' || x === 'create' || x === 'auth' || x === 'token' || x === 'secret' || x === 'secrets' || x === 'print-access-token' || x === 'get-secret-value' || x === 'configure')) c.effect = true; }, pure: true }),
 ];
