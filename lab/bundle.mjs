@@ -3,12 +3,13 @@
 //
 // esbuild bundles lab/bundle-entry.ts (the CLI of lab/main.ts, with the engine, yaml and zod)
 // into one ES module in the cache folder (node_modules/.cache/gatelab, or $GATELAB_CACHE_DIR),
-// named by a key: one SHA-256 over every input file's bytes as esbuild read them (each file is read once, by the
-// plugin below, and hashed from the same bytes it hands to esbuild), the Node version and
-// this file. Before each use every input is read and hashed again; one byte changed anywhere,
-// a file gone, or an unreadable manifest, and the bundle is rebuilt. Modification times are
-// never trusted. Writes are atomic (temporary file, then rename), so two runs at once at worst
-// both build. Anything going wrong returns null: bin.mjs then runs the sources through tsx.
+// named by a key: one SHA-256 over every input file's bytes as esbuild read them (each file
+// is read once, by the plugin below, and the key is made from the same bytes it hands to
+// esbuild), the Node version and this file. Before each use every input is read and hashed
+// again; one byte changed anywhere, a file gone, or an unreadable manifest, and the bundle is
+// rebuilt. Modification times are never trusted. Writes are atomic (temporary file, then
+// rename), so two runs at once at worst both build. Anything going wrong returns null:
+// bin.mjs then runs the sources through tsx.
 // GATELAB_CACHE=off skips the bundle.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
