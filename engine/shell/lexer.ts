@@ -926,6 +926,9 @@ export class Lexer {
       if (ch < 128 && CLS[ch] === 1 && !((ch === LT || ch === GT) && this.c(this.pos + 1) === LP)) {
         this.fail('unexpected token in array assignment', this.pos);
       }
+      // each item is a word: it counts as a token
+      const sh = this.sh;
+      if (++sh.tokens > sh.budget.maxTokens) this.fail(`more than ${sh.budget.maxTokens} tokens`, this.pos, this.pos + 1, 'limit');
       items.push(this.scanWord(0));
     }
     return { type: 'array', span: this.sp(s, this.pos), items: fit(items) };

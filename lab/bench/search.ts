@@ -144,13 +144,30 @@ export function formatWorst(rows: SearchRow[], n = 5): string[] {
   return rows.slice(0, n).map((r) => `  ${r.shape.padEnd(20)} ${String(r.bytes).padStart(6)} B  ${(r.us / 1000).toFixed(2).padStart(7)} ms wall  ${(r.cpuUs / 1000).toFixed(2).padStart(7)} ms CPU  ${r.behavior}/${r.reason}`);
 }
 
-// run directly: npx tsx lab/bench/search.ts [KiB] [top N] [runs]
+// run directly: npx tsx lab/bench/search.ts [KiB] [top N] [runs] [--bundled]
+// --bundled: the engine bundled by esbuild with native RE2, as `npm run bench` times it.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { loadPolicy } = await import('../../engine/index.ts');
-  const { readFileSync } = await import('node:fs');
-  const kib = Number(process.argv[2] ?? 64);
-  const engine = new PermissionEngine(loadPolicy(readFileSync(new URL('../../policies/default.yaml', import.meta.url), 'utf8')));
-  const rows = searchWorst(engine, kib * 1024, Number(process.argv[4] ?? 3));
-  console.log(`worst inputs ≤ ${kib} KiB (${SEARCH_SHAPES.length} shapes):`);
-  for (const l of formatWorst(rows, Number(process.argv[3] ?? 5))) console.log(l);
+  const { readFileSync, mkdtempSync, rmSync } = await import('node:fs');
+  const argv = process.argv.slice(2).filter((a) => a !== '--bundled');
+  const kib = Number(argv[0] ?? 64);
+  let api: typeof import('../../engine/index.ts') = await import('../../engine/index.ts');
+  if (process.argv.includes('--bundled')) {
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { build } = await import('esbuild');
+    const root = new URL('../..', import.meta.url).pathname;
+    const dir = mkdtempSync(join(tmpdir(), 'gatelab-search-'));
+    const outfile = join(dir, 'engine.mjs');
+    await build({
+      entryPoints: [join(root, 'engine', 'index.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'silent',
+      banner: { js: `import{createRequire as __cr}from'node:module';const require=__cr(${JSON.stringify(join(root, 'package.json'))});` },
+    });
+    api = (await import(outfile)) as typeof api;
+    rmSync(dir, { recursive: true, force: true });
+    api.useRegexEngine((await import('../re2-engine.ts')).re2Engine);
+  }
+  const engine = new api.PermissionEngine(api.loadPolicy(readFileSync(new URL('../../policies/default.yaml', import.meta.url), 'utf8')));
+  const rows = searchWorst(engine as unknown as PermissionEngine, kib * 1024, Number(argv[2] ?? 3));
+  console.log(`worst inputs ≤ ${kib} KiB (${SEARCH_SHAPES.length} shapes${process.argv.includes('--bundled') ? ', bundled engine' : ''}):`);
+  for (const l of formatWorst(rows, Number(argv[1] ?? 5))) console.log(l);
 }
