@@ -4,7 +4,7 @@
 import type { FsPort } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import type { PathRef } from './types.ts';
-import { classifyPath, classifyWord, normalizePath, type PathClass, type PathContext, type PathInfo } from '../paths/index.ts';
+import { classifyPath, classifyWord, isTableName, NAME_CHARS, normalizePath, type PathClass, type PathContext, type PathInfo } from '../paths/index.ts';
 
 export interface PathScope {
   home: string;
@@ -301,6 +301,24 @@ function refineGlob(ref: PathRef, info: PathInfo, sc: PathScope): PathInfo {
   const classes = new Set<PathClass>();
   for (const c of info.classes) if (!NAMED.has(c)) classes.add(c);
   const reasons: string[] = [];
+  // One `?` and no `*`: a fill that spells a name of the tables is what the word means (`.gi?` is
+  // .git, `id_rsa.pu?` a public key); only when none does are the wildcards tried as nothing or a letter.
+  const q = w.approx.indexOf('?');
+  if (q >= 0 && w.approx.indexOf('?', q + 1) < 0 && !w.approx.includes('*')) {
+    const a = w.approx;
+    const start = a.lastIndexOf('/', q) + 1;
+    const end = a.indexOf('/', q) < 0 ? a.length : a.indexOf('/', q);
+    let hit = false;
+    for (const ch of NAME_CHARS) {
+      const seg = (a.slice(start, q) + ch + a.slice(q + 1, end)).toLowerCase();
+      if (!isTableName(seg)) continue;
+      hit = true;
+      const again = classifyPath(a.slice(0, q) + ch + a.slice(q + 1), contextOf(sc), { tilde: false });
+      for (const c of again.classes) if (NAMED.has(c)) classes.add(c);
+      if (again.classes.size) reasons.push(...again.reasons);
+    }
+    if (hit) return { ...info, classes, reasons: reasons.length ? reasons : info.reasons };
+  }
   for (const fill of ['', 'x']) {
     let t = '';
     for (const ch of w.approx) t += ch === '*' || ch === '?' ? fill : ch;

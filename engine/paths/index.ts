@@ -7,6 +7,7 @@ export type { PathClass, PathContext, PathInfo, PathOptions, VarValues, WordOpti
 export { credentialReason, protectedReason, persistenceReason, criticalReason, deviceReason, isProtected, isCredential } from './reasons.ts';
 export { CREDENTIAL_ROWS } from './credentials.ts';
 export { credentialBelow } from './held.ts';
+export { isTableName, NAME_CHARS } from './names.ts';
 export { PROTECTED_ROWS, GATE_CONFIG_ROWS, PERSISTENCE_ROWS } from './protected.ts';
 export { CRITICAL_ROWS } from './critical.ts';
 export { DEVICE_ROWS, HARMLESS_DEVICE_ROWS } from './devices.ts';
