@@ -121,7 +121,11 @@ export const WRAPPERS: Map<string, Handler> = new Map<string, Handler>([
     if (r.options.has('edit')) return { kind: 'self' };
     if (idx < 0) return { kind: 'self' };
     const chdir = r.list.find((o) => o.canon === 'chdir');
-    return inner(inv, idx, 'sudo', chdir ? { chdir: staticWord(String(chdir.value), chdir.word.span) } : undefined);
+    // sudo VAR=value … cmd: the assignments are the command's environment
+    const env: Assignment[] = [];
+    let at = idx;
+    for (let a = assignmentOf(inv.args[at]!); a && at < inv.args.length - 1; a = assignmentOf(inv.args[++at]!)) env.push(a);
+    return inner(inv, at, 'sudo', { ...(chdir ? { chdir: staticWord(String(chdir.value), chdir.word.span) } : {}), ...(env.length ? { env } : {}) });
   }],
   ['doas', simple('doas')],
   ['pkexec', simple('pkexec')],
