@@ -91,8 +91,9 @@ export class ArithCollector {
   /** Functions (or '' for the top level) whose positional parameters change (shift, set --). */
   private shifted = new Set<string>();
   private siteFn: string | null = null;
-  /** Text of every argument word (a function named there may be called with unseen arguments). */
-  private mentions: string[] = [];
+  /** Every command's argv and where its arguments start (a function named in one may be called
+   *  with unseen arguments); read only when a site needs a function's $1 …. */
+  private mentions: { argv: Word[]; from: number }[] = [];
 
   constructor(source: string) {
     this.source = source;
@@ -109,16 +110,17 @@ export class ArithCollector {
     while (i < argv.length && (argv[i]!.value === 'builtin' || argv[i]!.value === 'command')) i++;
     const name = argv[i]?.value;
     if (name === undefined) return;
-    const words = c.words.slice(i + 1);
-    const args = argv.slice(i + 1);
     if (this.callCount < MAX_EVENTS) {
       this.callCount++;
-      for (const w of args) this.mentions.push(w.value ?? w.approx);
+      if (argv.length > i + 1) this.mentions.push({ argv, from: i + 1 });
       const l = this.calls.get(name);
-      if (l) l.push(args);
-      else this.calls.set(name, [args]);
+      if (l) l.push(argv.slice(i + 1));
+      else this.calls.set(name, [argv.slice(i + 1)]);
     }
     if (name === 'shift' || name === 'set') this.shifted.add(this.fn ?? '');
+    if (!SITE_BUILTINS.has(name)) return;
+    const words = c.words.slice(i + 1);
+    const args = argv.slice(i + 1);
     if (name === 'let') {
       for (const w of words) this.site('let', w.span, 'expr', w.parts);
     } else if (DECL.has(name)) this.declare(name, words, args);
@@ -502,7 +504,7 @@ export class ArithCollector {
     }
     if (fn === null) return [''];
     // named in another command's arguments (eval 'f …', trap f, export -f f): called where we cannot see
-    if (this.mentions.some((t) => t.includes(fn))) {
+    if (this.mentions.some((m) => mentioned(m.argv, m.from, fn))) {
       this.why ||= `${fn} is also called where its arguments cannot be seen`;
       return null;
     }
@@ -568,6 +570,15 @@ export class ArithCollector {
     }
     return acc;
   }
+}
+
+/** Builtins whose arguments hold sites or name what gets assigned (see simple()). */
+const SITE_BUILTINS = new Set([...DECL, 'let', 'test', '[', 'printf', 'read', 'unset', 'mapfile', 'readarray', 'getopts', 'wait']);
+
+/** Does an argument from `from` on hold the text `fn`? */
+function mentioned(argv: Word[], from: number, fn: string): boolean {
+  for (let k = from; k < argv.length; k++) if ((argv[k]!.value ?? argv[k]!.approx).includes(fn)) return true;
+  return false;
 }
 
 /** Programs whose output is only a count: `wc -l < f`, `… | wc -c`, `nproc` (options, no file operands). */
