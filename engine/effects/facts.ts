@@ -1,5 +1,6 @@
 // Effects from program facts (engine/programs): the role of every option value and operand.
-import type { Invocation, Word } from '../shell/types.ts';
+import type { Extraction, Invocation, Word } from '../shell/types.ts';
+import { staticOutput } from '../shell/printed.ts';
 import type { ArgFact, ProgramFacts } from '../programs/index.ts';
 import type { Effect, PathRef } from './types.ts';
 import { partRef, pathRef, type PathScope } from './paths.ts';
@@ -68,17 +69,37 @@ function intoDir(dest: ArgFact, facts: ProgramFacts, sc: PathScope, how: string,
   }
 }
 
+/**
+ * A file list read from stdin (`--files0-from=-`, `-T -`) that a print-only command before it in the
+ * pipe writes (printf 'a\0b\0' | wc --files0-from=- -l): the names it prints. Null otherwise.
+ */
+function stdinNames(inv: Invocation, f: ArgFact, sc: PathScope): string[] | null {
+  const t = f.text ?? (f.word.static ? f.word.value : undefined);
+  if (t !== '-' && t !== '/dev/stdin') return null;
+  const p = inv.source.pipe;
+  const ex = (sc as { ex?: Extraction }).ex;
+  if (!p || p.index === 0 || !ex) return null;
+  const prev = ex.commands.find((c) => c.pipe && c.pipe.id === p.id && c.pipe.index === p.index - 1);
+  const text = prev ? staticOutput(prev.argv, prev.redirects) : null;
+  if (text === null) return null;
+  // --files0-from lists are NUL-separated, -T / --files-from lists one name a line
+  return text.split(f.option === 'files0-from' ? '\u0000' : '\n').filter((x) => x.length > 0);
+}
+
 /** Append the effects `facts` describes for `inv`. */
 export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope, out: Effect[]): void {
   const how = facts.subcommand.length ? `${facts.name} ${facts.subcommand.join(' ')}` : facts.name;
   for (const f of facts.args) {
     const label = f.option ? `${how} --${f.option}` : how;
     switch (f.role) {
-      case 'read':
-        out.push({ kind: 'read', how: label, path: ref(f, sc), recursive: f.recursive });
+      case 'read': {
+        const names = f.language === 'list' ? stdinNames(inv, f, sc) : null;
+        if (names === null) out.push({ kind: 'read', how: label, path: ref(f, sc), recursive: f.recursive });
         // a list of file names (--files0-from, -T): the files it names are read too, wherever they are
-        if (f.language === 'list') out.push({ kind: 'read', how: `${label} (listed files)`, path: pathRef(listed(f.word), sc, undefined) });
+        if (names) for (const n of names) out.push({ kind: 'read', how: `${label} (listed file)`, path: pathRef(f.word, sc, n) });
+        else if (f.language === 'list') out.push({ kind: 'read', how: `${label} (listed files)`, path: pathRef(listed(f.word), sc, undefined) });
         break;
+      }
       case 'write':
       case 'append':
       case 'dir-target': {
