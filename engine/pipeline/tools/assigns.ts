@@ -99,3 +99,62 @@ export function assignedVariants(inv: Invocation, a: Assigned): Invocation[] | n
   }
   return out;
 }
+
+/**
+ * Names whose one static value is certain after their assignment: a top-level `name=value` command
+ * (not after && or ||, not in a pipeline or the background) is the only place the source names
+ * them other than `$name` / `${name}` expansions (no read, for, unset, `${name:=…}`, second
+ * assignment). Each maps to where its assignment ends; a word after that holds exactly the value.
+ */
+export function certainNames(source: string, ex: Extraction, a: Assigned): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [name, values] of a) {
+    if (values.length !== 1 || !values[0]!.static) continue;
+    const sets = ex.commands.filter((c) => c.env.some((e) => e.name === name));
+    if (sets.length !== 1) continue;
+    const c = sets[0]!;
+    if (c.argv.length || c.env.length !== 1 || c.context.length || c.conditional || c.pipe || c.background) continue;
+    if (onlyExpanded(source, name, c.span.start)) out.set(name, c.span.end);
+  }
+  return out;
+}
+
+/** Does `name` occur in the source only as `$name`, `${name}`, or as the assignment at `at`? */
+function onlyExpanded(src: string, name: string, at: number): boolean {
+  for (let i = src.indexOf(name); i >= 0; i = src.indexOf(name, i + 1)) {
+    const before = i > 0 ? src.charCodeAt(i - 1) : 32;
+    const after = src.charCodeAt(i + name.length);
+    if (identChar(before) || identChar(after)) continue;
+    if (before === 36 /* $ */) continue;
+    if (before === 123 /* { */ && src.charCodeAt(i - 2) === 36 && after === 125 /* } */) continue;
+    if (i === at && after === 61 /* = */) continue;
+    return false;
+  }
+  return true;
+}
+
+function identChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/** Does the invocation expand only names whose value is certain by then (so the variant is all it can be)? */
+export function surelyValued(inv: Invocation, a: Assigned, certain: Map<string, number>): boolean {
+  let any = false;
+  for (const w of [...inv.args, ...inv.redirects.map((r) => r.target)]) {
+    if (w.static) continue;
+    const n = wholeParam(w);
+    if (n === null || !a.has(n)) return false;
+    const end = certain.get(n);
+    if (end === undefined || end > inv.source.span.start) return false;
+    // unquoted, the value is split and globbed again: only a plain one stays one word
+    if (!w.raw.startsWith('"') && !plain(a.get(n)![0]!.value ?? '')) return false;
+    any = true;
+  }
+  return any && inv.program.static;
+}
+
+function plain(v: string): boolean {
+  if (v === '') return false;
+  for (const c of v) if (c === ' ' || c === '\t' || c === '\n' || c === '*' || c === '?' || c === '[') return false;
+  return true;
+}

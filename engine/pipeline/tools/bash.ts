@@ -22,7 +22,7 @@ import { envRole, type ArgFact } from '../../programs/index.ts';
 import { dispatchTable, runsOn } from '../detectors.ts';
 import { baseContext, invocationContext } from '../../detectors/util.ts';
 import { loopBindings, loopVariants } from './loops.ts';
-import { assignedValues, assignedVariants } from './assigns.ts';
+import { assignedValues, assignedVariants, certainNames, surelyValued } from './assigns.ts';
 import { trackCd, insideGlobCwd, dirVarsReassigned, type CwdState } from './cwd.ts';
 import { waitedFor } from './jobs.ts';
 
@@ -82,14 +82,17 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   let granted: Map<Invocation, Rule> | null = null;
   const loops = loopBindings(command, ex, env.home);
   const assigned = assignedValues(command, ex, env.home);
+  let certain: Map<string, number> | undefined;
   for (const given of norm.invocations) {
     // after a CDPATH cd the tracked cwd is where later commands run, not the cd's literal folder
     // and a top-level command's unknown chdir is a cd the tracker may know better (`cd "$(pwd)/.."`)
     const inv = given.chdir && (st.cdpath || (!given.chdir.static && !given.via.length && !given.source.context.length)) ? { ...given, chdir: undefined } : given;
     const variants = loops ? loopVariants(inv, loops) : null;
-    let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, inv, st);
     const valued = assigned && !variants ? assignedVariants(inv, assigned) : st.oldpwd && !variants ? assignedVariants(inv, oldpwdValue(st.oldpwd, inv)) : null;
-    if (valued) r = aggregate([r, ...valued.map((v) => checkInvocation(env, v, st))]);
+    // `f=README.md; cat "$f"`: a value certain by then is all the word can be
+    const sure = valued !== null && valued.length === 1 && assigned !== null && surelyValued(inv, assigned, (certain ??= certainNames(command, ex, assigned)));
+    let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, sure ? valued![0]! : inv, st);
+    if (valued && !sure) r = aggregate([r, ...valued.map((v) => checkInvocation(env, v, st))]);
     if ((st.mayCwds && !inv.source.conditional) || st.mayLink) r = aggregate([r, ...elsewhere(env, inv, st)]);
     if (r.behavior === 'allow' && r.reason.type === 'rule' && r.reason.rule) {
       const rule = env.rules.bash('allow').find((x) => x.text === r.reason.rule);
