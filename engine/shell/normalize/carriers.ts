@@ -7,6 +7,7 @@ import { INTERPRETERS, type NormState, type Ops } from './state.ts';
 import { staticWord, dynamicWord, sv, invocationFrom, basename } from './words.ts';
 import { normalizePath } from '../../paths/index.ts';
 import { staticOutput } from '../printed.ts';
+import { printedWith, staticValues } from './values.ts';
 import { bindPositional } from './positional.ts';
 
 export { staticOutput };
@@ -48,6 +49,8 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
       if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: text });
       return ops.payload(text, `| ${name}`, sc.span, inv, st, true);
     }
+    // `echo "$C" | bash` with C given static texts in this source: each printed text runs too
+    if (!language) for (const t of prev ? printedWith(prev, (st.values === undefined ? (st.values = staticValues(ex)) : st.values) ?? null) : []) ops.payload(t, `| ${name}`, sc.span, inv, st, true);
     return ops.opaque(inv, carrier, 'stdin', st, extra);
   }
   ops.opaque(inv, carrier, 'stdin', st, extra);

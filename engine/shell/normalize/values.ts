@@ -4,6 +4,7 @@
 // name gets anywhere is possible, and the word as written (an inherited value) stays possible.
 import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
 import { staticWord } from './words.ts';
+import { staticOutput } from '../printed.ts';
 
 const MAX_VALUES = 8;
 const DECLARERS = new Set(['export', 'local', 'declare', 'typeset', 'readonly']);
@@ -40,6 +41,28 @@ function isName(s: string): boolean {
   return s.length > 0;
 }
 
+/** What a print-only command writes once per known value of the names it prints (`echo "$C"`). */
+export function printedWith(sc: SimpleCommand, values: Map<string, string[]> | null): string[] {
+  if (!values) return [];
+  let argvs: Word[][] = [sc.argv];
+  let changed = false;
+  for (let i = 1; i < sc.argv.length; i++) {
+    const n = wholeParam(sc.argv[i]!);
+    const vs = n ? values.get(n) : undefined;
+    if (!vs) continue;
+    changed = true;
+    argvs = argvs.flatMap((a) => vs.map((v) => a.map((w, k) => (k === i ? { ...staticWord(v, w.span), quoted: true } : w))));
+    if (argvs.length > MAX_VALUES) return [];
+  }
+  if (!changed) return [];
+  const out: string[] = [];
+  for (const a of argvs) {
+    const t = staticOutput(a, sc.redirects);
+    if (t !== null) out.push(t);
+  }
+  return out;
+}
+
 /** The name a word expands as a whole (`$x`, `"$x"`, `${x}`), or null. */
 function wholeParam(w: Word): string | null {
   if (w.static || w.kinds.length !== 1 || w.kinds[0] !== 'param' || w.params.length !== 1) return null;
@@ -47,7 +70,7 @@ function wholeParam(w: Word): string | null {
   return w.approx === '$' + n || w.approx === '${' + n + '}' ? n : null;
 }
 
-/** The invocation once per known value of the names its arguments expand as whole words, or null. */
+/** The invocation once per known value of the names its arguments (and here-strings) expand as whole words, or null. */
 export function valueVariants(inv: Invocation, values: Map<string, string[]>): Invocation[] | null {
   let out: Invocation[] | null = null;
   for (let i = 0; i < inv.args.length; i++) {
@@ -60,6 +83,23 @@ export function valueVariants(inv: Invocation, values: Map<string, string[]>): I
         const args = x.args.slice();
         args[i] = { ...staticWord(v, x.args[i]!.span), quoted: true };
         next.push({ ...x, args });
+      }
+    }
+    if (next.length > MAX_VALUES) return out;
+    out = next;
+  }
+  // a here-string is the program's stdin: `bash <<< "$C"`, `python3 <<< "$C"`
+  for (let i = 0; i < inv.redirects.length; i++) {
+    const r = inv.redirects[i]!;
+    const n = r.op === '<<<' ? wholeParam(r.target) : null;
+    const vs = n ? values.get(n) : undefined;
+    if (!vs) continue;
+    const next: Invocation[] = [];
+    for (const x of out ?? [inv]) {
+      for (const v of vs) {
+        const redirects = x.redirects.slice();
+        redirects[i] = { ...r, target: { ...staticWord(v, r.target.span), quoted: true } };
+        next.push({ ...x, redirects });
       }
     }
     if (next.length > MAX_VALUES) return out;
