@@ -68,7 +68,8 @@ export class Extractor {
   run(ast: ListNode, source: string): Extraction {
     this.src = source;
     // An empty tree (over the size budget, only comments) holds no site: skip scanning its text.
-    if (ast.items.length > 0 && mayHoldArith(source)) this.ar = new ArithCollector(source);
+    // After an error or a budget only the text before the stop is in the tree.
+    if (ast.items.length > 0 && mayHoldArith(this.sh.parsedEnd < source.length ? source.slice(0, this.sh.parsedEnd) : source)) this.ar = new ArithCollector(source);
     const top = mk([], false, false, undefined, []);
     this.list(ast, top);
     const arith = this.ar ? this.arith(top) : NONE;

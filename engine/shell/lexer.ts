@@ -18,6 +18,9 @@ export interface Shared {
    *  them, so its command budget applies while parsing (Infinity for the bare tree of parse()). */
   commands: number;
   maxCommands: number;
+  /** Where the top-level parse stopped on an error or a budget (source.length when it did not):
+   *  nothing after it is in the tree. */
+  parsedEnd: number;
   depth: number;
   maxDepth: number;
   /** Work counter: characters and tokens visited (for the linearity property). */

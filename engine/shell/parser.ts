@@ -28,7 +28,7 @@ export function plainText(w: WordNode | null): string | null {
 export function newShared(budget?: Partial<Budget>, commands = false): Shared {
   const b = budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET;
   return {
-    budget: b, issues: [], tokens: 0, commands: 0, maxCommands: commands ? b.maxCommands : Infinity, depth: 0, maxDepth: 0, steps: 0,
+    budget: b, issues: [], tokens: 0, commands: 0, maxCommands: commands ? b.maxCommands : Infinity, parsedEnd: Infinity, depth: 0, maxDepth: 0, steps: 0,
     peak: 0, wasted: 0, parts: new Scratch(), words: new Scratch(),
   };
 }
@@ -42,6 +42,9 @@ export class Parser implements SubParser {
     this.lx = new Lexer(src, base, sh, clampEnd);
     this.lx.sub = this;
   }
+
+  /** Where an error or a budget stopped parseProgram (-1: it read the whole input). */
+  stoppedAt = -1;
 
   /** Parse the whole input. Never throws. */
   parseProgram(): ListNode {
@@ -58,6 +61,7 @@ export class Parser implements SubParser {
       if (!(e instanceof Abort)) throw e;
       sh.parts.drop(parts);
       sh.words.drop(words);
+      this.stoppedAt = lx.pos;
     }
     return root;
   }
@@ -721,8 +725,11 @@ export function parseSource(source: string, budget?: Partial<Budget>, commands =
     sh.issues.push({ kind: 'input', message: 'the command is not valid UTF-8 (a replacement character or a lone surrogate)', span: { start: bad, end: bad + 1 } });
   }
   let ast: ListNode;
+  sh.parsedEnd = source.length;
   try {
-    ast = new Parser(source, 0, sh).parseProgram();
+    const p = new Parser(source, 0, sh);
+    ast = p.parseProgram();
+    if (p.stoppedAt >= 0) sh.parsedEnd = Math.min(source.length, p.stoppedAt + 1);
   } catch (e) {
     sh.issues.push({ kind: 'parse', message: `internal parser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: source.length } });
     ast = { type: 'List', span: { start: 0, end: 0 }, items: [] };
