@@ -2,6 +2,7 @@
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
+import { persistenceReason } from '../paths/index.ts';
 import { ctxFor, finding, text, writeTargets } from './util.ts';
 
 const meta: DetectorMeta = {
@@ -42,7 +43,9 @@ function persistentPath(abs: string, home: string): string | null {
   const i = abs.indexOf('/.git/hooks');
   if (i >= 0 && (abs.length === i + 11 || abs[i + 11] === '/')) return 'git hook';
   if (abs.includes('/.husky/')) return 'git hook (husky)';
-  return null;
+  // the path table's persistence rows (Python .pth and sitecustomize files, …)
+  const row = persistenceReason(abs, home);
+  return row ? `${row} ${abs}` : null;
 }
 
 export const persistence: Detector = {

@@ -101,6 +101,12 @@ export const PERSISTENCE_ROWS: readonly Row[] = [
   { pat: '~/.local/share/systemd/', why: 'systemd user units' },
   { pat: '~/library/launchagents/', why: 'launchd agents' },
   { pat: '~/.gitconfig', why: 'git configuration (hooks, pagers)' },
+  // Python runs the import lines of every .pth file and sitecustomize/usercustomize at each start
+  { pat: 'site-packages/*.pth', why: 'Python start-up (.pth file)' },
+  { pat: 'dist-packages/*.pth', why: 'Python start-up (.pth file)' },
+  { pat: 'site-packages/sitecustomize.py', why: 'Python start-up (sitecustomize)' },
+  { pat: 'site-packages/usercustomize.py', why: 'Python start-up (usercustomize)' },
+  { pat: 'dist-packages/sitecustomize.py', why: 'Python start-up (sitecustomize)' },
   // shells and login, system-wide
   { pat: '/etc/profile', why: 'shell start-up file' },
   { pat: '/etc/profile.d/', why: 'shell start-up file' },
