@@ -570,9 +570,16 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
   const slash = path.lastIndexOf('/');
   if (slash >= 0 && !SYSTEM_DIRS.has(path.slice(0, slash) || '/')) return null;
   for (const v of inv.via) if (SHELL_VIA.has(v.name.split(' ')[0]!)) return null;
+  // a walker with no path operand reads where it runs (cd /tmp && ls, cd ~/.ss? && ls)
+  if (!facts.info && !facts.args.some((a) => a.role === 'read' && a.option === undefined) && (WALKERS.has(inv.name) || walksFolders(inv, parseOptions(inv))) && !cwdInside(env, inv, sc)) return null;
   const pathWords = new Set<unknown>();
   const absWords = new Set<unknown>();
   for (const e of effects) {
+    if (e.kind === 'read' && e.path && procsubWord(e.path.word)) {
+      // <(…) is /dev/fd/N: its commands are checked on their own
+      pathWords.add(e.path.word);
+      continue;
+    }
     if (e.kind === 'read' && e.path) {
       const p = e.path;
       if (p.abs !== null) {
@@ -585,17 +592,32 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
       // `"$PWD/x"`, `"$HOME/x"`: the path is known and absolute, so the word cannot be an option.
       if (!p.word.static && p.abs !== null && p.literal && p.abs.startsWith('/')) absWords.add(p.word);
     } else if (e.kind === 'code' && e.origin === 'inline' && e.harmless) continue;
+    // /usr/bin/cat: a system program by its path (checked above), not a file of code
+    else if (e.kind === 'code' && e.origin === 'file' && slash >= 0 && e.path?.word === inv.program) continue;
     else if (module && (e.word === module || e.path?.word === module) && (e.kind === 'exec' || e.kind === 'code')) continue;
     else if (e.kind === 'env' && e.how === 'prefix' && e.name && (isSafeEnvName(e.name) || (e.name === 'IFS' && inv.name === 'read'))) continue;
     else return null;
   }
   // Any other dynamic word must be one the program takes whatever it holds (readonly/words.ts).
   for (const w of inv.args) {
-    if (w.static || absWords.has(w) || (pathWords.has(w) && w.globPrefix)) continue;
+    if (w.static || absWords.has(w) || (pathWords.has(w) && w.globPrefix) || procsubWord(w)) continue;
     const items = w.approx === ITEMS && inv.via.some((v) => v.name.startsWith('xargs'));
     if (!dataWord(w, facts, inv.name, pathWords.has(w), items)) return null;
   }
   return facts.info ? `${inv.name} prints its version or help` : `${inv.name}'s effects are reads inside the workspace`;
+}
+
+/** The folder the invocation runs in is inside the workspace (a glob cd judged by what it can match). */
+function cwdInside(env: CheckEnv, inv: Invocation, sc: EffectScope): boolean {
+  const here = cwdOf(inv, sc.cwd);
+  if (here !== null) return readInside(env, here);
+  if (!inv.chdir || inv.chdir.static || sc.cwd === null) return false;
+  const info = infoOf(pathRef(inv.chdir, { ...sc, cwd: sc.cwd }));
+  return !info.free && !info.classes.has('outside') && !info.classes.has('credential') && !info.classes.has('protected');
+}
+
+function procsubWord(w: Invocation['args'][number]): boolean {
+  return !w.static && w.kinds.length > 0 && w.kinds.every((k) => k === 'process') && w.approx.startsWith('<(');
 }
 
 /**
