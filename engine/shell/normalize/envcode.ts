@@ -90,6 +90,11 @@ function rebindsByName(inv: Invocation): string | null {
   return null;
 }
 
+/** Could envRuns open anything for `inv` (assignments, a declaration builtin or a builtin that assigns by name)? */
+export function mayRunEnv(inv: Invocation): boolean {
+  return inv.env.length > 0 || DECLARE.has(inv.name) || NAMERS.has(inv.name);
+}
+
 /** Open what the assignments of `inv` run. `seen` keeps each assignment to one opening. */
 export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops, seen: WeakSet<object>): void {
   const named = rebindsByName(inv);
@@ -214,7 +219,7 @@ function rebind(a: Set1, text: string | null, outer: Invocation, st: NormState, 
     }
     if (it.value.trim() === '') continue;
     if (a.name === 'BASH_ALIASES') ops.payload(it.value, label, a.span, outer, st, false);
-    else st.rebind?.set(it.key, it.value);
+    else (st.rebind ??= new Map()).set(it.key, it.value);
   }
 }
 

@@ -8,7 +8,7 @@ import { downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarri
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
-import { envRuns } from './envcode.ts';
+import { envRuns, mayRunEnv } from './envcode.ts';
 import { functionCalls, positionalVariants, staticValues, valueVariants } from './values.ts';
 import { codeCommands } from '../../programs/code.ts';
 
@@ -38,7 +38,7 @@ export function spanOf(inv: Invocation, w?: Word): Span {
 }
 
 export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number }): { invocations: Invocation[]; issues: Issue[] } {
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, rebind: new Map() };
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 } };
   try {
     const cds: { ctx: ContextEntry[]; end: number; dir: string | null }[] = [];
     for (const sc of ex.commands) {
@@ -61,9 +61,8 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
       }
       // Code in environment values (EDITOR=…, export GIT_SSH_COMMAND=…, env BASH_ENV=…).
       if (st.depth < MAX_DEPTH) {
-        const opened = (st.opened ??= new WeakSet());
-        envRuns(inv, ex, st, ops, opened);
-        for (let k = mark, end = st.out.length; k < end; k++) envRuns(st.out[k]!, ex, st, ops, opened);
+        if (mayRunEnv(inv)) envRuns(inv, ex, st, ops, (st.opened ??= new WeakSet()));
+        for (let k = mark, end = st.out.length; k < end; k++) if (mayRunEnv(st.out[k]!)) envRuns(st.out[k]!, ex, st, ops, (st.opened ??= new WeakSet()));
       }
       // BASH_CMDS[name]=path: bash's command hash runs path for name.
       const to = inv.program.static ? st.rebind?.get(inv.program.value!) : undefined;
