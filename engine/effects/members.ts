@@ -28,7 +28,8 @@ function anchoredStart(pat: string, home: string): string | null {
 /** What a member path below `dir` (absolute) can be. */
 export function membersInfo(dir: string, sc: PathScope): PathInfo {
   const base = classifyPath(dir === '/' ? '/x' : dir + '/x', { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs }, { tilde: false });
-  const classes = new Set<PathClass>(base.classes);
+  // the folder itself is not replaced, only files below it
+  const classes = new Set<PathClass>([...base.classes].filter((c) => c !== 'critical'));
   const reasons = [...base.reasons];
   const below = (dir === '/' ? '/' : dir + '/').toLowerCase();
   const homes = [sc.home.toLowerCase(), '/root'];
