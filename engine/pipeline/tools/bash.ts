@@ -6,6 +6,7 @@ import { analyze } from '../../shell/index.ts';
 import { normalize, parseOptions, canonicalize, spanOf, parentOf, type Parsed } from '../../shell/normalize/index.ts';
 import { isReadOnly } from '../readonly/index.ts';
 import { dataWord } from '../readonly/words.ts';
+import { synthetic } from '../../effects/paths.ts';
 import { isInWorkspace, isProtected, resolveLiteral } from '../../paths/index.ts';
 import { matchBash, type Rule } from '../rules/index.ts';
 import { result, combineAll, lift, rank, type CheckResult } from '../result.ts';
@@ -611,7 +612,8 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
 function cwdInside(env: CheckEnv, inv: Invocation, sc: EffectScope): boolean {
   const here = cwdOf(inv, sc.cwd);
   if (here !== null) return readInside(env, here);
-  if (!inv.chdir || inv.chdir.static || sc.cwd === null) return false;
+  // a placeholder for a folder known only at run time (cd sr?, cd "$d") says nothing: not inside
+  if (!inv.chdir || inv.chdir.static || sc.cwd === null || synthetic(inv.chdir)) return false;
   const info = infoOf(pathRef(inv.chdir, { ...sc, cwd: sc.cwd }));
   return !info.free && !info.classes.has('outside') && !info.classes.has('credential') && !info.classes.has('protected');
 }
