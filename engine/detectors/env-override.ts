@@ -49,6 +49,8 @@ export const envOverride: Detector = {
       if (seen.has(a.name) || !isOverride(a.name)) return;
       // IFS= read -r line: IFS only tells the read builtin where to split the line it reads
       if (a.name === 'IFS' && inv.name === 'read' && !inv.via.length) return;
+      // CDPATH= (or only empty entries, which mean the cwd) makes cd search nothing but the cwd
+      if (a.name === 'CDPATH' && value !== undefined && value.split(':').every((d) => d === '' || d === '.')) return;
       // A static command line (EDITOR=vim, PAGER=cat) is opened and checked as its own command;
       // an empty one (GIT_PAGER=) runs nothing.
       if (value !== undefined && envRole(a.name) === 'exec-line' && a.name !== 'PROMPT_COMMAND') return;

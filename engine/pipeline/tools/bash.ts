@@ -94,7 +94,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     const sure = valued !== null && valued.length === 1 && assigned !== null && surelyValued(inv, assigned, (certain ??= certainNames(command, ex, assigned)));
     let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, sure ? valued![0]! : inv, st);
     if (valued && !sure) r = aggregate([r, ...valued.map((v) => checkInvocation(env, v, st))]);
-    if ((st.mayCwds && !inv.source.conditional) || st.mayLink) r = aggregate([r, ...elsewhere(env, inv, st)]);
+    if ((st.mayCwds && !inv.source.conditional) || st.mayAlso) r = aggregate([r, ...elsewhere(env, inv, st)]);
     if (r.behavior === 'allow' && r.reason.type === 'rule' && r.reason.rule) {
       const rule = env.rules.bash('allow').find((x) => x.text === r.reason.rule);
       if (rule) (granted ??= new Map()).set(inv, rule);
@@ -754,7 +754,7 @@ function elsewhere(env: CheckEnv, inv: Invocation, st: BashState): CheckResult[]
   const cwd = st.cwd;
   const glob = st.cwdGlob;
   // After a failed cd (`;` only) the shell is where it was; after cd -P through a link, anywhere.
-  const alts = [...(inv.source.conditional ? [] : st.mayCwds ?? []), ...(st.mayLink ? [null] : [])];
+  const alts = [...(inv.source.conditional ? [] : st.mayCwds ?? []), ...(st.mayAlso ?? [])];
   for (const alt of alts) {
     st.cwd = alt;
     st.cwdGlob = undefined;

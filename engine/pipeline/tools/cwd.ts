@@ -15,9 +15,10 @@ export interface CwdState {
   /** Other cwds the shell may be in (null: anywhere): where it was before a `cd` that may have
    *  failed (`cd build; rm -rf *`), or where `cd -P` may have led through a symlink. */
   mayCwds?: (string | null)[];
-  /** A `cd -P` went through a name that may be a symlink: the cwd may also be anywhere, even
-   *  when the cd worked (so this holds after `&&` too). */
-  mayLink?: boolean;
+  /** Where the shell may be even though the cd worked, so after `&&` too (null: anywhere): the
+   *  other CDPATH candidates (`CDPATH=:/etc cd ssh`), or anywhere after `cd -P` through a name
+   *  that may be a symlink. */
+  mayAlso?: (string | null)[];
   /** A `CDPATH=… cd` moved the shell: st.cwd, not the literal folder of a `cd X &&`, is where it is. */
   cdpath?: boolean;
   /** $OLDPWD once a top-level cd moved from a known folder. */
@@ -28,7 +29,7 @@ export interface CwdState {
 const SUBSHELL_KINDS = new Set(['subshell', 'cmdsub', 'procsub']);
 
 function unknown(st: CwdState): void {
-  st.mayLink = undefined;
+  st.mayAlso = undefined;
   st.cwd = null;
   st.cwdGlob = undefined;
   st.mayCwds = undefined;
@@ -132,13 +133,15 @@ export function trackCd(env: CheckEnv, inv: Invocation, st: CwdState): void {
   }
   st.cwd = to.dir;
   const alts: (string | null)[] = [];
-  // An absolute target starts afresh; a relative one keeps an earlier link's doubt.
-  if (!target || (target.static ? target.value!.startsWith('/') : true)) st.mayLink = undefined;
+  // An absolute target starts afresh; a relative one moves the other candidates along with it.
+  const v0 = target && target.static ? target.value! : null;
+  if (!target || v0 === null || v0.startsWith('/')) st.mayAlso = undefined;
+  else if (st.mayAlso) st.mayAlso = st.mayAlso.map((a) => (a === null ? null : resolveLiteral(v0, a)));
   if (physical && target) {
     // cd -P resolves symlinks: through the fs port where it can, else the link may lead anywhere.
     const real = env.fs?.realpath(to.dir);
     if (real) st.cwd = real;
-    else if (!env.fs && namesLink(target.static ? target.value! : target.approx)) st.mayLink = true;
+    else if (!env.fs && namesLink(target.static ? target.value! : target.approx)) st.mayAlso = [...(st.mayAlso ?? []), null];
   }
   const now = st.cwd;
   if (before === null || !target) {
@@ -178,8 +181,10 @@ function cdpathCd(env: CheckEnv, inv: Invocation, st: CwdState, cdpath: Invocati
   st.cwd = found;
   st.cwdGlob = undefined;
   st.cdpath = true;
+  // bash takes the first candidate that is a folder: without the fs, any of them may be it
   const others = cands.filter((c) => c !== found).slice(0, 4);
-  st.mayCwds = others.length ? others : undefined;
+  st.mayCwds = undefined;
+  st.mayAlso = others.length ? others : undefined;
 }
 
 /** After `cd sr?`: does a relative path stay inside the workspace for every folder the glob matches? */
