@@ -14,6 +14,49 @@ const meta: DetectorMeta = {
   },
 };
 
+/** Carriers whose payload is a file to run, not inline code. */
+const FILE_CARRIERS = new Set(['script', 'source', 'downloaded program']);
+
+/** `$X`, `${X}`, `$X $Y`: text that is only parameter expansions (names, $1, $@ …). */
+function onlyVariables(t: string): boolean {
+  let i = 0;
+  let seen = false;
+  while (i < t.length) {
+    const c = t[i]!;
+    if (c === ' ' || c === '"') {
+      i++;
+      continue;
+    }
+    if (c !== '$') return false;
+    i++;
+    if (t[i] === '{') {
+      const end = t.indexOf('}', i);
+      if (end < 0) return false;
+      const n = t.slice(i + 1, end);
+      if (!isParam(n)) return false;
+      i = end + 1;
+    } else {
+      let j = i;
+      while (j < t.length && isParam(t.slice(i, j + 1))) j++;
+      if (j === i) return false;
+      i = j;
+    }
+    seen = true;
+  }
+  return seen;
+}
+
+function isParam(n: string): boolean {
+  if (n === '@' || n === '*') return true;
+  if (!n.length) return false;
+  for (let k = 0; k < n.length; k++) {
+    const c = n.charCodeAt(k);
+    const ok = c === 95 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    if (!ok) return false;
+  }
+  return true;
+}
+
 export const opaquePayload: Detector = {
   meta,
   concerns: { effects: ['code'] },
@@ -21,6 +64,9 @@ export const opaquePayload: Detector = {
     const o = inv.opaque;
     if (!o || o.reason === 'network') return [];
     const what = o.reason === 'language' ? `${o.language ?? 'another'} code` : o.reason === 'depth' ? 'a payload nested too deep' : o.reason === 'stdin' ? 'input it reads at run time' : 'a payload known only at run time';
-    return [finding(meta, inv, `${o.carrier} runs ${what}`)];
+    // inline code that is nothing but variables (sh -c "$X", eval "$l", python3 -c "$CODE") is a
+    // program chosen at run time, like a dynamic command name: an immune ask
+    const unseen = o.reason === 'dynamic' && !o.assigned && !FILE_CARRIERS.has(o.carrier) && o.payload !== undefined && onlyVariables(o.payload);
+    return [finding(meta, inv, `${o.carrier} runs ${what}`, undefined, unseen ? { safety: 'unanalysable' } : undefined)];
   },
 };

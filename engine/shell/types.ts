@@ -261,5 +261,6 @@ export interface Invocation {
   /** Extra effective cwd changes from wrappers (`sudo -D`, `env -C`, `git -C` is not this). */
   chdir?: Word;
   /** Set when this invocation is a carrier whose payload could not be analysed. */
-  opaque?: { carrier: string; reason: 'dynamic' | 'language' | 'network' | 'stdin' | 'depth'; language?: string; payload?: string };
+  /** assigned: the payload's variables are given static values in this source, opened on their own. */
+  opaque?: { carrier: string; reason: 'dynamic' | 'language' | 'network' | 'stdin' | 'depth'; language?: string; payload?: string; assigned?: boolean };
 }

@@ -52,7 +52,12 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
       else expand(inv, ex, st);
       // a payload word that expands a name given a static value here: that text runs too
       const values = st.depth < MAX_DEPTH ? (st.values === undefined ? (st.values = staticValues(ex)) : st.values) : null;
-      for (const v of values ? (valueVariants(inv, values) ?? []) : []) {
+      const valued = values ? valueVariants(inv, values) : null;
+      if (valued) for (let k = mark; k < st.out.length; k++) {
+        const o = st.out[k]!.opaque;
+        if (o && o.reason === 'dynamic') st.out[k]!.opaque = { ...o, assigned: true };
+      }
+      for (const v of valued ?? []) {
         const from = st.out.length;
         expand(v, ex, st);
         // keep only what a carrier opened from the value; the rest is the pipeline's to vary
