@@ -33,6 +33,28 @@ function inertPager(key: string, value: string): boolean {
   return (key === 'core.pager' || key.startsWith('pager.')) && INERT_PAGERS.has(value.trim());
 }
 
+/**
+ * git-remote-ext's command: words split at unescaped spaces, `% ` a space inside a word, `%%` a
+ * percent sign, `%s`/`%S` the service name (git-upload-pack …), `%G` the repository. No shell
+ * runs it, so each word is quoted for the shell line the carrier analyses.
+ */
+function extLine(cmd: string): string {
+  const words: string[] = [];
+  let cur = '';
+  for (let i = 0; i < cmd.length; i++) {
+    const c = cmd[i];
+    if (c === '%' && i + 1 < cmd.length) {
+      const n = cmd[++i];
+      cur += n === ' ' ? ' ' : n === '%' ? '%' : n === 's' ? 'upload-pack' : n === 'S' ? 'git-upload-pack' : '';
+    } else if (c === ' ') {
+      if (cur) words.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  if (cur) words.push(cur);
+  return words.map((w) => "'" + w.split("'").join("'\\''") + "'").join(' ');
+}
+
 /** Remote helpers git runs for `TRANSPORT::ADDRESS` URLs; `ext::CMD` runs CMD (split at spaces). */
 function remoteHelpers(ctx: HookContext): void {
   for (const a of ctx.facts.args) {
@@ -43,7 +65,7 @@ function remoteHelpers(ctx: HookContext): void {
     const helper = t.slice(0, k).toLowerCase();
     if (helper === 'ext') {
       a.role = 'exec-line';
-      a.text = t.slice(k + 2);
+      a.text = extLine(t.slice(k + 2));
       a.language = 'sh';
     } else if (!['http', 'https', 'ftp', 'ftps', 'fd', 'file'].includes(helper)) ctx.facts.issues.push(`git runs the remote helper git-remote-${helper}`);
   }
