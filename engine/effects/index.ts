@@ -237,6 +237,9 @@ function remoteSources(inv: Invocation, sc: EffectScope, out: Effect[]): void {
     // python -m pip install …
     const m = args.findIndex((w) => w.static && w.value === '-m');
     if (m < 0 || !args[m + 1]?.static || args[m + 1]!.value !== 'pip') return;
+    // the pip subcommand decides, as for pip itself (pip config set … URL installs nothing)
+    const k = args.findIndex((w, i) => i > m + 1 && w.static && !w.value!.startsWith('-'));
+    if (k < 0 || !INSTALLERS.pip!.includes(args[k]!.value!)) return;
     start = m + 2;
   }
   // pip download of wheels only (no sdist can come in: --no-deps or --only-binary=:all:) runs no build code
