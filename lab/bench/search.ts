@@ -120,6 +120,7 @@ export function decideShape(engine: PermissionEngine, command: string): Decision
 export function searchWorst(engine: PermissionEngine, bytes = 64 * 1024, runs = 3): SearchRow[] {
   const rows: SearchRow[] = [];
   for (const s of SEARCH_SHAPES) {
+    if (process.env.SEARCH_ONLY && !s.name.includes(process.env.SEARCH_ONLY)) continue;
     if (process.env.SEARCH_TRACE) process.stderr.write(s.name + '\n');
     const cmd = s.make(bytes).slice(0, bytes);
     let d = decideShape(engine, cmd); // warm
