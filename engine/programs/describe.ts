@@ -93,9 +93,11 @@ function finish(f: ProgramFacts, st: RunState): void {
     f.stdin = 'data';
     delete f.stdinLanguage;
   }
-  if (st.recursive) for (const a of f.args) if (PATHISH.has(a.role)) a.recursive = true;
-  // writing /dev/null (tee /dev/null, dd of=/dev/null) keeps nothing: no effect
-  for (const a of f.args) if ((a.role === 'write' || a.role === 'append') && (a.text ?? sv(a.word)) === '/dev/null') a.role = 'none';
+  for (const a of f.args) {
+    if (st.recursive && PATHISH.has(a.role)) a.recursive = true;
+    // writing /dev/null (tee /dev/null, dd of=/dev/null) keeps nothing: no effect
+    if ((a.role === 'write' || a.role === 'append') && (a.text ?? sv(a.word)) === '/dev/null') a.role = 'none';
+  }
   if (f.issues.length) {
     f.effectsFree = false;
     return;
@@ -509,15 +511,33 @@ function inertFor(c: CommandSpec, f: ProgramFacts): boolean {
 }
 
 function layout(c: CommandSpec, f: ProgramFacts): OperandToken[] {
-  for (const a of c.alt) if (a.when.some((all) => all.every((o) => f.options.has(o)))) return a.operands;
+  const o = f.options;
+  for (const a of c.alt) {
+    for (const all of a.when) {
+      let every = true;
+      for (const name of all) if (!o.has(name)) every = false;
+      if (every) return a.operands;
+    }
+  }
   return c.operands;
+}
+
+// Per operand layout of a spec (data, so computed once): how many operands the tokens from k on need.
+const NEEDS = new WeakMap<readonly OperandToken[], number[]>();
+function needsOf(tokens: readonly OperandToken[]): number[] {
+  let need = NEEDS.get(tokens);
+  if (!need) {
+    need = new Array(tokens.length + 1).fill(0);
+    for (let k = tokens.length - 1; k >= 0; k--) need[k] = need[k + 1] + (tokens[k].count === '' || tokens[k].count === '+' ? 1 : 0);
+    NEEDS.set(tokens, need);
+  }
+  return need;
 }
 
 function assign(c: CommandSpec, f: ProgramFacts, st: RunState, ops: Word[], idx: number[], args: readonly Word[], dashdash: boolean): void {
   void dashdash;
   const tokens = layout(c, f);
-  const need: number[] = new Array(tokens.length + 1).fill(0);
-  for (let k = tokens.length - 1; k >= 0; k--) need[k] = need[k + 1] + (tokens[k].count === '' || tokens[k].count === '+' ? 1 : 0);
+  const need = needsOf(tokens);
   let p = 0;
   const sources: ArgFact[] = [];
   for (let k = 0; k < tokens.length; k++) {
