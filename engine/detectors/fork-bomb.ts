@@ -162,6 +162,17 @@ function loopsOwnJob(sc: SimpleCommand, loop: ContextEntry, source: string): boo
   return !sub || (sub.kind === 'subshell' && backgrounded(source, sub.span.end));
 }
 
+/** `while true; do job & wait; done`: a bare wait later in the same body ends each pass's job first. */
+function waitedInLoop(job: SimpleCommand, members: SimpleCommand[], source: string): boolean {
+  return members.some((w) => {
+    if (w.span.start < job.span.end || w.background || w.pipe || w.argv.length !== 1 || !w.argv[0]!.static || w.argv[0]!.value !== 'wait') return false;
+    // the wait's shell is the loop's: its context is a prefix of the job's (`( yes ) & wait` too)
+    if (w.context.length > job.context.length || w.context.some((e, i) => e.kind !== job.context[i]!.kind || e.span.start !== job.context[i]!.span.start)) return false;
+    const before = source.slice(0, w.span.start).trimEnd();
+    return !before.endsWith('&&') && !before.endsWith('||');
+  });
+}
+
 /** Is the construct ending at `end` followed by a lone `&`? */
 function backgrounded(source: string, end: number): boolean {
   let i = end;
@@ -216,7 +227,7 @@ export const forkBomb: Detector = {
     for (const sc of ex.commands) for (const e of sc.context) if (e.kind === 'loop') loops.set(e.span.start, e);
     for (const loop of loops.values()) {
       const members = ex.commands.filter((c) => inLoop(c, loop));
-      const bg = members.find((c) => c.conditional && loopsOwnJob(c, loop, ex.source));
+      const bg = members.find((c) => c.conditional && loopsOwnJob(c, loop, ex.source) && !waitedInLoop(c, members, ex.source));
       if (!bg) continue;
       if (members.some((c) => LEAVES.has(name(c) ?? '') || (c.argv[0] && !c.argv[0].static))) continue;
       if (!endless(loop, ex)) continue;
