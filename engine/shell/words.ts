@@ -99,18 +99,40 @@ export function catHeredocBody(list: ListNode): string | null {
   return chomp(r.heredoc.text);
 }
 
-/** `$(echo …)` / `$(printf …)` with static words: the text it substitutes, else null. */
+/** Builtins that print nothing on stdout (cd only without `-` and without a CDPATH search). */
+const SILENT = new Set(['cd', 'true', 'false', ':']);
+
+/** Does this simple command (static words) print nothing on stdout? */
+export function printsNothing(argv: readonly Word[]): boolean {
+  if (!argv.length || !argv.every((w) => w.static)) return false;
+  const name = argv[0]!.value ?? '';
+  return SILENT.has(name) && silent(name, argv.slice(1).map((w) => w.value ?? ''));
+}
+
+function silent(name: string, args: string[]): boolean {
+  if (name !== 'cd') return true;
+  const ops = args.filter((a) => !(a.startsWith('-') && a.length > 1 && a !== '--'));
+  if (ops.length > 1 || ops[0] === '-') return false;
+  // an inherited CDPATH is searched (and the folder printed) only for a relative name without ./ or ../
+  const t = ops[0];
+  return t === undefined || t.startsWith('/') || t === '.' || t === '..' || t.startsWith('./') || t.startsWith('../');
+}
+
+/** `$(echo …)` / `$(printf …)` with static words: the text it substitutes, else null; '' for a builtin that prints nothing. */
 function printedBody(list: ListNode, home: string): string | null {
   const c = soleSimple(list);
   if (!c || c.redirects.length || !c.words.length) return null;
   const w0 = c.words[0]!;
-  if (w0.parts.length !== 1 || w0.parts[0]!.type !== 'lit' || (w0.parts[0]!.text !== 'echo' && w0.parts[0]!.text !== 'printf')) return null;
+  if (w0.parts.length !== 1 || w0.parts[0]!.type !== 'lit') return null;
+  const name = w0.parts[0]!.text;
+  if (name !== 'echo' && name !== 'printf' && !SILENT.has(name)) return null;
   const words: Word[] = [];
   for (const w of c.words) {
     const r = resolveWord(w, home);
     if (!r.static || r.braces) return null;
     words.push(r);
   }
+  if (SILENT.has(name)) return silent(name, words.slice(1).map((w) => w.value ?? '')) ? '' : null;
   const t = staticOutput(words, []);
   return t === null || t.includes('\0') ? null : chomp(t);
 }
