@@ -50,6 +50,9 @@ export const MORE_WRAPPERS: ProgramSpec[] = [
 ];
 
 /** gcc-style drivers: every `-` word is an option; only the ones that name files or run things matter. */
+/** JVM compilers spell the version flag with one dash (javac -version). */
+const JVM_COMPILERS = new Set(['javac', 'kotlinc', 'scalac']);
+
 function ccHook(c: import('../types.ts').HookContext): void {
   const f = c.facts;
   f.args = [];
@@ -66,7 +69,7 @@ function ccHook(c: import('../types.ts').HookContext): void {
       f.args.push({ role: 'read', word: w });
       continue;
     }
-    if (v === '--version' || v === '-v' || (v === '-V' && c.facts.name === 'rustc') || v === '--help' || v === '-dumpversion' || v === '-dumpmachine' || v === '-print-search-dirs') f.info = true;
+    if (v === '--version' || v === '-v' || (v === '-V' && c.facts.name === 'rustc') || (v === '-version' && JVM_COMPILERS.has(c.facts.name)) || v === '--help' || v === '-dumpversion' || v === '-dumpmachine' || v === '-print-search-dirs') f.info = true;
     if (v === '-c' || v === '-S' || v === '-E' || v === '-fsyntax-only' || v === '-M' || v === '-MM') noLink = true;
     if (v === '-o' || v === '-MF' || v === '--out-dir' || v === '-d') {
       const t = args[i + 1];
