@@ -72,12 +72,14 @@ export const decoderExec: Detector = {
   checkSource(_source: string, ex: Extraction) {
     const out: Finding[] = [];
     for (const c of ex.commands) {
+      // Only a decoder in a pipeline or a substitution can feed a runner: look at nothing else.
+      const sub = c.context.find((e) => e.kind === 'cmdsub' || e.kind === 'procsub');
+      if (!c.pipe && !sub) continue;
       const dec = isDecoder(c);
       if (!dec) continue;
       let runner: SimpleCommand | undefined;
       if (c.pipe) runner = ex.commands.find((d) => d.pipe && d.pipe.id === c.pipe!.id && d.pipe.index > c.pipe!.index && isRunner(d));
       if (!runner) {
-        const sub = c.context.find((e) => e.kind === 'cmdsub' || e.kind === 'procsub');
         if (sub) runner = ex.commands.find((d) => d !== c && d.argv.some((w) => w.span.start <= sub.span.start && w.span.end >= sub.span.end) && isRunner(d));
         if (!runner && sub) runner = ex.commands.find((d) => d !== c && d.redirects.some((r) => r.target.span.start <= sub.span.start && r.target.span.end >= sub.span.end) && isRunner(d));
       }
