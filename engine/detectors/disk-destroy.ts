@@ -3,6 +3,7 @@ import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
+import { describe } from '../programs/index.ts';
 import { ctxFor, effectsFor, finding, text } from './util.ts';
 
 const meta: DetectorMeta = {
@@ -57,6 +58,8 @@ export const diskDestroy: Detector = {
     const base = name.includes('.') ? name.slice(0, name.indexOf('.')) : name;
     if (FORMATTERS.has(base)) {
       const p = parseOptions(inv);
+      // wipefs without -a/-o (or with --no-act) only lists signatures: its spec leaves no write
+      if (base === 'wipefs' && (!(p.options.has('all') || p.options.has('offset')) || p.options.has('no-act'))) return out;
       const ops = p.operands.length ? p.operands : inv.args.filter((w) => !text(w).startsWith('-'));
       const kinds = ops.map((w) => devOrDynamic(w, ctx.resolve));
       const hit = kinds.findIndex((k) => k !== 'file');
@@ -64,6 +67,9 @@ export const diskDestroy: Detector = {
       return out;
     }
     if (PARTITIONERS.has(name)) {
+      // fdisk -l, parted DEV print, sgdisk -p only print the table (the spec names no destruction)
+      const f = describe(name, inv.args);
+      if (f.known && !f.destructive) return out;
       out.push(finding(meta, inv, `${name} can rewrite a partition table`, inv.program, { behavior: 'ask' }));
       return out;
     }
