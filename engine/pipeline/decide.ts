@@ -124,6 +124,17 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
     r = { ...r, behavior: 'ask', immune: true, message: `${r.message} (a command known only at run time: no allow rule grants it)` };
   }
 
+  // 6 (lifted before the mode step, as every allow rule is): a tool-wide allow rule lifts an
+  // ordinary ask or passthrough to an allow by rule, never an immune ask; the mode table then
+  // treats it as any rule-allowed action (plan denies one with effects, bypass and auto allow it).
+  if ((r.behavior === 'ask' || r.behavior === 'passthrough') && !r.immune) {
+    const wideAllow = state.rules.toolWide(tool, 'allow');
+    if (wideAllow) {
+      t.add('tool-wide allow rule', 'allow', wideAllow.text);
+      r = { ...r, behavior: 'allow', reason: { type: 'rule', rule: wideAllow.text, layer: wideAllow.layer }, message: `${tool} is allowed by ${wideAllow.text}` };
+    }
+  }
+
   // A safety preset adds its deterministic rules and constraints, then the judge settles the rest.
   if (state.preset) r = applyPreset(env, { tool, input: v.input }, r, state.preset, state.judge);
   // A mode whose row sends ordinary asks to the judge (auto): the guarded reviewer settles them.
@@ -148,18 +159,6 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   if (t.on) t.add('mode', behavior, `${mode}: ${cls} → ${behavior}${silenced ? ' (silenced)' : ''}`);
   let reason = behavior !== (asking ? 'ask' : r.behavior) ? { type: 'mode' as const, mode } : r.reason;
   let message = reason.type === 'mode' ? `${mode} mode: ${r.message}` : r.message;
-
-  // 6. Tool-wide allow rule (never for an immune ask; in plan only for a read-only action).
-  if (asking && !r.immune && behavior !== 'allow') {
-    const wideAllow = state.rules.toolWide(tool, 'allow');
-    if (wideAllow && (row.toolAllowEffects || r.readOnly)) {
-      t.add('tool-wide allow rule', 'allow', wideAllow.text);
-      behavior = 'allow';
-      silenced = false;
-      reason = { type: 'rule', rule: wideAllow.text, layer: wideAllow.layer } as typeof reason;
-      message = `${tool} is allowed by ${wideAllow.text}`;
-    }
-  }
 
   // 7. passthrough → ask; a mode that never prompts turns a remaining ask into deny, last.
   if (behavior === 'ask' && row.ask === 'deny') {
