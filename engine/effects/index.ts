@@ -220,7 +220,7 @@ function remoteSpec(v: string): boolean {
 /** Package managers and runners installing or running code from an arbitrary source. */
 function remoteSources(inv: Invocation, sc: EffectScope, out: Effect[]): void {
   const name = inv.name;
-  const subs = INSTALLERS[name];
+  const subs = Object.hasOwn(INSTALLERS, name) ? INSTALLERS[name] : undefined;
   if (!subs && !RUNNERS.has(name) && !(name === 'python' || name === 'python3')) return;
   // deno run URL without --allow-* keeps the module in its sandbox (the spec says so: no code role left)
   if (name === 'deno') {
@@ -276,7 +276,7 @@ function codeFiles(inv: Invocation, sc: EffectScope, out: Effect[]): void {
     }
     return;
   }
-  const flag = CODE_FILE_OPTS[name];
+  const flag = Object.hasOwn(CODE_FILE_OPTS, name) ? CODE_FILE_OPTS[name] : undefined;
   if (!flag) return;
   if ((name === 'make' || name === 'gmake') && !inv.args.some((w) => w.static && (w.value!.startsWith('-f') || w.value!.startsWith('--file') || w.value!.startsWith('--makefile')))) {
     // make without -f runs the Makefile of its folder.
