@@ -1,4 +1,4 @@
-// The command name is only known at run time ($a$b, $(echo rm), `x`, "$@").
+// The command name is only known at run time ($a$b, $(cat cmd), `x`, "$@").
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Extraction, Word } from '../shell/types.ts';
 import { finding } from './util.ts';
@@ -19,7 +19,7 @@ const meta: DetectorMeta = {
   behaviour: 'ask',
   safety: 'unanalysable',
   examples: {
-    bad: ['a=r;b=m; $a$b -rf ~', '$(echo rm) -rf x', '`echo ls` -la', '"$@"', 'sudo $CMD', '${X} --version'],
+    bad: ['a=r;b=m; $a$b -rf ~', '$(cat cmd.txt) -rf x', '`head -1 cmds` -la', '"$@"', 'sudo $CMD', '${X} --version'],
     good: ['rm -rf dist', 'echo $HOME', 'ls "$DIR"', "'ls' -la"],
   },
 };

@@ -30,7 +30,7 @@ const ROWS: [number, string, string][] = [
   [17, 'sh -lc "git reset --hard"', 'git-destructive'],
   [18, "echo 'rm -rf ~' | bash", 'rm-critical-path'],
   [19, "bash <<< 'rm -rf ~'", 'rm-critical-path'],
-  [20, '$(echo rm) -rf ~/x', 'dynamic-command'],
+  [20, '$(echo rm) -rf ~', 'rm-critical-path'],
   [21, "r''m -rf ~", 'rm-critical-path'],
   [22, '\\rm -rf ~', 'rm-critical-path'],
   [23, '/bin/rm -rf ~', 'rm-critical-path'],

@@ -75,10 +75,10 @@ describe('dynamic words', () => {
 
   it.each([
     ['cat ~/$X', 'a variable below home can name ~/.ssh/id_rsa'],
-    ['cat /etc/$(echo shadow)', 'a command substitution can print shadow'],
+    ['cat /etc/$(cat name)', 'a command substitution can print shadow'],
     ['cat src/$f', 'a variable can hold ../../home/ana/.ssh/id_rsa'],
     ['cat "$f"', 'a bare variable can hold any path'],
-    ['cat `printf /etc/shadow`', 'backticks too'],
+    ['cat `cat path.txt`', 'backticks too'],
     ['cat --file=$X', 'an option-glued value'],
   ])('%s could read a credential (%s)', (cmd) => {
     const i = cls(cmd);

@@ -51,10 +51,10 @@ const NO = [
   // redirects and wrappers
   'ls > out', 'ls >> out', 'ls &> out', 'cat a >| b', 'cat <> a', 'sudo ls', 'doas cat a', 'xargs grep foo',
   // dynamic words where a flag could be; unknown flags; unknown programs; non-system paths
-  'ls *', 'cat $X', 'cat "$X"', 'ls $(echo -la)', 'ls --bogus', 'grep --bogus x', 'rm -rf x', 'npm test', './cat a', '/tmp/cat a',
+  'ls *', 'cat $X', 'cat "$X"', 'ls $(cat flags)', 'ls --bogus', 'grep --bogus x', 'rm -rf x', 'npm test', './cat a', '/tmp/cat a',
   'ps auxe', 'env rm x', 'bash script.sh', 'python3 -c "print(1)"',
   // look-alike tools and tricks
-  './bash -c ls', './timeout 5 ls', 'git help config', "git diff {@'{'0},--output=/tmp/pwned}", 'ls $(echo -la)',
+  './bash -c ls', './timeout 5 ls', 'git help config', "git diff {@'{'0},--output=/tmp/pwned}", 'ls $(cat flags)',
 ];
 
 describe('read-only allowlist', () => {
