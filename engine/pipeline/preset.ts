@@ -39,7 +39,7 @@ export function applyPreset(env: CheckEnv, call: ToolCall, r: CheckResult, prese
     t.add(`${preset} rules`, 'deny', `${deny.detector}: ${deny.message}`);
     return result('deny', { type: 'detector', detector: deny.detector, detail: deny.message }, `${preset}: ${deny.message}`, { findings: [...r.findings, ...findings] });
   }
-  t.add(`${preset} rules`, 'info', findings.length ? findings.map((f) => f.detector).join(', ') : 'no preset rule fired');
+  if (t.on) t.add(`${preset} rules`, 'info', findings.length ? findings.map((f) => f.detector).join(', ') : 'no preset rule fired');
   const merged = [...r.findings, ...findings];
   const readOnlyAllow = r.behavior === 'allow' && r.readOnly;
   // Browser observation commands are allowed outright, in the form that only reads.
@@ -69,7 +69,7 @@ export function applyPreset(env: CheckEnv, call: ToolCall, r: CheckResult, prese
     invocations,
   });
   const outcome = typeof judge === 'function' ? judge(packet) : runJudge(judge ?? referenceJudge, packet);
-  t.add('judge', outcome.behavior, `${outcome.reason} (${outcome.turns} turn(s)${outcome.inspected ? ', inspected' : ''})`);
+  if (t.on) t.add('judge', outcome.behavior, `${outcome.reason} (${outcome.turns} turn(s)${outcome.inspected ? ', inspected' : ''})`);
   return result(outcome.behavior, { type: 'judge', detail: outcome.reason }, `judge: ${outcome.reason}`, {
     findings: [...merged, ...packet.findings],
   });
