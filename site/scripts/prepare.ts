@@ -115,7 +115,7 @@ function regress() {
 
 function detectors() {
   // `reads`: the effect kinds and programs a detector looks at (absent: every invocation).
-  write('detectors.json', builtinDetectors().map((d) => ({ ...d.meta, reads: { effects: [...(d.concerns?.effects ?? [])], programs: [...(d.concerns?.programs ?? [])], all: !d.concerns } })));
+  write('detectors.json', builtinDetectors().map((d) => ({ ...d.meta, reads: { effects: [...(d.concerns?.effects ?? [])], programs: [...(d.concerns?.programs ?? [])], via: [...(d.concerns?.via ?? [])], all: !d.concerns } })));
   write('modes.json', MODES);
   const agreement = join(here, '..', 'src', 'data', 'agreement.json');
   write('agreement.json', existsSync(agreement) ? JSON.parse(readFileSync(agreement, 'utf8')) : null);
