@@ -191,6 +191,7 @@ function attached(w: Word, v: string, from: number): { value: string; text: stri
 function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFacts, st: RunState, depth: number): void {
   st.last = c;
   if (c.projectCode) f.projectCode = true;
+  if (c.walksCwd) f.walksCwd = true;
   // before the hook, so a hook can lift them (fdisk -l, kill -l, rsync between local folders)
   if (c.destructive && !f.destructive) f.destructive = c.destructive;
   if (c.network) f.network = true;

@@ -100,6 +100,8 @@ export interface ProgramFacts {
    * project is trusted is the caller's decision.
    */
   projectCode?: boolean;
+  /** Given no path operand, it reads the current folder (ls, find, du, rg …). */
+  walksCwd?: boolean;
   /** May page its output through $PAGER / $SYSTEMD_PAGER / less when stdout is a terminal (a shell escape there). */
   pager?: boolean;
   /** Fetches packages and runs code from them (npm install, pip install, npx, cargo build): remote code. */
@@ -207,6 +209,8 @@ export interface CommandSpec {
   subPrefix?: boolean;
   /** Runs code the project defines (see ProgramFacts.projectCode). Inherited by subcommands. */
   projectCode?: boolean;
+  /** Given no path operand, it reads (walks) the current folder: ls, find, du, rg … */
+  walksCwd?: boolean;
   /** See ProgramFacts.installs. */
   installs?: boolean;
   /** See ProgramFacts.pager. */

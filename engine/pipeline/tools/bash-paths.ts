@@ -1,57 +1,48 @@
 // Which words of an invocation name files, and whether a command is a workspace edit.
 import type { Invocation, Word } from '../../shell/types.ts';
-import type { Parsed } from '../../shell/normalize/index.ts';
+import type { ArgFact, ProgramFacts } from '../../programs/index.ts';
 
-/** Programs whose operands are not paths it reads. */
-const NO_PATH_OPERANDS = new Set([
-  'echo', 'printf', 'which', 'type', 'command', 'basename', 'dirname', 'date', 'uname', 'whoami', 'id', 'env',
-  'printenv', 'true', 'false', 'test', '[', 'pwd', 'ps', 'tr', 'expr', 'seq', 'sleep', 'nproc', 'hostname',
-  'git', 'cd', 'realpath', 'readlink', 'uptime', 'groups', 'locale', 'getconf', 'cal', 'free', 'help', 'man',
-]);
-/** Programs whose first operand is a pattern or program, not a path (unless given by option). */
-const FIRST_IS_PATTERN: Record<string, string[]> = {
-  grep: ['regexp', 'e', 'file', 'f'],
-  egrep: ['regexp', 'e', 'file', 'f'],
-  fgrep: ['regexp', 'e', 'file', 'f'],
-  rg: ['regexp', 'e', 'file', 'f', 'files', 'type-list'],
-  sed: ['expression', 'e', 'file', 'f'],
-  jq: [],
-  awk: ['file', 'f'],
-};
-
-/** Programs that read the current folder when given no path. */
-const READS_CWD = new Set(['ls', 'dir', 'vdir', 'find', 'du', 'tree', 'fd', 'fdfind', 'rg', 'git']);
 /** Device files reading which reveals nothing. */
 export const HARMLESS_DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/stdin', '/dev/urandom', '/dev/random']);
 
+/** Roles of words whose file a read-only invocation reads. */
+const READ_ROLES = new Set<ArgFact['role']>(['read', 'code-file']);
+/** Roles of operands that are not files (sed's script). */
+const NOT_FILES = new Set<ArgFact['role']>(['code', 'exec-argv', 'exec-line']);
+/** Roles of words that name a file or folder the invocation touches. */
+const PATH_ROLES = new Set<ArgFact['role']>(['read', 'code-file', 'write', 'append', 'delete', 'dir-target', 'mode', 'owner']);
+
 /**
- * Static path words a (read-only) invocation reads, plus `<` inputs. A dynamic one is what `known`
- * makes of it (`"$PWD"/src`: the path it names), else null.
+ * The paths a (read-only) invocation reads, from its program facts (the spec's role of every
+ * operand and option value), plus `<` inputs: a static value, what `known` makes of a dynamic
+ * word (`"$PWD"/src`: the path it names), a glob's folder, else null. A program the specs do not
+ * describe reads every word it is given. A walker given no path reads the cwd (`.`).
  */
-export function readPaths(inv: Invocation, parse: () => Parsed, known?: (w: Word) => string | null): (string | null)[] {
+export function readPaths(inv: Invocation, facts: ProgramFacts | undefined, known?: (w: Word) => string | null): (string | null)[] {
   const out: (string | null)[] = [];
   const pathOf = (w: Word) => (!w.static && known ? (known(w) ?? wordPath(w)) : wordPath(w));
   for (const r of inv.redirects) {
     if (r.op === '<' || r.op === '<>') out.push(pathOf(r.target));
   }
-  const name = inv.name;
-  if (NO_PATH_OPERANDS.has(name)) return out;
-  const parsed = parse();
-  let ops = parsed.operands;
-  const pat = Object.hasOwn(FIRST_IS_PATTERN, name) ? FIRST_IS_PATTERN[name] : undefined;
-  if (pat && !pat.some((o) => parsed.options.has(o))) ops = ops.slice(1);
-  if (name === 'find') {
-    const i = ops.findIndex((w) => w.static && (w.value!.startsWith('-') || w.value === '(' || w.value === '!'));
-    ops = i < 0 ? ops : ops.slice(0, i);
-    if (ops.length === 0) return out;
+  if (!facts || !facts.known) {
+    for (const w of inv.args) if (!(w.static && w.value!.startsWith('-'))) out.push(pathOf(w));
+    return out;
   }
-  for (const w of ops) {
+  let named = false;
+  for (const a of facts.args) {
+    if (!READ_ROLES.has(a.role)) continue;
+    if (a.option === undefined) named = true;
+    const w = a.word;
+    if (a.text !== undefined) {
+      out.push(a.text);
+      continue;
+    }
     if (w.static && w.value === '-') continue;
     // <(cmd) hands over a pipe; the command inside is checked on its own.
     if (!w.static && w.kinds.length > 0 && w.kinds.every((k) => k === 'process')) continue;
     out.push(pathOf(w));
   }
-  if (!ops.length && READS_CWD.has(name) && name !== 'git') out.push('.');
+  if (!named && facts.walksCwd) out.push('.');
   return out;
 }
 
@@ -89,8 +80,12 @@ export function writeTargets(inv: Invocation): (string | null)[] {
   return out;
 }
 
-/** The path operands of a workspace-edit program (sed: the files after its script). */
-export function editOperands(inv: Invocation, parsed: Parsed): Word[] {
-  if (inv.name === 'sed' && !['expression', 'e', 'file', 'f'].some((o) => parsed.options.has(o))) return parsed.operands.slice(1);
-  return parsed.operands;
+/** The words a workspace-edit program names files by (the spec's path roles: sed's script is code, not a file). */
+export function editOperands(facts: ProgramFacts | undefined): { word: Word; path: string | null }[] {
+  const out: { word: Word; path: string | null }[] = [];
+  // every operand that is not code (mv x /dev/null names /dev/null), and option values with a path role
+  for (const a of facts?.args ?? []) {
+    if (PATH_ROLES.has(a.role) || (a.option === undefined && !NOT_FILES.has(a.role))) out.push({ word: a.word, path: a.text ?? wordPath(a.word) });
+  }
+  return out;
 }

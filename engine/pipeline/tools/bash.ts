@@ -3,7 +3,7 @@ import type { Finding, FsPort } from '../../types.ts';
 import type { Extraction, Invocation } from '../../shell/types.ts';
 import type { DetectContext, Detector } from '../../detectors/types.ts';
 import { analyze } from '../../shell/index.ts';
-import { normalize, parseOptions, canonicalize, spanOf, parentOf, type Parsed } from '../../shell/normalize/index.ts';
+import { normalize, parseOptions, canonicalize, spanOf, parentOf, factsFor, type Parsed } from '../../shell/normalize/index.ts';
 import { isReadOnly } from '../readonly/index.ts';
 import { dataWord } from '../readonly/words.ts';
 import { synthetic } from '../../effects/paths.ts';
@@ -19,7 +19,7 @@ import { isSafeEnvName } from './safe-env.ts';
 import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS, HARMLESS_DEVICES } from './bash-paths.ts';
 import { linksMade, linkOverlay } from '../../effects/links.ts';
 import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
-import { envRole, type ArgFact } from '../../programs/index.ts';
+import { envRole, type ArgFact, type ProgramFacts } from '../../programs/index.ts';
 import { dispatchTable, runsOn } from '../detectors.ts';
 import { baseContext, invocationContext } from '../../detectors/util.ts';
 import { loopBindings, loopVariants } from './loops.ts';
@@ -387,7 +387,7 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
   }
   if (ro.readOnly) {
     const at = { ...st.scope, cwd: cwdOf(inv, st.cwd) };
-    const paths = readPaths(inv, parsed, (w) => {
+    const paths = readPaths(inv, factsFor(inv), (w) => {
       const r = pathRef(w, at);
       return r.literal && r.abs !== null ? r.abs : null;
     });
@@ -415,7 +415,7 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     return result('passthrough', { type: 'workingDir', detail: 'reads outside the workspace' }, `reads ${away ?? 'a dynamic path'} outside the workspace`, { readOnly: true });
   }
   return result('passthrough', { type: 'other', detail: ro.why }, `${inv.name || inv.program.approx} has effects (${ro.why})`, {
-    workspaceEdit: isWorkspaceEdit(env, inv, parsed, absKnown, targets),
+    workspaceEdit: isWorkspaceEdit(env, inv, parsed, absKnown, targets, factsFor(inv)),
   });
 }
 
@@ -535,7 +535,7 @@ function readsInsideOnly(env: CheckEnv, inv: Invocation, st: BashState, parsed: 
   // npx tsc --version: the rule names the runner and its program; what runs is the nested command, checked on its own
   if (!ro.readOnly) return runsNamedOnly(st.scope.facts, effects);
   if (ro.derived) return true;
-  for (const p of readPaths(inv, parsed)) if (p === null || !readInside(env, canonical(abs(p), cwdOf(inv, st.cwd)) ?? '')) return false;
+  for (const p of readPaths(inv, factsFor(inv))) if (p === null || !readInside(env, canonical(abs(p), cwdOf(inv, st.cwd)) ?? '')) return false;
   return true;
 }
 
@@ -727,16 +727,16 @@ function homeValue(w: Invocation['args'][number], home: string): string | null {
   return null;
 }
 
-function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, abs: (p: string) => string | null, targets: readonly (string | null)[]): boolean {
+function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, abs: (p: string) => string | null, targets: readonly (string | null)[], facts: ProgramFacts | undefined): boolean {
   if (!WORKSPACE_EDIT_PROGRAMS.has(inv.name) || inv.via.length || inv.opaque) return false;
   const parsed = parse();
   if (parsed.dynamic) return false;
   if (inv.name === 'sed' && !parsed.options.has('in-place')) return false;
-  const ops = editOperands(inv, parsed);
+  const ops = editOperands(facts);
   if (!ops.length) return false;
   const fixedGlob = (w: Invocation['args'][number]) => w.kinds.length === 1 && w.kinds[0] === 'glob' && (w.globPrefix ?? '').includes('/');
-  if (ops.some((w) => !w.static && !fixedGlob(w))) return false;
-  return [...ops.map(pathOf), ...targets].every((p) => {
+  if (ops.some((o) => !o.word.static && !fixedGlob(o.word))) return false;
+  return [...ops.map((o) => o.path), ...targets].every((p) => {
     if (p === null) return false;
     const a = abs(p);
     if (a === null) return false;

@@ -122,7 +122,7 @@ function searchRoot(env: CheckEnv, path: string | undefined, pattern: string | u
 }
 
 /** The literal folder a path rule starts at, for "could this search reach it?". */
-function ruleFolder(env: CheckEnv, rule: Rule): { dir: string } {
+function ruleFolder(env: CheckEnv, rule: Rule): { dir: string; name?: boolean } {
   const p = rule.path!;
   let base: string;
   let rest: string;
@@ -138,7 +138,7 @@ function ruleFolder(env: CheckEnv, rule: Rule): { dir: string } {
   } else {
     rest = p.startsWith('./') ? p.slice(2) : p;
     const core = rest.endsWith('/**') ? rest.slice(0, -3) : rest;
-    if (!core.includes('/') && !p.startsWith('./')) return { dir: env.cwd };
+    if (!core.includes('/') && !p.startsWith('./')) return { dir: env.cwd, name: true };
     base = env.cwd;
   }
   const lit: string[] = [];
@@ -149,12 +149,15 @@ function ruleFolder(env: CheckEnv, rule: Rule): { dir: string } {
   return { dir: normalizePath(base + '/' + lit.join('/')) };
 }
 
-/** The first Read deny rule whose folder overlaps a recursive search of `root`. */
+/**
+ * The first Read deny rule whose folder overlaps a recursive search of `root`. A bare name
+ * pattern (`Read(*appsettings*)`) names files of that name: a walk of any folder may meet one.
+ */
 export function denyWithin(env: CheckEnv, root: string): Rule | undefined {
   const roots = pathVariants(env, root);
   return env.rules.pathRules(READ_TOOLS, 'deny').find((r) => {
     const f = ruleFolder(env, r);
-    return roots.some((x) => isInside(f.dir, x) || isInside(x, f.dir));
+    return f.name || roots.some((x) => isInside(f.dir, x) || isInside(x, f.dir));
   });
 }
 
