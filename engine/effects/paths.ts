@@ -220,6 +220,8 @@ function printedBy(cmd: string, sc: PathScope, depth: number): string | null {
     case 'realpath':
     case 'readlink': {
       const flags = args.filter((a) => a.startsWith('-') && a !== '--');
+      const paths = args.filter((a) => !a.startsWith('-'));
+      const one = paths.length === 1 ? paths[0]! : null;
       if (one === null || (name === 'readlink' ? !flags.every((f) => f === '-f' || f === '-e' || f === '-m') || flags.length === 0 : !flags.every((f) => f === '-e' || f === '-m' || f === '-s'))) return null;
       const p = resolveIn(one, sc);
       if (p === null) return null;

@@ -27,6 +27,8 @@ export interface CwdState {
 }
 
 const SUBSHELL_KINDS = new Set(['subshell', 'cmdsub', 'procsub']);
+/** Wrappers that run the builtin in the same shell (`builtin cd ..`, `command cd ..`). */
+const SAME_SHELL = new Set(['builtin', 'command']);
 
 function unknown(st: CwdState): void {
   st.mayAlso = undefined;
@@ -105,7 +107,7 @@ export function trackCd(env: CheckEnv, inv: Invocation, st: CwdState): void {
   // it: take it as done (a later critical path is judged from there). A conditional cd (after
   // && or ||) may not have run: where the shell was stays possible for what follows `;`. popd or
   // a carrier leaves the cwd unknown.
-  if (inv.name === 'popd' || inv.via.length > 0) return unknown(st);
+  if (inv.name === 'popd' || inv.via.some((v) => !SAME_SHELL.has(v.name))) return unknown(st);
   const cdpath = inv.env.find((a) => a.name === 'CDPATH');
   // An empty CDPATH searches nothing: a plain cd.
   if (cdpath && !(cdpath.value === null || (cdpath.value.static && cdpath.value.value === ''))) return cdpathCd(env, inv, st, cdpath);
