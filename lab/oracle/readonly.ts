@@ -5,6 +5,10 @@ import type { OracleExec } from './harness.ts';
 import { awkProblem } from './awk.ts';
 import { sedProblem } from './sed.ts';
 import { onlyPrintsVersion } from './versions.ts';
+import { gitProblem } from './git.ts';
+import { cpProblem, ddProblem, teeProblem, wipefsProblem } from './files.ts';
+import { arProblem, unzipProblem, zipinfoProblem } from './archives.ts';
+import { curlProblem, pipProblem, pythonPipProblem, runsPipModule, yarnProblem } from './clients.ts';
 
 function baseName(p: string): string {
   const i = p.lastIndexOf('/');
@@ -21,40 +25,6 @@ const READ_ONLY = new Set(
     'hostname groups tac rev fold column paste join look strings less more sleep awk gawk mawk nawk ' +
     'tar xxd lsblk lscpu nproc free uptime arch getconf tty logname systemctl docker npm go').split(' '),
 );
-
-const GIT_RO = new Set(
-  ('status diff log show branch tag remote rev-parse ls-files blame grep stash config describe ' +
-    'shortlog ls-tree cat-file show-ref rev-list merge-base name-rev reflog help version whatchanged worktree').split(' '),
-);
-
-function gitProblem(args: string[]): string | null {
-  let i = 0;
-  while (i < args.length && args[i]!.startsWith('-')) {
-    // Global options: these run programs or page through one.
-    if (/^(-c|--config-env|--exec-path|-p|--paginate)(=|$)/.test(args[i]!)) return `git ${args[i]}`;
-    i += ['-C', '--git-dir', '--work-tree', '--namespace'].includes(args[i]!) ? 2 : 1;
-  }
-  const bad = args.slice(i).find((a) => /^(--output|--ext-diff|--textconv|--upload-pack|--receive-pack|--exec|--pre)(=|$)/.test(a));
-  if (bad) return `git ${bad}`;
-  const sub = args[i];
-  if (sub === undefined) return null;
-  const rest = args.slice(i + 1);
-  // Operands: words that are not options nor the value of -n/--max-count (git reflog -n 10).
-  const pos = rest.filter((a, k) => !a.startsWith('-') && !(k > 0 && ['-n', '--max-count'].includes(rest[k - 1]!)));
-  if (!GIT_RO.has(sub)) return `git ${sub}`;
-  const has = (...f: string[]) => rest.some((a) => f.some((x) => a === x || a.startsWith(`${x}=`)));
-  if (sub === 'branch' && (has('-d', '-D', '-m', '-M', '-c', '-C', '--delete', '--move', '--copy', '-f', '--force', '-u', '--set-upstream-to', '--unset-upstream', '--edit-description') || (pos.length > 0 && !has('-l', '--list', '--contains', '--merged', '--no-merged', '--points-at'))))
-    return 'git branch with a change';
-  if (sub === 'tag' && (has('-d', '-a', '-s', '-m', '-f', '-u', '--delete', '--annotate', '--sign', '--force') || (pos.length > 0 && !has('-l', '--list'))))
-    return 'git tag with a change';
-  if (sub === 'remote' && pos.length > 0 && !['show', 'get-url'].includes(pos[0]!)) return `git remote ${pos[0]}`;
-  if (sub === 'stash' && pos.length > 0 && !['list', 'show'].includes(pos[0]!)) return `git stash ${pos[0]}`;
-  // git reflog REF means show; expire, delete and drop rewrite the reflog.
-  if (sub === 'reflog' && pos.length > 0 && ['expire', 'delete', 'drop'].includes(pos[0]!)) return `git reflog ${pos[0]}`;
-  if (sub === 'worktree' && pos[0] !== 'list') return `git worktree ${pos[0] ?? ''}`.trim();
-  if (sub === 'config' && !has('--get', '--get-all', '--get-regexp', '--list', '-l')) return 'git config without --get/--list';
-  return null;
-}
 
 /** Wrappers that only change how their command runs: value-taking options, and how many
  *  operands come before the command (timeout's duration). */
@@ -186,6 +156,29 @@ const SYSTEMCTL_FLAGS = /^(--user|--system|--no-pager|--full|-l|--all|-a|--quiet
 /** docker queries of the local daemon, with no global option (-H, --context, --config move it). */
 const DOCKER_RO = new Set(['ps', 'images', 'info', 'version', 'inspect']);
 
+/** Programs that are read-only only in some forms, each judged by its own rule. */
+const JUDGES: Record<string, (a: string[]) => string | undefined> = {
+  dd: ddProblem,
+  tee: teeProblem,
+  cp: cpProblem,
+  wipefs: wipefsProblem,
+  unzip: unzipProblem,
+  zipinfo: zipinfoProblem,
+  ar: arProblem,
+  curl: curlProblem,
+  yarn: yarnProblem,
+};
+
+const PIP = /^pip(3(\.\d+)?)?$/;
+const PYTHON = /^python(3(\.\d+)?)?$/;
+
+/** The rule for this program, if it has one (pip under any version, python -m pip). */
+function judgeOf(name: string, a: string[]): ((a: string[]) => string | undefined) | undefined {
+  if (PIP.test(name)) return pipProblem;
+  if (PYTHON.test(name) && runsPipModule(a)) return pythonPipProblem;
+  return JUDGES[name];
+}
+
 /** Why this traced exec is not a read-only program with read-only flags (null when it is). */
 export function notReadOnly(e: OracleExec): string | null {
   const name = baseName(e.path);
@@ -199,6 +192,11 @@ export function notReadOnly(e: OracleExec): string | null {
     return notReadOnly({ path: u.inner[0]!, argv: u.inner.slice(1) });
   }
   if (onlyPrintsVersion(name, a)) return null;
+  const judge = judgeOf(name, a);
+  if (judge) {
+    const why = judge(a);
+    return why === undefined ? null : `${name}: ${why}`;
+  }
   if (!READ_ONLY.has(name)) return `${name} is not a read-only program`;
   const flag = (re: RegExp) => a.find((x) => re.test(x));
   let bad: string | undefined | null;

@@ -71,6 +71,10 @@ const EXTRA: Record<string, string[]> = {
   gawk: [],
   xxd: ['-v'],
   lsblk: ['-V'],
+  zsh: [], // --version and --help print and exit before any startup file is read
+  wipefs: ['-V'],
+  dd: [],
+  ar: ['-V'],
 };
 
 /** Does this argv only print the program's version or help? */
