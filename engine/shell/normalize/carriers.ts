@@ -167,6 +167,50 @@ export function evalCarrier(inv: Invocation, ex: Extraction, st: NormState, ops:
   ops.payload(inv.args.map((w) => w.value ?? '').join(' '), 'eval', inv.args[0].span, inv, st);
 }
 
+/**
+ * `… | crontab -`: the table crontab installs. Each entry is five time fields (or an @keyword)
+ * and a command line that cron runs later; the text a print-only stage writes (echo, printf, a
+ * here-string) is known, the rest (`crontab -l`, the old table) is left as it was.
+ */
+export function crontabStdin(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): void {
+  const texts: string[] = [];
+  const h = inv.redirects.find((r) => (r.fd === null || r.fd === 0) && (r.op === '<<<' || r.op === '<<' || r.op === '<<-'));
+  if (h) {
+    const w = h.op === '<<<' ? h.target : h.heredoc?.word;
+    if (w && w.static) texts.push(w.value ?? '');
+  } else {
+    const p = inv.source.pipe;
+    if (p && p.index > 0) {
+      for (const c of ex.commands) {
+        if (!c.pipe || c.pipe.id !== p.id || c.pipe.index !== p.index - 1) continue;
+        const t = staticOutput(c.argv, c.redirects);
+        if (t !== null) texts.push(t);
+      }
+    }
+  }
+  for (const line of texts.join('\n').split('\n')) {
+    const cmd = cronCommand(line);
+    if (cmd !== null) ops.payload(cmd, 'crontab entry', inv.source.span, { ...inv, redirects: [] }, st, false);
+  }
+}
+
+/** The command of a crontab line (after five time fields or an @keyword), or null. */
+function cronCommand(line: string): string | null {
+  const t = line.trim();
+  if (!t || t.startsWith('#')) return null;
+  const first = t.split(' ')[0]!.split('\t')[0]!;
+  // NAME=value lines set cron's environment
+  if (first.includes('=')) return null;
+  let rest = t;
+  for (let k = first.startsWith('@') ? 1 : 5; k > 0; k--) {
+    let i = 0;
+    while (i < rest.length && rest[i] !== ' ' && rest[i] !== '\t') i++;
+    if (i === rest.length) return null;
+    rest = rest.slice(i).trimStart();
+  }
+  return rest || null;
+}
+
 /** A file name that reads the shell's own stdin. */
 export function stdinFile(w: Word | undefined): boolean {
   if (!w || !w.static) return false;

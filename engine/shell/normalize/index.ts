@@ -4,7 +4,7 @@ import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines } from './items.ts';
-import { downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier } from './carriers.ts';
+import { crontabStdin, downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
@@ -231,6 +231,9 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   const mark = st.out.length;
   // a program whose stdin is a shell script (at, batch): the here-string, heredoc or piped text runs later
   if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'sh' && !SHELLS.has(inv.name) && !facts.info) shellStdin(inv, inv.name, ex, st, ops);
+  // a crontab read from stdin: each entry's command runs later
+  if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'crontab') crontabStdin(inv, ex, st, ops);
+  else if (facts && facts.known && facts.args.some((a) => a.role === 'code-file' && a.language === 'crontab' && a.word.static && a.word.value === '-')) crontabStdin(inv, ex, st, ops);
   for (const argv of argvs) ops.command(argv, `${inv.name} runs`, { ...inv, redirects: [] }, st, ex);
   for (const l of lines) ops.payload(l.value!, `${inv.name} runs`, l.span, { ...inv, redirects: [] }, st, false);
   for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
