@@ -17,6 +17,8 @@ function pythonModule(c: HookContext): void {
   const mod = m.word.value ?? '';
   const at = c.args.indexOf(m.word);
   if (PY_TOOLS.has(mod) && at >= 0) f.args.push({ role: 'exec-argv', word: m.word, argvIndex: at });
+  // -m puts the cwd first on sys.path: a MODULE.py there runs instead (-I and -P leave it out)
+  if (!f.options.has('I') && !f.options.has('P')) f.args.push({ role: 'code-file', word: m.word, text: mod.split('.')[0] + '.py', language: 'python' });
   if (PY_SERVERS.has(mod)) {
     f.network = true;
     f.destructive ??= 'network-listen';
