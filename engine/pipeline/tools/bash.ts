@@ -522,18 +522,12 @@ function readOnlyOf(env: CheckEnv, inv: Invocation, st: BashState, effects: read
   return ro;
 }
 
-/** A runner (npx, pnpm exec) whose only effects are fetching and running the nested command the rule names. */
-function runsNamedOnly(facts: EffectScope['facts'], effects: readonly Effect[]): boolean {
-  if (!facts || !facts.known || facts.issues.length || !facts.args.some((a) => a.role === 'exec-argv')) return false;
-  return facts.args.every((a) => a.role === 'exec-argv' || a.role === 'none') && effects.every((e) => e.kind === 'exec' || e.kind === 'network');
-}
-
 /** Read-only, in the foreground, and every path it reads inside the workspace. */
 function readsInsideOnly(env: CheckEnv, inv: Invocation, st: BashState, parsed: () => Parsed, abs: (p: string) => string, effects: readonly Effect[]): boolean {
   if (inv.source.background) return false;
   const ro = readOnlyOf(env, inv, st, effects);
-  // npx tsc --version: the rule names the runner and its program; what runs is the nested command, checked on its own
-  if (!ro.readOnly) return runsNamedOnly(st.scope.facts, effects);
+  // a runner (npx tsc --version) is not read-only: without a local tsc it fetches a package and runs it
+  if (!ro.readOnly) return false;
   if (ro.derived) return true;
   for (const p of readPaths(inv, factsFor(inv))) if (p === null || !readInside(env, canonical(abs(p), cwdOf(inv, st.cwd)) ?? '')) return false;
   return true;
