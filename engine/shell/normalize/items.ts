@@ -73,6 +73,33 @@ function grepListRoot(a: Word[]): string | null {
   return plainRoot(rest[1]!) ? rest[1]! : null;
 }
 
+const RG_LIST = new Set(['l', 'i', 'S', 'F', 'w', 'x', 's']);
+
+/** `rg -l PATTERN [DIR]` / `rg --files [DIR]`: rg walks DIR (the cwd when none) and prints paths below it. */
+function rgListRoot(a: Word[]): string | null {
+  const rest: string[] = [];
+  let files = false;
+  let list = false;
+  for (const w of a.slice(1)) {
+    if (!w.static) return null;
+    const v = w.value ?? '';
+    if (v.startsWith('-') && rest.length === 0) {
+      if (v === '--files') files = true;
+      else if (v === '--files-with-matches') list = true;
+      else if (v.startsWith('--') || v.length < 2) return null;
+      else
+        for (const ch of v.slice(1)) {
+          if (!RG_LIST.has(ch)) return null;
+          if (ch === 'l') list = true;
+        }
+    } else rest.push(v);
+  }
+  const dirs = files ? rest : list ? rest.slice(1) : null;
+  if (dirs === null || (!files && rest.length === 0) || dirs.length > 1) return null;
+  if (!dirs.length) return '';
+  return plainRoot(dirs[0]!) ? dirs[0]! : null;
+}
+
 /** The one root whose paths a plain lister prints (find ROOT tests…, git ls-files DIR, grep -rl P DIR), or null. */
 export function findListRoot(c: SimpleCommand): string | null {
   const a = c.argv;
@@ -81,6 +108,7 @@ export function findListRoot(c: SimpleCommand): string | null {
   if (prog === 'git' || prog === '/usr/bin/git') return lsFilesRoot(a);
   if (prog === 'ls' || prog === '/bin/ls' || prog === '/usr/bin/ls') return lsRoot(a);
   if (prog === 'grep' || prog === '/usr/bin/grep' || prog === '/bin/grep') return grepListRoot(a);
+  if (prog === 'rg' || prog === '/usr/bin/rg') return rgListRoot(a);
   if (prog !== 'find' && prog !== '/usr/bin/find') return null;
   const root = a[1]!;
   if (!root.static) return null;
