@@ -18,7 +18,7 @@ describe('everyday read-only shapes allow', () => {
       'ls src/*.ts | xargs -n1 basename', // base names
       'git ls-files | xargs grep -l TODO', // searches tracked files
       '(cd src && grep -l export *.js)', // a bare glob for grep: no option a name can become writes
-      'bash --version', 'ssh -V', 'python3 -m pip --version', // print and exit
+      'bash --version', 'ssh -V', 'python3 -I -m pip --version', // print and exit (-I: no module from the cwd)
     ]) expect(d(cmd).behavior, cmd).toBe('allow');
   });
 });
