@@ -110,6 +110,12 @@ export function isNameStart(c: number): boolean {
 export function isNameChar(c: number): boolean {
   return isNameStart(c) || (c >= ZERO && c <= NINE);
 }
+/** A shell variable name: a letter or _, then letters, digits or _. */
+export function isName(t: string): boolean {
+  if (t.length === 0 || !isNameStart(t.charCodeAt(0))) return false;
+  for (let i = 1; i < t.length; i++) if (!isNameChar(t.charCodeAt(i))) return false;
+  return true;
+}
 function isDigit(c: number): boolean {
   return c >= ZERO && c <= NINE;
 }

@@ -11,7 +11,7 @@ import type {
 } from './ast.ts';
 import {
   Abort, EOF, F_ASSIGN, F_CMD, F_COND, F_REGEX, Lexer, NEWLINE, OP, REDIR, Scratch, WORD, heredocDelim,
-  fit, isNameChar, isNameStart,
+  fit, isName, isNameChar, isNameStart,
 } from './lexer.ts';
 import type { Shared, SubParser } from './lexer.ts';
 
@@ -612,11 +612,6 @@ export class Parser implements SubParser {
   }
 }
 
-function isName(t: string): boolean {
-  if (t.length === 0 || !isNameStart(t.charCodeAt(0))) return false;
-  for (let i = 1; i < t.length; i++) if (!isNameChar(t.charCodeAt(i))) return false;
-  return true;
-}
 
 /** Function names: any word without quotes or expansions (bash accepts most characters). */
 function functionName(w: WordNode): string | null {

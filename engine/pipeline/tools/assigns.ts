@@ -4,6 +4,7 @@
 // variants can only raise the verdict, never lower it.
 import type { Extraction, Invocation, Word } from '../../shell/types.ts';
 import { parse, resolveWord, MODE_ASSIGN } from '../../shell/index.ts';
+import { isName } from '../../shell/lexer.ts';
 
 export type Assigned = Map<string, Word[]>;
 
@@ -54,15 +55,6 @@ export function assignedValues(source: string, ex: Extraction, home: string): As
   };
   walk(ast, 0);
   return out.size ? out : null;
-}
-
-function isName(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-    if (!letter && !(i > 0 && c >= 48 && c <= 57)) return false;
-  }
-  return s.length > 0;
 }
 
 /** The name a word expands as a whole (`$x`, `"$x"`, `${x}`), or null. */

@@ -4,6 +4,7 @@
 // A lister of names (`ls [DIR]`, `git ls-files` with no folder) has the root '': its lines are
 // names relative to where they are used, and they may begin with `-`.
 import type { Extraction, Invocation, Redirect, SimpleCommand, Word } from '../types.ts';
+import { isName } from '../lexer.ts';
 
 /** find tests that only filter names (nothing that prints other text or runs anything). */
 const FILTERS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-type', '-maxdepth', '-mindepth', '-not', '-o', '-a', '-or', '-and', '-print', '-print0', '-size', '-mtime', '-mmin', '-newer', '-empty', '-prune', '!', '(', ')']);
@@ -200,15 +201,6 @@ function sameCtx(a: SimpleCommand, b: SimpleCommand): boolean {
   return a.context.length === b.context.length && a.context.every((e, k) => e.kind === b.context[k]!.kind && e.span.start === b.context[k]!.span.start && e.span.end === b.context[k]!.span.end);
 }
 
-function identifier(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-    if (!letter && !(i > 0 && c >= 48 && c <= 57)) return false;
-  }
-  return s.length > 0;
-}
-
 /** The `< <(…)` stdin of a command (a loop's: bash gives it to every command in the loop), or null. */
 function procsubFeed(sc: SimpleCommand, loop = true): Redirect | null {
   const ins = sc.redirects.filter((r) => r.fd === null || r.fd === 0);
@@ -236,7 +228,7 @@ function lineVar(inv: Invocation, ex: Extraction): string | null {
   const a = first.argv.map((w) => (w.static ? w.value! : null));
   const name = a.length === 3 && a[0] === 'read' && a[1] === '-r' ? a[2] : a.length === 2 && a[0] === 'read' ? a[1] : null;
   // IFS= read -r f only says where read splits; any other prefix or redirection may change the line
-  if (!name || !identifier(name) || first.env.some((e) => e.name !== 'IFS') || first.redirects.length !== (feed ? 1 : 0)) return null;
+  if (!name || !isName(name) || first.env.some((e) => e.name !== 'IFS') || first.redirects.length !== (feed ? 1 : 0)) return null;
   // arithmetic anywhere could assign the name; the read's own entry is the only one allowed
   for (const site of ex.arith ?? []) if (site.span.start < first.span.start || site.span.end > first.span.end) return null;
   for (const c of stage.slice(1)) {

@@ -5,6 +5,7 @@
 import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
 import { staticWord } from './words.ts';
 import { staticOutput } from '../printed.ts';
+import { isName } from '../lexer.ts';
 
 const MAX_VALUES = 8;
 const DECLARERS = new Set(['export', 'local', 'declare', 'typeset', 'readonly']);
@@ -30,15 +31,6 @@ export function staticValues(ex: Extraction): Map<string, string[]> | null {
     }
   }
   return out;
-}
-
-function isName(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-    if (!letter && !(i > 0 && c >= 48 && c <= 57)) return false;
-  }
-  return s.length > 0;
 }
 
 /** What a print-only command writes once per known value of the names it prints (`echo "$C"`). */
