@@ -37,6 +37,7 @@ export function startsAtDirVar(w: Word): boolean {
 /** Could this word start with `-` at run time? (A static prefix that fixes the first character says no.) */
 export function mayBeFlag(w: Word): boolean {
   if (w.static) return (w.value ?? '').charCodeAt(0) === 45;
+  if (w.split) return true;
   if (startsAtDirVar(w)) return false;
   if (w.braces && w.braces.length) return w.braces.some(mayBeFlag);
   const gp = w.globPrefix;

@@ -44,6 +44,8 @@ export interface Word {
    * first glob character (after quote removal and tilde expansion), e.g. `src/` for `src/*.ts`.
    */
   globPrefix?: string;
+  /** Stands for the words an unquoted substitution's output splits into (`$(find src)`): any may look like an option. */
+  split?: boolean;
   /** Brace expansion that yields several words (`{a,b}`): each alternative, resolved. */
   braces?: Word[];
   /** Nested command lists inside $(…), `…`, <(…), >(…) of this word (their commands are also

@@ -595,7 +595,7 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
   }
   // Any other dynamic word must be one the program takes whatever it holds (readonly/words.ts).
   for (const w of inv.args) {
-    if (w.static || absWords.has(w) || (pathWords.has(w) && w.globPrefix) || procsubWord(w)) continue;
+    if (w.static || absWords.has(w) || (pathWords.has(w) && w.globPrefix && !w.split) || procsubWord(w)) continue;
     const items = w.approx === ITEMS && inv.via.some((v) => v.name.startsWith('xargs'));
     if (!dataWord(w, facts, inv.name, pathWords.has(w), items)) return null;
   }

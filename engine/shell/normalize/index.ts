@@ -3,7 +3,7 @@ import type { ContextEntry, Extraction, Invocation, Issue, Redirect, SimpleComma
 import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
-import { prefixItems, prefixLines } from './items.ts';
+import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
 import { crontabStdin, downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
@@ -78,6 +78,7 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
     const changed: Invocation[] = [];
     prefixItems(st.out, ex, changed);
     prefixLines(st.out, ex, changed);
+    prefixSubstitutions(st.out, ex, changed);
     for (const inv of changed) factsMemo.delete(inv);
   } catch (e) {
     st.issues.push({ kind: 'parse', message: `normalisation failed: ${String(e)}`, span: { start: 0, end: ex.source.length } });

@@ -143,6 +143,35 @@ export function itemRoot(inv: Invocation, ex: Extraction): string | null {
   return root;
 }
 
+/**
+ * An unquoted `$(LISTER)` argument (`wc -l $(find src -name '*.ts')`) is the lister's paths, split
+ * into words: a glob below its root, where a split name may also look like an option.
+ */
+export function prefixSubstitutions(out: Invocation[], ex: Extraction, changed: Invocation[]): void {
+  for (const inv of out) {
+    let hit = false;
+    const args = inv.args.map((w: Word) => {
+      if (w.static || w.substitutions !== 1 || w.kinds.length !== 1 || w.kinds[0] !== 'command') return w;
+      // quoted ("$(find src …)"), the output is one word: a path below the root, never split
+      const body = w.quoted && w.raw.startsWith('"') && w.raw.endsWith('"') ? w.raw.slice(1, -1) : w.quoted ? null : w.raw;
+      if (body === null || !((body.startsWith('$(') && body.endsWith(')')) || (body.startsWith('`') && body.endsWith('`')))) return w;
+      const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'cmdsub' && e.span.start >= w.span.start && e.span.end <= w.span.end));
+      if (inner.length !== 1 || inner[0]!.pipe) return w;
+      const root = findListRoot(inner[0]!);
+      if (root === null) return w;
+      hit = true;
+      const gp = prefix(root);
+      const word: Word = { span: w.span, raw: w.raw, static: false, approx: gp + '*', kinds: ['glob'], params: [], quoted: w.quoted, substitutions: 1, globPrefix: gp };
+      if (!w.quoted) word.split = true;
+      return word;
+    });
+    if (hit) {
+      inv.args = args;
+      if (!changed.includes(inv)) changed.push(inv);
+    }
+  }
+}
+
 /** Give xargs items from a plain find their known prefix. */
 export function prefixItems(out: Invocation[], ex: Extraction, changed: Invocation[]): void {
   for (const inv of out) {
