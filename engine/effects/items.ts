@@ -8,7 +8,7 @@ import type { EffectScope } from './index.ts';
 import { classifyPath, mergeInfos, type PathInfo } from '../paths/index.ts';
 import { infoOf, pathRef, synthetic } from './paths.ts';
 import { itemRoot, LINE } from '../shell/normalize/items.ts';
-import { staticOutput } from '../shell/printed.ts';
+import { feedingStage, hereInput, staticOutput } from '../shell/printed.ts';
 
 const ITEMS = '$(xargs input)';
 
@@ -85,15 +85,13 @@ function exactItems(inv: Invocation, sc: EffectScope): string[] | null {
   const mode = xargsSplit(x.argv);
   if (mode === null || !sc.ex) return null;
   let text: string | null = null;
-  const own = x.redirects.filter((r) => r.fd === null || r.fd === 0);
-  const h = own.find((r) => r.op === '<<<' || r.op === '<<' || r.op === '<<-');
-  if (own.some((r) => r.op === '<' || r.op === '<>')) return null;
+  if (x.redirects.some((r) => (r.fd === null || r.fd === 0) && (r.op === '<' || r.op === '<>'))) return null;
+  const h = hereInput(x.redirects);
   if (h) {
-    const w = h.op === '<<<' ? h.target : h.heredoc?.word;
-    const value = !w ? null : w.static ? (w.value ?? '') : h.op === '<<<' ? pathRef(w, sc).abs : null;
-    if (value !== null) text = value + (h.op === '<<<' ? '\n' : '');
-  } else if (x.pipe && x.pipe.index > 0) {
-    const prev = sc.ex.commands.filter((c) => c.pipe && c.pipe.id === x.pipe!.id && c.pipe.index === x.pipe!.index - 1);
+    const value = h.word.static ? (h.word.value ?? '') : h.herestring ? pathRef(h.word, sc).abs : null;
+    if (value !== null) text = value + (h.herestring ? '\n' : '');
+  } else {
+    const prev = feedingStage(sc.ex, x);
     if (prev.length === 1) text = staticOutput(prev[0].argv, prev[0].redirects);
   }
   if (text === null) return null;

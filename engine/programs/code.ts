@@ -210,19 +210,27 @@ interface Arg {
 class Scanner {
   constructor(readonly lang: string, readonly toks: Tok[]) {}
 
-  /** Index after the group that opens at i ( `(`, `[` or `{` ). */
-  skipGroup(i: number): number {
+  /**
+   * The first index in [from, to) of a punctuation token where hit(value, depth) holds, the depth
+   * counted with that token (an opening bracket adds one, a closing one takes one away); else to.
+   */
+  find(from: number, to: number, hit: (v: string, depth: number) => boolean): number {
     let depth = 0;
-    for (let k = i; k < this.toks.length; k++) {
+    for (let k = from; k < to; k++) {
       const t = this.toks[k];
       if (t.t !== 'p') continue;
       if (t.v === '(' || t.v === '[' || t.v === '{') depth++;
-      else if (t.v === ')' || t.v === ']' || t.v === '}') {
-        depth--;
-        if (depth === 0) return k + 1;
-      }
+      else if (t.v === ')' || t.v === ']' || t.v === '}') depth--;
+      if (hit(t.v, depth)) return k;
     }
-    return this.toks.length;
+    return to;
+  }
+
+  /** Index after the group that opens at i ( `(`, `[` or `{` ). */
+  skipGroup(i: number): number {
+    const n = this.toks.length;
+    const k = this.find(i, n, (v, d) => d === 0 && (v === ')' || v === ']' || v === '}'));
+    return k < n ? k + 1 : n;
   }
 
   /** Arguments of a call whose `(` is at i (or, for a bare call, from i to the end of the statement). */
@@ -231,17 +239,7 @@ class Scanner {
     const out: Arg[] = [];
     let k = bare ? i : i + 1;
     while (k < end) {
-      let stop = k;
-      let depth = 0;
-      while (stop < end) {
-        const t = this.toks[stop];
-        if (t.t === 'p') {
-          if (t.v === '(' || t.v === '[' || t.v === '{') depth++;
-          else if (t.v === ')' || t.v === ']' || t.v === '}') depth--;
-          else if (t.v === ',' && depth === 0) break;
-        }
-        stop++;
-      }
+      const stop = this.find(k, end, (v, d) => v === ',' && d === 0);
       out.push(this.arg(k, stop));
       k = stop + 1;
     }
@@ -249,16 +247,7 @@ class Scanner {
   }
 
   statementEnd(i: number): number {
-    let depth = 0;
-    for (let k = i; k < this.toks.length; k++) {
-      const t = this.toks[k];
-      if (t.t !== 'p') continue;
-      if (t.v === '(' || t.v === '[' || t.v === '{') depth++;
-      else if (t.v === ')' || t.v === ']' || t.v === '}') {
-        if (--depth < 0) return k;
-      } else if (depth === 0 && (t.v === ';' || t.v === '|' || t.v === '&')) return k;
-    }
-    return this.toks.length;
+    return this.find(i, this.toks.length, (v, d) => d < 0 || (d === 0 && (v === ';' || v === '|' || v === '&')));
   }
 
   arg(from: number, to: number): Arg {

@@ -1,6 +1,6 @@
 // What a print-only command writes to stdout, when every word of it is static: echo, printf with
 // a plain format, cat of a here-document or here-string. null when it cannot be known.
-import type { Redirect, Word } from './types.ts';
+import type { Extraction, Redirect, SimpleCommand, Word } from './types.ts';
 
 /** printf's plain formats that print each argument followed by a separator. */
 const EACH: Record<string, string> = { '%s': '', '%s\n': '\n', '%s\\n': '\n', '%s\\0': '\0', '%s ': ' ' };
@@ -47,9 +47,25 @@ export function staticOutput(argv: Word[], redirects: Redirect[]): string | null
   if (name === 'echo') return echoText(vals);
   if (name === 'printf') return printfText(vals);
   if (name === 'cat' && vals.length === 0) {
-    const h = redirects.find((r) => (r.op === '<<' || r.op === '<<-' || r.op === '<<<') && (r.fd === null || r.fd === 0));
-    const w = h ? (h.op === '<<<' ? h.target : h.heredoc?.word) : undefined;
-    if (w && w.static) return (w.value ?? '') + (h!.op === '<<<' ? '\n' : '');
+    const h = hereInput(redirects);
+    if (h && h.word.static) return (h.word.value ?? '') + (h.herestring ? '\n' : '');
   }
   return null;
+}
+
+/** The first here-document or here-string on stdin: its word (a here-string adds a newline). */
+export function hereInput(redirects: Redirect[]): { word: Word; herestring: boolean } | null {
+  for (const r of redirects) {
+    if (r.fd !== null && r.fd !== 0) continue;
+    if (r.op === '<<<') return { word: r.target, herestring: true };
+    if ((r.op === '<<' || r.op === '<<-') && r.heredoc) return { word: r.heredoc.word, herestring: false };
+  }
+  return null;
+}
+
+/** The commands of the pipeline stage that writes into `sc`'s stdin (none for the first stage). */
+export function feedingStage(ex: Extraction, sc: SimpleCommand): SimpleCommand[] {
+  const p = sc.pipe;
+  if (!p || p.index === 0) return [];
+  return ex.commands.filter((c) => c.pipe !== undefined && c.pipe.id === p.id && c.pipe.index === p.index - 1);
 }

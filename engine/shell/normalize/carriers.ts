@@ -6,7 +6,7 @@ import { execKind, envConfigs, parseGit } from './git.ts';
 import { INTERPRETERS, type NormState, type Ops } from './state.ts';
 import { staticWord, dynamicWord, sv, invocationFrom, basename } from './words.ts';
 import { normalizePath } from '../../paths/index.ts';
-import { staticOutput } from '../printed.ts';
+import { feedingStage, hereInput, staticOutput } from '../printed.ts';
 import { printedWith, staticValues } from './values.ts';
 import { bindPositional } from './positional.ts';
 
@@ -43,7 +43,7 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
   const sc = inv.source;
   if (sc.pipe && sc.pipe.index > 0) {
     if (ops.networkPipe(sc, ex)) return ops.opaque(inv, carrier, 'network', st, extra);
-    const prev = ex.commands.find((c) => c.pipe && c.pipe.id === sc.pipe!.id && c.pipe.index === sc.pipe!.index - 1);
+    const prev = feedingStage(ex, sc)[0];
     const text = prev ? staticOutput(prev.argv, prev.redirects) : null;
     if (text !== null) {
       if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: text });
@@ -174,18 +174,13 @@ export function evalCarrier(inv: Invocation, ex: Extraction, st: NormState, ops:
  */
 export function crontabStdin(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): void {
   const texts: string[] = [];
-  const h = inv.redirects.find((r) => (r.fd === null || r.fd === 0) && (r.op === '<<<' || r.op === '<<' || r.op === '<<-'));
+  const h = hereInput(inv.redirects);
   if (h) {
-    const w = h.op === '<<<' ? h.target : h.heredoc?.word;
-    if (w && w.static) texts.push(w.value ?? '');
+    if (h.word.static) texts.push(h.word.value ?? '');
   } else {
-    const p = inv.source.pipe;
-    if (p && p.index > 0) {
-      for (const c of ex.commands) {
-        if (!c.pipe || c.pipe.id !== p.id || c.pipe.index !== p.index - 1) continue;
-        const t = staticOutput(c.argv, c.redirects);
-        if (t !== null) texts.push(t);
-      }
+    for (const c of feedingStage(ex, inv.source)) {
+      const t = staticOutput(c.argv, c.redirects);
+      if (t !== null) texts.push(t);
     }
   }
   for (const line of texts.join('\n').split('\n')) {
