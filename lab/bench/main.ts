@@ -17,6 +17,7 @@ import { loadCorpus, type LoadedCase } from '../corpus/schema.ts';
 import { EngineCache, CASE_CWD, CASE_HOME, caseCall } from '../corpus/run.ts';
 import { buildHook, HOOK_BUNDLE, HOOK_LAUNCHER, hookIsStale } from '../hook/build.ts';
 import { loadSafetyNet, loadTreeSitter } from './peers.ts';
+import { bundledEngine } from './bundle.ts';
 import { SHAPES, SIZES } from './scaling.ts';
 import { SEARCH_SHAPES, formatWorst, searchWorst } from './search.ts';
 import { summarize, fmt, type Summary } from './stats.ts';
@@ -325,22 +326,6 @@ function hookPhases(input: string, env: Record<string, string | undefined>, cwd:
   return Object.fromEntries(Object.entries(acc).map(([k, v]) => [k, summarize(v).median]));
 }
 
-/** engine/index.ts bundled by esbuild (unminified, no keepNames) into `dir`, then imported. */
-async function bundledEngine(dir: string): Promise<typeof import('../../engine/index.ts')> {
-  const { build } = await import('esbuild');
-  const outfile = join(dir, 'engine.mjs');
-  await build({
-    entryPoints: [join(REPO_ROOT, 'engine', 'index.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    logLevel: 'silent',
-    banner: { js: `import{createRequire as __cr}from'node:module';const require=__cr(${JSON.stringify(join(REPO_ROOT, 'package.json'))});` },
-  });
-  return (await import(outfile)) as typeof import('../../engine/index.ts');
-}
 
 function agreementOf(
   bash: readonly (LoadedCase & { command: string })[],

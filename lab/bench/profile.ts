@@ -14,6 +14,7 @@ import { REPO_ROOT } from '../node-host.ts';
 import { loadCorpus } from '../corpus/schema.ts';
 import { caseCall } from '../corpus/run.ts';
 import { readProfile, topFunctions, formatTop } from './cpuprofile.ts';
+import { bundleForNode } from './bundle.ts';
 
 const args = process.argv.slice(2);
 const value = (n: string) => {
@@ -29,19 +30,8 @@ const maxBytes = Number(value('--max-bytes') ?? Infinity);
 const calls = cases.filter((c) => c.case.tool === 'Bash' && (c.command ?? '').length <= maxBytes).map(caseCall);
 writeFileSync(join(dir, 'inputs.json'), JSON.stringify({ calls, modes: MODES.map((m) => m.mode), rounds, analyser: args.includes('--analyser') }));
 
-const { build } = await import('esbuild');
 const outfile = join(dir, 'driver.mjs');
-await build({
-  entryPoints: [join(REPO_ROOT, 'lab', 'bench', 'profile-driver.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outfile,
-  logLevel: 'silent',
-  external: ['re2'],
-  banner: { js: `import{createRequire as __cr}from'node:module';const require=__cr(${JSON.stringify(join(REPO_ROOT, 'package.json'))});` },
-});
+await bundleForNode(join('lab', 'bench', 'profile-driver.ts'), outfile, ['re2']);
 for (const f of readdirSync(dir)) if (f.endsWith('.cpuprofile')) writeFileSync(join(dir, f), '');
 const p = spawnSync(process.execPath, ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '100', outfile, join(dir, 'inputs.json'), join(REPO_ROOT, 'policies', 'default.yaml')], {
   encoding: 'utf8',

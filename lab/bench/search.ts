@@ -155,15 +155,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--bundled')) {
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
-    const { build } = await import('esbuild');
-    const root = new URL('../..', import.meta.url).pathname;
     const dir = mkdtempSync(join(tmpdir(), 'gatelab-search-'));
-    const outfile = join(dir, 'engine.mjs');
-    await build({
-      entryPoints: [join(root, 'engine', 'index.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'silent',
-      banner: { js: `import{createRequire as __cr}from'node:module';const require=__cr(${JSON.stringify(join(root, 'package.json'))});` },
-    });
-    api = (await import(outfile)) as typeof api;
+    api = await (await import('./bundle.ts')).bundledEngine(dir);
     rmSync(dir, { recursive: true, force: true });
     api.useRegexEngine((await import('../re2-engine.ts')).re2Engine);
   }
