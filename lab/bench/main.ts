@@ -68,13 +68,17 @@ interface Interleaved {
 /**
  * Round by round: in each round every tool makes one pass over all inputs (the tool order rotates
  * per round), so load changes on a shared machine hit the tools alike while one tool's garbage
- * does not land in another's timings. A warm-up pass over the first `warm` inputs comes first.
- * fn gets the input and the round number.
+ * does not land in another's timings. Each tool first warms up (warmUp) until its passes stop
+ * getting faster. fn gets the input and the round number.
  */
-function interleaved(inputs: readonly string[], fns: ((x: string, round: number) => unknown)[], rounds: number, warm = 300): Interleaved[] {
+function interleaved(inputs: readonly string[], fns: ((x: string, round: number) => unknown)[], rounds: number, names: readonly string[] = []): Interleaved[] {
   const t = fns.map(() => inputs.map(() => [] as number[]));
   let sink = 0;
-  for (const fn of fns) for (const x of inputs.slice(0, warm)) sink += fn(x, 0) ? 1 : 0;
+  fns.forEach((fn, k) => {
+    const w = warmUp(inputs, fn);
+    sink += w.sink;
+    log(`    warm-up ${names[k] ?? k}: ${w.passes.length} passes (${w.passes.map((x) => (x / 1e6).toFixed(2)).join(', ')} s)`);
+  });
   for (let r = 0; r < rounds; r++) {
     const spent: string[] = [];
     for (let j = 0; j < fns.length; j++) {
@@ -95,6 +99,27 @@ function interleaved(inputs: readonly string[], fns: ((x: string, round: number)
     const medians = perInput.map((xs) => summarize(xs).median);
     return { medians, perCommand: summarize(medians), all: summarize(perInput.flat()) };
   });
+}
+
+/**
+ * Untimed full passes over every input (pass p as round p, so gatelab meets every mode) until the
+ * JIT has settled: at least WARM_MIN passes, then until a pass is no more than 3 % faster than the
+ * best before it, at most WARM_MAX. The same rule for every tool. Returns the pass times (µs).
+ */
+const WARM_MIN = QUICK ? 1 : 2;
+const WARM_MAX = QUICK ? 1 : 8;
+function warmUp(inputs: readonly string[], fn: (x: string, round: number) => unknown): { passes: number[]; sink: number } {
+  const passes: number[] = [];
+  let sink = 0;
+  for (let p = 0; p < WARM_MAX; p++) {
+    const a = ns();
+    for (const x of inputs) sink += fn(x, p) ? 1 : 0;
+    const dt = us(a, ns());
+    const best = passes.length ? Math.min(...passes) : Infinity;
+    passes.push(dt);
+    if (passes.length >= WARM_MIN && dt > best * 0.97) break;
+  }
+  return { passes, sink };
 }
 
 /** Per command peer ÷ gatelab (each a median over rounds): the median and the 1st percentile of the ratio. */
@@ -159,6 +184,7 @@ async function main(): Promise<void> {
       (c) => sn.check(c, app),
     ],
     ROUNDS,
+    ['gatelab', 'tree-sitter', 'cc-safety-net'],
   );
   const [decideBundled, treeSitter, safetyNet] = inter.map((t) => t.perCommand);
   const samples = inter.map((t) => t.all);
