@@ -7,14 +7,29 @@
 // anywhere counts), and returns the sites for Extraction.arith.
 import type { ArithSite, ArithSiteKind, Span, Word } from './types.ts';
 import type { AssignNode, CondNode, ListNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
+import { NONE } from './ast.ts';
 import { toAssign, plainText } from './parser.ts';
 
-/** Text with none of these cannot reach a site at all (`[` also covers `$[`). */
-const TRIGGERS = ['((', '[', '${', 'let', 'declare', 'typeset', 'local', 'read', 'printf', 'unset', 'test'];
-
-/** Could `source` hold an arithmetic site? (a cheap pre-check; false means none can exist) */
+/**
+ * Could `source` hold an arithmetic site? (a cheap pre-check; false means none can exist.) Text
+ * without any of `((`, `[` (also `$[`), `${`, let, declare, typeset, local, read, printf, unset or
+ * test cannot reach a site at all; one pass over the text looks for all of them at once.
+ */
 export function mayHoldArith(source: string): boolean {
-  for (const t of TRIGGERS) if (source.includes(t)) return true;
+  const n = source.length;
+  for (let i = 0; i < n; i++) {
+    switch (source.charCodeAt(i)) {
+      case 91: return true; // [
+      case 40: if (source.charCodeAt(i + 1) === 40) return true; break; // ((
+      case 36: if (source.charCodeAt(i + 1) === 123) return true; break; // ${
+      case 108: if (source.startsWith('let', i) || source.startsWith('local', i)) return true; break;
+      case 100: if (source.startsWith('declare', i)) return true; break;
+      case 116: if (source.startsWith('typeset', i) || source.startsWith('test', i)) return true; break;
+      case 114: if (source.startsWith('read', i)) return true; break;
+      case 112: if (source.startsWith('printf', i)) return true; break;
+      case 117: if (source.startsWith('unset', i)) return true; break;
+    }
+  }
   return false;
 }
 
@@ -68,32 +83,32 @@ const READ_OPTS_WITH_VALUE = new Set(['d', 'i', 'n', 'N', 'p', 't', 'u', 'a']);
 export class ArithCollector {
   private readonly raw: RawSite[] = [];
   private readonly events: Event[] = [];
-  private readonly integer = new Set<string>();
-  private readonly assoc = new Set<string>();
+  /** Names declared -i, and names declared -A (made on first use: most sources have none). */
+  private integer: Set<string> | null = null;
+  private assoc: Set<string> | null = null;
   private readonly source: string;
   private byName: Map<string, Event[]> | null = null;
-  private memo = new Map<string, Vals | 'busy'>();
+  private memo: Map<string, Vals | 'busy'> | null = null;
   private work = 0;
   private why = '';
   /** Sites and events already judged (finish() is called again after hidden payloads are listed). */
   private judged = 0;
   private eventsSeen = 0;
   /** Static texts that arithmetic would expand (`$(…)` in a subscript), by text. */
-  private hidden = new Map<string, Span>();
+  private hidden: Map<string, Span> | null = null;
   private site0: Span | null = null;
   /** Set when MAX_SITES or MAX_EVENTS was reached: the Extractor reports a limit. */
   overflow = false;
   /** The function the Extractor is inside now (set before each call). */
   fn: string | null = null;
-  /** Arguments of every simple command, by command name (a function's $1 … come from them). */
-  private calls = new Map<string, Word[][]>();
   private callCount = 0;
   /** Functions (or '' for the top level) whose positional parameters change (shift, set --). */
-  private shifted = new Set<string>();
+  private shifted: Set<string> | null = null;
   private siteFn: string | null = null;
-  /** Every command's argv and where its arguments start (a function named in one may be called
-   *  with unseen arguments); read only when a site needs a function's $1 …. */
-  private mentions: { argv: Word[]; from: number }[] = [];
+  /** Every command's argv and where its arguments start (argv[from - 1] is the command name): a
+   *  function's $1 … come from its calls, and a function named in another command's arguments may
+   *  be called with unseen arguments. Read only when a site needs a function's $1 …. */
+  private calls: { argv: Word[]; from: number }[] = [];
 
   constructor(source: string) {
     this.source = source;
@@ -112,12 +127,9 @@ export class ArithCollector {
     if (name === undefined) return;
     if (this.callCount < MAX_EVENTS) {
       this.callCount++;
-      if (argv.length > i + 1) this.mentions.push({ argv, from: i + 1 });
-      const l = this.calls.get(name);
-      if (l) l.push(argv.slice(i + 1));
-      else this.calls.set(name, [argv.slice(i + 1)]);
+      this.calls.push({ argv, from: i + 1 });
     }
-    if (name === 'shift' || name === 'set') this.shifted.add(this.fn ?? '');
+    if (name === 'shift' || name === 'set') (this.shifted ??= new Set()).add(this.fn ?? '');
     if (!SITE_BUILTINS.has(name)) return;
     const words = c.words.slice(i + 1);
     const args = argv.slice(i + 1);
@@ -221,8 +233,8 @@ export class ArithCollector {
       }
       const a = toAssign(w);
       if (a) {
-        if (assoc) this.assoc.add(a.name);
-        if (integer) this.integer.add(a.name);
+        if (assoc) (this.assoc ??= new Set()).add(a.name);
+        if (integer) (this.integer ??= new Set()).add(a.name);
         if (nameref) this.site('nameref', w.span, 'name', a.value);
         if (name === 'export' || name === 'readonly') {
           // bash takes these names literally (a subscript there is an error, checked with bash)
@@ -232,8 +244,8 @@ export class ArithCollector {
       }
       const n = plainName(w);
       if (n !== null) {
-        if (assoc) this.assoc.add(n);
-        if (integer) this.integer.add(n);
+        if (assoc) (this.assoc ??= new Set()).add(n);
+        if (integer) (this.integer ??= new Set()).add(n);
       }
       if (name !== 'export' && name !== 'readonly') this.site('declare', w.span, 'name', w.parts);
     }
@@ -266,14 +278,14 @@ export class ArithCollector {
 
   /** name=value; `walk` when its parts were not walked with the command's words already. */
   private assign(a: AssignNode, walk: boolean): void {
-    if (a.subscript && !this.assoc.has(a.name)) this.site('subscript', a.span, 'expr', a.subscript);
+    if (a.subscript && !this.assoc?.has(a.name)) this.site('subscript', a.span, 'expr', a.subscript);
     if (walk) this.walk(a.subscript);
     if (a.array) {
       for (const item of a.array) {
         if (walk) this.walk(item.parts);
         const key = keyOf(item);
         if (key) {
-          if (!this.assoc.has(a.name)) this.site('subscript', item.span, 'expr', key.parts);
+          if (!this.assoc?.has(a.name)) this.site('subscript', item.span, 'expr', key.parts);
           this.event({ name: a.name, span: item.span, parts: key.value });
         } else this.event({ name: a.name, span: item.span, parts: item.parts });
       }
@@ -321,7 +333,7 @@ export class ArithCollector {
           break;
         case 'param': {
           const sub = p.subscript;
-          if (sub && !isAllSubscript(sub) && !this.assoc.has(p.name)) this.site('subscript', p.span, 'expr', sub);
+          if (sub && !isAllSubscript(sub) && !this.assoc?.has(p.name)) this.site('subscript', p.span, 'expr', sub);
           this.walk(sub);
           if (p.op === ':' && p.operand) this.site('substring', p.span, 'expr', p.operand);
           if (p.prefix === '!' && !sub && p.op === '') this.raw.push({ kind: 'indirect', span: p.span, as: 'name', parts: null, ref: p.name, fn: this.fn });
@@ -344,12 +356,12 @@ export class ArithCollector {
   finish(): ArithSite[] {
     if (this.eventsSeen !== this.events.length) {
       this.byName = null;
-      this.memo = new Map();
+      this.memo = null;
     }
     // an assignment to a name declared -i anywhere is evaluated as arithmetic
     for (let k = this.eventsSeen; k < this.events.length; k++) {
       const e = this.events[k]!;
-      if (!this.integer.has(e.name)) continue;
+      if (!this.integer?.has(e.name)) continue;
       if (e.appended) this.raw.push({ kind: 'integer', span: e.span, as: 'expr', parts: e.appended, fn: null });
       else this.raw.push({ kind: 'integer', span: e.span, as: 'expr', parts: e.parts, fn: null, ...(e.values !== undefined ? { values: e.values } : {}) });
     }
@@ -367,7 +379,7 @@ export class ArithCollector {
     const out: Record<string, string[] | null> = {};
     for (const e of this.events) {
       if (Object.prototype.hasOwnProperty.call(out, e.name)) continue;
-      out[e.name] = this.integer.has(e.name) ? ['0'] : (this.values(e.name) ?? null);
+      out[e.name] = this.integer?.has(e.name) ? ['0'] : (this.values(e.name) ?? null);
     }
     return out;
   }
@@ -378,8 +390,10 @@ export class ArithCollector {
    * like any other (`x='a[$(rm -rf ~)]'; (( x ))` runs rm).
    */
   takeHidden(): { text: string; span: Span }[] {
-    const out = [...this.hidden].map(([text, span]) => ({ text, span }));
-    this.hidden.clear();
+    const h = this.hidden;
+    if (h === null || h.size === 0) return NONE;
+    const out = [...h].map(([text, span]) => ({ text, span }));
+    h.clear();
     return out;
   }
 
@@ -422,7 +436,10 @@ export class ArithCollector {
     for (let i = 0; i < n; i++) {
       const c = v.charCodeAt(i);
       if (c === 36 || c === 96 || c === 92) {
-        if (this.site0 && !this.hidden.has(v) && this.hidden.size < 16 && (v.includes('$(') || v.includes('`'))) this.hidden.set(v, this.site0);
+        if (this.site0 && (v.includes('$(') || v.includes('`'))) {
+          const h = (this.hidden ??= new Map());
+          if (!h.has(v) && h.size < 16) h.set(v, this.site0);
+        }
         return `'${clip(v)}' holds an expansion that arithmetic evaluation runs`;
       }
       if (c === 39 || c === 34) return `'${clip(v)}' holds quotes that arithmetic evaluation removes`;
@@ -440,7 +457,7 @@ export class ArithCollector {
       while (j < n && isWordCode(v.charCodeAt(j))) j++;
       const name = v.slice(i, j);
       i = j;
-      if (this.integer.has(name)) continue;
+      if (this.integer?.has(name)) continue;
       const vals = this.values(name);
       if (vals === undefined) continue; // not set in this source: a plain name
       if (vals === null) return `${name} gets a value only known at run time, and arithmetic evaluates it`;
@@ -464,23 +481,24 @@ export class ArithCollector {
     }
     const evs = this.byName.get(name);
     if (!evs) return undefined;
-    const m = this.memo.get(name);
+    const memo = (this.memo ??= new Map());
+    const m = memo.get(name);
     if (m === 'busy') return null; // x=$x…: circular
     if (m !== undefined) return m;
-    this.memo.set(name, 'busy');
+    memo.set(name, 'busy');
     let out: string[] | null = [];
     for (const e of evs) {
       const v = e.values !== undefined ? e.values : e.parts === null ? null : this.expand(e.parts);
       if (v === null || out.length + v.length > MAX_VALUES) { out = null; break; }
       for (const x of v) out.push(x);
     }
-    this.memo.set(name, out);
+    memo.set(name, out);
     return out;
   }
 
   /** $name as a candidate list: numeric parameters give a number, unknown ones null. */
   private param(name: string): Vals {
-    if (NUMERIC_PARAMS.has(name) || this.integer.has(name)) return ['0'];
+    if (NUMERIC_PARAMS.has(name) || this.integer?.has(name)) return ['0'];
     if (name.length === 1 && name >= '1' && name <= '9') return this.positional(Number(name));
     const v = this.values(name);
     if (v === undefined) {
@@ -498,19 +516,20 @@ export class ArithCollector {
    */
   private positional(n: number): Vals {
     const fn = this.siteFn;
-    if (this.shifted.has(fn ?? '')) {
+    if (this.shifted?.has(fn ?? '')) {
       this.why ||= `$${n} changes with shift or set, so its text is unknown`;
       return null;
     }
     if (fn === null) return [''];
     // named in another command's arguments (eval 'f …', trap f, export -f f): called where we cannot see
-    if (this.mentions.some((m) => mentioned(m.argv, m.from, fn))) {
+    if (this.calls.some((m) => mentioned(m.argv, m.from, fn))) {
       this.why ||= `${fn} is also called where its arguments cannot be seen`;
       return null;
     }
     const out: string[] = [];
-    for (const args of this.calls.get(fn) ?? []) {
-      const w = args[n - 1];
+    for (const { argv, from } of this.calls) {
+      if (argv[from - 1]!.value !== fn) continue;
+      const w = argv[from + n - 1]; // its n-th argument
       if (w === undefined) out.push('');
       else if (w.static) out.push(w.value!);
       else if (w.approx === '$((…))') out.push('0'); // one $(( … )): a number (its own site is judged apart)

@@ -50,7 +50,7 @@ export class Extractor {
   private timed: WordNode[] | null = null;
   /** Aliases defined so far (name → text), and those being expanded (no recursion). */
   private aliases: Map<string, string> | null = null;
-  private readonly activeAliases = new Set<string>();
+  private activeAliases: Set<string> | null = null;
   private pipeId = 0;
   private stopped = false;
   private readonly sh: Shared;
@@ -74,15 +74,11 @@ export class Extractor {
     this.list(ast, top);
     const arith = this.ar ? this.arith(top) : NONE;
     const assigned = this.ar ? this.ar.assigned() : undefined;
-    return {
-      source,
-      commands: this.commands,
-      functions: this.functions,
-      issues: this.sh.issues,
-      arith,
-      ...(assigned ? { assigned } : {}),
-      stats: { chars: source.length, tokens: this.sh.tokens, maxDepth: this.sh.maxDepth, commands: this.commands.length },
-    };
+    const sh = this.sh;
+    const stats = { chars: source.length, tokens: sh.tokens, maxDepth: sh.maxDepth, commands: this.commands.length };
+    return assigned
+      ? { source, commands: this.commands, functions: this.functions, issues: sh.issues, arith, assigned, stats }
+      : { source, commands: this.commands, functions: this.functions, issues: sh.issues, arith, stats };
   }
 
   /**
@@ -247,8 +243,8 @@ export class Extractor {
   }
 
   private simple(c: SimpleNode, st: St): void {
-    const env = c.assigns.length ? c.assigns.map((a) => this.assignment(a)) : NONE;
-    const own = c.words.length ? c.words.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG)) : NONE;
+    const env = c.assigns.length ? this.assignments(c.assigns) : NONE;
+    const own = c.words.length ? this.resolveAll(c.words) : NONE;
     let argv = own;
     let words = c.words;
     if (this.timed) {
@@ -257,7 +253,7 @@ export class Extractor {
       argv = [...this.timed.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG)), ...own];
       this.timed = null;
     }
-    let redirects: Redirect[] = c.redirects.length ? c.redirects.map((r) => this.redirect(r)) : NONE;
+    let redirects: Redirect[] = c.redirects.length ? this.redirects(c.redirects) : NONE;
     if (st.redirs.length) redirects = redirects.concat(st.redirs);
     const cmd: SimpleCommand = st.pipe
       ? { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional, pipe: st.pipe }
@@ -292,6 +288,25 @@ export class Extractor {
     }
   }
 
+  /** Resolved words, assignments and redirects of a list of nodes (exact-size arrays, no closures). */
+  private resolveAll(ws: WordNode[]): Word[] {
+    const out = new Array<Word>(ws.length);
+    for (let i = 0; i < ws.length; i++) out[i] = resolveWord(ws[i]!, this.home, this.sh, MODE_ARG);
+    return out;
+  }
+
+  private assignments(as: AssignNode[]): Assignment[] {
+    const out = new Array<Assignment>(as.length);
+    for (let i = 0; i < as.length; i++) out[i] = this.assignment(as[i]!);
+    return out;
+  }
+
+  private redirects(rs: RedirNode[]): Redirect[] {
+    const out = new Array<Redirect>(rs.length);
+    for (let i = 0; i < rs.length; i++) out[i] = this.redirect(rs[i]!);
+    return out;
+  }
+
   /** Remember `hash -p PATH NAME…` so later calls to NAME are also listed as PATH. */
   private hash(argv: Word[]): void {
     for (let i = 1; i < argv.length; i++) {
@@ -318,18 +333,19 @@ export class Extractor {
    */
   private expandAlias(name: string, c: SimpleNode, st: St): void {
     const value = this.aliases!.get(name);
-    if (value === undefined || this.activeAliases.has(name)) return;
+    if (value === undefined || this.activeAliases?.has(name)) return;
     let text = value;
     for (let i = 1; i < c.words.length; i++) text += ' ' + c.words[i]!.raw;
     for (const r of c.redirects) {
       if (r.op === '<<' || r.op === '<<-') continue;
       text += ' ' + (r.fdVar !== null ? `{${r.fdVar}}` : r.fd !== null ? String(r.fd) : '') + r.op + ' ' + r.target.raw;
     }
-    this.activeAliases.add(name);
+    const active = (this.activeAliases ??= new Set());
+    active.add(name);
     try {
       this.payload(text, c.words[0]!, st, { kind: 'hook', span: c.span, name });
     } finally {
-      this.activeAliases.delete(name);
+      active.delete(name);
     }
   }
 
