@@ -18,19 +18,30 @@ import { toAssign, plainText } from './parser.ts';
 export function mayHoldArith(source: string): boolean {
   const n = source.length;
   for (let i = 0; i < n; i++) {
-    switch (source.charCodeAt(i)) {
+    const c = source.charCodeAt(i);
+    if (c > 117 || c < 36) continue; // past 'u', before '$': none starts here
+    // the second character first: most letters start none of the words
+    const d = source.charCodeAt(i + 1);
+    switch (c) {
       case 91: return true; // [
-      case 40: if (source.charCodeAt(i + 1) === 40) return true; break; // ((
-      case 36: if (source.charCodeAt(i + 1) === 123) return true; break; // ${
-      case 108: if (source.startsWith('let', i) || source.startsWith('local', i)) return true; break;
-      case 100: if (source.startsWith('declare', i)) return true; break;
-      case 116: if (source.startsWith('typeset', i) || source.startsWith('test', i)) return true; break;
-      case 114: if (source.startsWith('read', i)) return true; break;
-      case 112: if (source.startsWith('printf', i)) return true; break;
-      case 117: if (source.startsWith('unset', i)) return true; break;
+      case 40: if (d === 40) return true; break; // ((
+      case 36: if (d === 123) return true; break; // ${
+      case 108: if ((d === 101 && word(source, i, 'let')) || (d === 111 && word(source, i, 'local'))) return true; break;
+      case 100: if (d === 101 && word(source, i, 'declare')) return true; break;
+      case 116: if ((d === 121 && word(source, i, 'typeset')) || (d === 101 && word(source, i, 'test'))) return true; break;
+      case 114: if (d === 101 && word(source, i, 'read')) return true; break;
+      case 112: if (d === 114 && word(source, i, 'printf')) return true; break;
+      case 117: if (d === 110 && word(source, i, 'unset')) return true; break;
     }
   }
   return false;
+}
+
+/** Does `s` hold `w` at offset i? */
+function word(s: string, i: number, w: string): boolean {
+  if (i + w.length > s.length) return false;
+  for (let k = 2; k < w.length; k++) if (s.charCodeAt(i + k) !== w.charCodeAt(k)) return false;
+  return true;
 }
 
 /** Parameters bash always sets to a number. */

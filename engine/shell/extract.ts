@@ -33,7 +33,7 @@ function push(st: St, entry: ContextEntry, conditional = st.conditional): St {
 
 /** The state for commands inside a substitution: own context, no pipe, no outer redirects. */
 function inner(st: St, entry: ContextEntry, conditional = st.conditional): St {
-  return mk([...st.ctx, entry], conditional, st.background, undefined, []);
+  return mk([...st.ctx, entry], conditional, st.background, undefined, NONE);
 }
 
 function cond(st: St): St {
@@ -41,8 +41,9 @@ function cond(st: St): St {
 }
 
 export class Extractor {
-  readonly commands: SimpleCommand[] = [];
-  readonly functions: string[] = [];
+  /** The commands listed so far (the shared empty array until the first: then exact-size at one). */
+  private commands: SimpleCommand[] = NONE;
+  private functions: string[] = NONE;
   private fnSeen: Set<string> | null = null;
   /** Names bound to a program path by `hash -p`. */
   private hashed: Map<string, Word> | null = null;
@@ -70,15 +71,17 @@ export class Extractor {
     // An empty tree (over the size budget, only comments) holds no site: skip scanning its text.
     // After an error or a budget only the text before the stop is in the tree.
     if (ast.items.length > 0 && mayHoldArith(this.sh.parsedEnd < source.length ? source.slice(0, this.sh.parsedEnd) : source)) this.ar = new ArithCollector(source);
-    const top = mk([], false, false, undefined, []);
+    const top = mk(NONE, false, false, undefined, NONE);
     this.list(ast, top);
     const arith = this.ar ? this.arith(top) : NONE;
     const assigned = this.ar ? this.ar.assigned() : undefined;
     const sh = this.sh;
-    const stats = { chars: source.length, tokens: sh.tokens, maxDepth: sh.maxDepth, commands: this.commands.length };
+    const commands = this.commands.length ? this.commands : [];
+    const functions = this.functions.length ? this.functions : [];
+    const stats = { chars: source.length, tokens: sh.tokens, maxDepth: sh.maxDepth, commands: commands.length };
     return assigned
-      ? { source, commands: this.commands, functions: this.functions, issues: sh.issues, arith, assigned, stats }
-      : { source, commands: this.commands, functions: this.functions, issues: sh.issues, arith, stats };
+      ? { source, commands, functions, issues: sh.issues, arith, assigned, stats }
+      : { source, commands, functions, issues: sh.issues, arith, stats };
   }
 
   /**
@@ -202,7 +205,8 @@ export class Extractor {
         this.fnSeen ??= new Set();
         if (!this.fnSeen.has(c.name)) {
           this.fnSeen.add(c.name);
-          this.functions.push(c.name);
+          if (this.functions.length === 0) this.functions = [c.name];
+          else this.functions.push(c.name);
         }
         let s = st;
         if (c.name === 'command_not_found_handle') s = push(s, { kind: 'hook', span: c.span, name: c.name }, true);
@@ -238,7 +242,8 @@ export class Extractor {
       }
       return false;
     }
-    this.commands.push(cmd);
+    if (this.commands.length === 0) this.commands = [cmd];
+    else this.commands.push(cmd);
     return true;
   }
 
@@ -271,7 +276,7 @@ export class Extractor {
     let sub: St | null = null;
     for (let i = 0; i < argv.length; i++) {
       if (argv[i]!.substitutions === 0) continue;
-      sub ??= mk(st.ctx, st.conditional, st.background, undefined, []);
+      sub ??= mk(st.ctx, st.conditional, st.background, undefined, NONE);
       this.parts(words[i]!.parts, sub);
     }
     for (const r of c.redirects) this.redirectSubs(r, st);

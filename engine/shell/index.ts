@@ -2,7 +2,7 @@
 // parse()/print() expose the tree (docs/shell.md documents it node by node).
 import type { Budget, Extraction, Issue, ShellContext, Word } from './types.ts';
 import type { ListNode } from './ast.ts';
-import { parseSource } from './parser.ts';
+import { parseSource, releaseShared } from './parser.ts';
 import { Extractor } from './extract.ts';
 
 export { print } from './print.ts';
@@ -24,6 +24,7 @@ export function analyze(source: string, ctx: ShellContext): Extraction {
     sh = r.shared;
     const out = new Extractor(sh, ctx.home).run(r.ast, source);
     workCounter.steps += sh.steps;
+    releaseShared(sh);
     return out;
   } catch (e) {
     const issues: Issue[] = sh ? sh.issues : [];
@@ -43,6 +44,7 @@ export interface ParseOutput {
 export function parse(source: string, budget?: Partial<Budget>): ParseOutput {
   const r = parseSource(source, budget);
   workCounter.steps += r.shared.steps;
+  releaseShared(r.shared);
   return { ast: r.ast, issues: r.issues, steps: r.shared.steps };
 }
 

@@ -25,12 +25,31 @@ export function plainText(w: WordNode | null): string | null {
   return p.type === 'lit' ? p.text : null;
 }
 
+/**
+ * The scratch stacks of the last finished parse, lent to the next one (a parse leaves them empty;
+ * null while lent, so a parse started while another runs gets its own).
+ */
+let spareParts: Scratch<Part> | null = null;
+let spareWords: Scratch<WordNode> | null = null;
+
 export function newShared(budget?: Partial<Budget>, commands = false): Shared {
   const b = budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET;
+  const parts = spareParts ?? new Scratch<Part>();
+  const words = spareWords ?? new Scratch<WordNode>();
+  spareParts = spareWords = null;
   return {
     budget: b, issues: [], tokens: 0, commands: 0, maxCommands: commands ? b.maxCommands : Infinity, parsedEnd: Infinity, depth: 0, maxDepth: 0, steps: 0,
-    peak: 0, wasted: 0, parts: new Scratch(), words: new Scratch(),
+    peak: 0, wasted: 0, parts, words,
   };
+}
+
+/** Hand the scratch stacks of a finished parse (nothing of it reads them any more) to the next
+ *  one; stacks a huge input grew are let go instead of being kept for ever. */
+export function releaseShared(sh: Shared): void {
+  sh.parts.drop(0);
+  sh.words.drop(0);
+  if (sh.parts.a.length <= 4096) spareParts = sh.parts;
+  if (sh.words.a.length <= 4096) spareWords = sh.words;
 }
 
 export class Parser implements SubParser {
@@ -49,7 +68,7 @@ export class Parser implements SubParser {
   /** Parse the whole input. Never throws. */
   parseProgram(): ListNode {
     const lx = this.lx;
-    const root: ListNode = { type: 'List', span: lx.sp(0, lx.end), items: [] };
+    const root: ListNode = { type: 'List', span: lx.sp(0, lx.end), items: NONE };
     const sh = this.sh;
     const parts = sh.parts.n;
     const words = sh.words.n;
@@ -143,7 +162,7 @@ export class Parser implements SubParser {
   // ---------------------------------------------------------------- lists
 
   parseList(start: number): ListNode {
-    const list: ListNode = { type: 'List', span: this.lx.sp(start, start), items: [] };
+    const list: ListNode = { type: 'List', span: this.lx.sp(start, start), items: NONE };
     this.parseListInto(list);
     return list;
   }
@@ -155,8 +174,11 @@ export class Parser implements SubParser {
       if (this.atListEnd()) break;
       const andor = this.parseAndOr();
       const item: ListItem = { andor, background: false };
-      if (list.items.length === 0) list.span.start = andor.span.start;
-      list.items.push(item);
+      // the first item makes an exact one-slot array (most lists hold one); later ones push
+      if (list.items.length === 0) {
+        list.span.start = andor.span.start;
+        list.items = [item];
+      } else list.items.push(item);
       list.span.end = andor.span.end;
       if (lx.tok() === OP && (lx.opText() === ';' || lx.opText() === '&')) {
         item.background = lx.opText() === '&';
@@ -167,7 +189,7 @@ export class Parser implements SubParser {
       if (lx.tok() === NEWLINE) continue;
       break;
     }
-    list.items = fit(list.items);
+    if (list.items.length > 1) list.items = fit(list.items);
   }
 
   private parseAndOr(): AndOrNode {
