@@ -15,11 +15,15 @@ import { toAssign, plainText } from './parser.ts';
  * without any of `((`, `[` (also `$[`), `${`, let, declare, typeset, local, read, printf, unset or
  * test cannot reach a site at all; one pass over the text looks for all of them at once.
  */
+/** The first characters of those texts. */
+const TRIGGER_START = new Uint8Array(128);
+for (const ch of '[($ldtrpu') TRIGGER_START[ch.charCodeAt(0)] = 1;
+
 export function mayHoldArith(source: string): boolean {
   const n = source.length;
   for (let i = 0; i < n; i++) {
     const c = source.charCodeAt(i);
-    if (c > 117 || c < 36) continue; // past 'u', before '$': none starts here
+    if (c >= 128 || TRIGGER_START[c] === 0) continue;
     // the second character first: most letters start none of the words
     const d = source.charCodeAt(i + 1);
     switch (c) {

@@ -137,6 +137,21 @@ function printedBody(list: ListNode, home: string): string | null {
   return t === null || t.includes('\0') ? null : chomp(t);
 }
 
+/**
+ * printedBody once per substitution body and home: resolving `$(echo "$(echo …)")` resolves the
+ * inner words, which resolve the next body in turn, and every nested command is resolved again when
+ * it is listed; without this, nesting d deep cost d² resolutions.
+ */
+const printedMemo = new WeakMap<ListNode, { home: string; text: string | null }>();
+
+function printedOnce(list: ListNode, home: string): string | null {
+  const m = printedMemo.get(list);
+  if (m !== undefined && m.home === home) return m.text;
+  const text = printedBody(list, home);
+  printedMemo.set(list, { home, text });
+  return text;
+}
+
 function paramApprox(p: Extract<Part, { type: 'param' }>): string {
   if (p.prefix === '#') return '${#' + p.name + '}';
   return '$' + p.name;
@@ -186,7 +201,7 @@ function collect(parts: Part[], inDq: boolean, acc: Acc, home: string, sink: Iss
         break;
       case 'cmdsub': {
         acc.subs++;
-        const body = catHeredocBody(p.body) ?? printedBody(p.body, home);
+        const body = catHeredocBody(p.body) ?? printedOnce(p.body, home);
         if (body !== null && (inDq || isSplitSafe(body))) pushLit(acc, body, true);
         else pushDyn(acc, 'command', '$(…)');
         break;
