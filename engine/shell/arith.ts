@@ -133,9 +133,10 @@ export class ArithCollector {
 
   /** A simple command; `argv` are its resolved words (for the command name and options). */
   simple(c: SimpleNode, argv: Word[]): void {
-    for (const a of c.assigns) this.assign(a, true);
-    for (const w of c.words) this.walk(w.parts);
-    for (const r of c.redirects) this.redirect(r);
+    // indexed loops: these are often the frozen NONE, which for…of cannot iterate without allocating
+    for (let k = 0; k < c.assigns.length; k++) this.assign(c.assigns[k]!, true);
+    for (let k = 0; k < c.words.length; k++) this.walk(c.words[k]!.parts);
+    for (let k = 0; k < c.redirects.length; k++) this.redirect(c.redirects[k]!);
     let i = 0;
     while (i < argv.length && (argv[i]!.value === 'builtin' || argv[i]!.value === 'command')) i++;
     const name = argv[i]?.value;
@@ -334,7 +335,8 @@ export class ArithCollector {
   /** Arithmetic inside words: $(( )), $[ ], subscripts, ${x:off:len}, ${!x}, ${x:=v}. */
   private walk(parts: Part[] | null): void {
     if (!parts) return;
-    for (const p of parts) {
+    for (let k = 0; k < parts.length; k++) {
+      const p = parts[k]!;
       switch (p.type) {
         case 'arith':
           this.site('arith', p.span, 'expr', p.parts);

@@ -16,7 +16,8 @@ const MAX_BRACE_WORK = 200_000;
 
 export function hasBrace(segs: Seg[]): boolean {
   let open = false;
-  for (const s of segs) {
+  for (let k = 0; k < segs.length; k++) {
+    const s = segs[k]!;
     if (s.dyn !== null || s.q) continue;
     if (s.t.indexOf('{') >= 0) open = true;
     if (open && s.t.indexOf('}') >= 0) return true;

@@ -71,7 +71,7 @@ export class Extractor {
     // An empty tree (over the size budget, only comments) holds no site: skip scanning its text.
     // After an error or a budget only the text before the stop is in the tree.
     if (ast.items.length > 0 && mayHoldArith(this.sh.parsedEnd < source.length ? source.slice(0, this.sh.parsedEnd) : source)) this.ar = new ArithCollector(source);
-    const top = mk(NONE, false, false, undefined, NONE);
+    const top = mk([], false, false, undefined, NONE); // context: a plain array (for…of over the frozen NONE allocates an iterator)
     this.list(ast, top);
     const arith = this.ar ? this.arith(top) : NONE;
     const assigned = this.ar ? this.ar.assigned() : undefined;
@@ -125,7 +125,9 @@ export class Extractor {
   }
 
   list(l: ListNode, st: St): void {
-    for (const it of l.items) {
+    const items = l.items;
+    for (let n = 0; n < items.length; n++) {
+      const it = items[n]!;
       if (this.stopped) return; // the command budget is spent: nothing after this is listed
       const s = it.background && !st.background ? mk(st.ctx, st.conditional, true, st.pipe, st.redirs) : st;
       const a = it.andor;
@@ -266,7 +268,8 @@ export class Extractor {
     if (!this.add(cmd)) return;
     this.arFor(st)?.simple(c, own);
     // substitutions inside the command's own words
-    for (const a of c.assigns) {
+    for (let k = 0; k < c.assigns.length; k++) {
+      const a = c.assigns[k]!;
       if (!hasSub(a.subscript) && !hasSub(a.value) && !(a.array && a.array.some((w) => hasSub(w.parts)))) continue;
       const s = inner(st, { kind: 'assignment', span: a.span, name: a.name });
       this.parts(a.subscript, s);
@@ -279,7 +282,7 @@ export class Extractor {
       sub ??= mk(st.ctx, st.conditional, st.background, undefined, NONE);
       this.parts(words[i]!.parts, sub);
     }
-    for (const r of c.redirects) this.redirectSubs(r, st);
+    for (let k = 0; k < c.redirects.length; k++) this.redirectSubs(c.redirects[k]!, st);
     const name = own[0]?.value;
     if (env.length || name === 'trap' || name === 'alias' || (name !== undefined && DECL.has(name))) this.hooks(c, env, own, st);
     if (this.aliases && name !== undefined && !own[0]!.quoted) this.expandAlias(name, c, st);
@@ -362,7 +365,8 @@ export class Extractor {
   /** Commands inside substitutions of some text. `cond` marks [[ ]] / (( )) operands. */
   private parts(parts: Part[] | null, st: St): void {
     if (!parts) return;
-    for (const p of parts) {
+    for (let k = 0; k < parts.length; k++) {
+      const p = parts[k]!;
       switch (p.type) {
         case 'cmdsub': this.list(p.body, inner(st, { kind: 'cmdsub', span: p.span })); break;
         case 'procsub': this.list(p.body, inner(st, { kind: 'procsub', span: p.span })); break;
@@ -470,7 +474,8 @@ export class Extractor {
 /** Does any part hold a $(…), `…` or <(…) (something parts() would list commands from)? */
 function hasSub(parts: Part[] | null): boolean {
   if (!parts) return false;
-  for (const p of parts) {
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k]!;
     switch (p.type) {
       case 'cmdsub': case 'procsub': return true;
       case 'dq': case 'extglob': case 'arith': if (hasSub(p.parts)) return true; break;

@@ -161,12 +161,13 @@ interface Memo {
 }
 
 export class Lexer {
-  readonly src: string;
+  /** Set only here and by reset (a finished top-level lexer is reused: see Parser.reset). */
+  src: string;
   pos = 0;
   end: number;
-  readonly base: number;
-  readonly clampEnd: number;
-  readonly sh: Shared;
+  base: number;
+  clampEnd: number;
+  sh: Shared;
   sub!: SubParser;
   /** Heredocs waiting for the next newline (NONE when there are none; never pushed into then). */
   pending: Pending[] = NONE;
@@ -193,6 +194,25 @@ export class Lexer {
     this.base = base;
     this.sh = sh;
     this.clampEnd = clampEnd;
+  }
+
+  /** Start over on `src` (at offset 0 of the source, unclamped) with every field as new. */
+  reset(src: string, sh: Shared): void {
+    this.src = src;
+    this.pos = 0;
+    this.end = src.length;
+    this.base = 0;
+    this.clampEnd = Infinity;
+    this.sh = sh;
+    this.pending = NONE;
+    this.type = EOF;
+    this.tStart = 0;
+    this.op = '';
+    this.word = null;
+    this.fd = null;
+    this.fdVar = null;
+    this.arithFailed = null;
+    this.memo = null;
   }
 
   /** An offset of this lexer's text as a source offset (base added, clamped like sp). */

@@ -15,6 +15,9 @@ import {
 } from './lexer.ts';
 import type { Shared, SubParser } from './lexer.ts';
 
+/** Placeholder span of a node whose range is not known yet (never kept in a finished tree). */
+const NO_SPAN = Object.freeze({ start: 0, end: 0 });
+
 const TERMINATORS = new Set(['then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '}']);
 const DECL = new Set(['declare', 'typeset', 'export', 'local', 'readonly']);
 
@@ -54,12 +57,20 @@ export function releaseShared(sh: Shared): void {
 
 export class Parser implements SubParser {
   readonly lx: Lexer;
-  readonly sh: Shared;
+  sh: Shared;
 
   constructor(src: string, base: number, sh: Shared, clampEnd = Infinity) {
     this.sh = sh;
     this.lx = new Lexer(src, base, sh, clampEnd);
     this.lx.sub = this;
+  }
+
+  /** The same parser on a new top-level source (nothing of the last parse is kept). */
+  reset(src: string, sh: Shared): void {
+    this.sh = sh;
+    this.lx.reset(src, sh);
+    this.stoppedAt = -1;
+    this.prevEnd = 0;
   }
 
   /** Where an error or a budget stopped parseProgram (-1: it read the whole input). */
@@ -216,7 +227,8 @@ export class Parser implements SubParser {
   private parsePipeline(): PipelineNode {
     const lx = this.lx;
     const start = lx.at(lx.tStart);
-    const node: PipelineNode = { type: 'Pipeline', span: { start, end: start }, time: false, timeP: false, negated: false, commands: NONE, ops: NONE };
+    // the span is made once its end is known (a lone command lends its own)
+    const node: PipelineNode = { type: 'Pipeline', span: NO_SPAN, time: false, timeP: false, negated: false, commands: NONE, ops: NONE };
     if (this.isWord('time')) {
       node.time = true;
       node.timeWords = [lx.word!];
@@ -232,16 +244,16 @@ export class Parser implements SubParser {
       this.advance(F_CMD);
     }
     if (node.time && (this.atListEnd() || lx.tok() === NEWLINE || (lx.tok() === OP && (lx.opText() === ';' || lx.opText() === '&')))) {
-      node.span.end = lx.at(lx.tStart);
+      node.span = { start, end: lx.at(lx.tStart) };
       return node;
     }
     const first = this.parseCommand();
-    node.span.end = first.span.end;
     if (!(lx.tok() === OP && (lx.opText() === '|' || lx.opText() === '|&'))) {
       node.commands = [first];
-      if (first.span.start === start) node.span = first.span; // same range: share it
+      node.span = first.span.start === start ? first.span : { start, end: first.span.end }; // same range: share it
       return node;
     }
+    node.span = { start, end: first.span.end };
     const commands: CommandNode[] = [first];
     const ops: ('|' | '|&')[] = [];
     for (;;) {
@@ -719,6 +731,8 @@ export function toAssign(w: WordNode): AssignNode | null {
   return { type: 'Assign', span: w.span, raw: w.raw, name, append, subscript, value: rest, array };
 }
 
+let spareParser: Parser | null = null;
+
 export interface ParseResult {
   ast: ListNode;
   issues: Issue[];
@@ -744,9 +758,15 @@ export function parseSource(source: string, budget?: Partial<Budget>, commands =
   let ast: ListNode;
   sh.parsedEnd = source.length;
   try {
-    const p = new Parser(source, 0, sh);
+    // the top-level parser of the last parse is reused (parses never run inside each other's
+    // top level, but take it off the shelf anyway so one that did would make its own)
+    const p = spareParser ?? new Parser(source, 0, sh);
+    spareParser = null;
+    if (p.sh !== sh) p.reset(source, sh);
     ast = p.parseProgram();
     if (p.stoppedAt >= 0) sh.parsedEnd = Math.min(source.length, p.stoppedAt + 1);
+    p.reset('', sh); // let go of the source and the tree
+    spareParser = p;
   } catch (e) {
     sh.issues.push({ kind: 'parse', message: `internal parser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: source.length } });
     ast = { type: 'List', span: { start: 0, end: 0 }, items: [] };

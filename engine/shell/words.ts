@@ -160,7 +160,8 @@ function paramApprox(p: Extract<Part, { type: 'param' }>): string {
 /** Kinds, params and substitution counts from text that is not itself part of the value. */
 function walkInner(parts: Part[] | null, acc: Acc): void {
   if (!parts) return;
-  for (const p of parts) {
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k]!;
     switch (p.type) {
       case 'dq': walkInner(p.parts, acc); break;
       case 'param':
@@ -180,7 +181,8 @@ function walkInner(parts: Part[] | null, acc: Acc): void {
 }
 
 function collect(parts: Part[], inDq: boolean, acc: Acc, home: string, sink: IssueSink | undefined): void {
-  for (const p of parts) {
+  for (let k = 0; k < parts.length; k++) {
+    const p = parts[k]!;
     switch (p.type) {
       case 'lit': pushLit(acc, p.text, inDq); break;
       case 'esc': case 'sq': case 'ansi':
@@ -358,6 +360,16 @@ function tilde(acc: Acc, home: string, mode: number): Seg[] {
   const segs = acc.segs;
   const first = segs[0];
   if (!first) return segs;
+  // most words hold no unquoted '~': nothing to expand, nothing to copy
+  let any = false;
+  for (let i = 0; i < segs.length; i++) {
+    const s = segs[i]!;
+    if (s.dyn === null && !s.q && s.t.indexOf('~') >= 0) {
+      any = true;
+      break;
+    }
+  }
+  if (!any) return segs;
   let colon = mode === MODE_ASSIGN;
   let eqAt = -1;
   if (mode === MODE_ARG && first.dyn === null && !first.q) {
@@ -413,7 +425,8 @@ function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): 
   let lastClose = -1;
   if (mode !== MODE_QUOTED) {
     let off = 0;
-    for (const s of segs) {
+    for (let k = 0; k < segs.length; k++) {
+      const s = segs[k]!;
       if (s.dyn === null && !s.q) {
         const k = s.t.lastIndexOf(']');
         if (k >= 0) lastClose = off + k;
@@ -421,7 +434,8 @@ function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): 
       off += s.dyn === null ? s.t.length : 0;
     }
   }
-  for (const s of segs) {
+  for (let k = 0; k < segs.length; k++) {
+    const s = segs[k]!;
     if (s.dyn !== null) {
       dynamic = true;
       if (s.dyn === 'glob') {
