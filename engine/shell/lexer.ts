@@ -177,6 +177,9 @@ export class Lexer {
   tStart = 0;
   op = '';
   word: WordNode | null = null;
+  /** The current word's text when it is one unquoted literal (a reserved-word candidate), else
+   *  null (also for every token that is not a word): plainText(word), worked out once per token. */
+  plain: string | null = null;
   fd: number | null = null;
   fdVar: string | null = null;
 
@@ -209,6 +212,7 @@ export class Lexer {
     this.tStart = 0;
     this.op = '';
     this.word = null;
+    this.plain = null;
     this.fd = null;
     this.fdVar = null;
     this.arithFailed = null;
@@ -306,6 +310,7 @@ export class Lexer {
   next(flags: number): void {
     this.skipBlanks();
     this.word = null;
+    this.plain = null;
     this.fd = null;
     this.fdVar = null;
     const p = this.pos;
@@ -389,6 +394,8 @@ export class Lexer {
     this.op = '';
     this.tStart = p;
     this.word = w;
+    const ps = w.parts;
+    this.plain = ps.length === 1 && ps[0]!.type === 'lit' ? ps[0]!.text : null;
     this.fd = null;
     this.fdVar = null;
   }

@@ -147,7 +147,7 @@ export class Parser implements SubParser {
   }
 
   private isWord(text: string): boolean {
-    return this.lx.tok() === WORD && plainText(this.lx.word) === text;
+    return this.lx.plain === text; // null unless the token is a plain word
   }
 
   private expectWord(text: string, flags: number): void {
@@ -164,7 +164,7 @@ export class Parser implements SubParser {
     if (lx.tok() === EOF) return true;
     if (lx.tok() === OP) return lx.opText() === ')' || lx.opText() === ';;' || lx.opText() === ';&' || lx.opText() === ';;&';
     if (lx.tok() === WORD) {
-      const t = plainText(lx.word);
+      const t = lx.plain;
       return t !== null && TERMINATORS.has(t);
     }
     return false;
@@ -305,7 +305,7 @@ export class Parser implements SubParser {
       this.sh.depth--;
       this.advance(0);
     } else if (lx.tok() === WORD) {
-      const t = plainText(lx.word);
+      const t = lx.plain;
       switch (t) {
         case '{': node = this.parseGroup(); break;
         case 'if': node = this.parseIf(); break;
@@ -547,7 +547,7 @@ export class Parser implements SubParser {
         continue;
       }
       if (lx.tok() === WORD) {
-        const t = plainText(lx.word);
+        const t = lx.plain;
         if (t === ']]') break;
         items.push(lx.word!);
         this.advance(t === '=~' ? F_COND | F_REGEX : F_COND);
@@ -601,7 +601,7 @@ export class Parser implements SubParser {
         }
         prefix = false;
         ws.push(w);
-        const t = plainText(w);
+        const t = lx.plain; // plainText(w): w is the current token
         decl = t !== null && DECL.has(t);
         this.advance(decl ? F_ASSIGN : 0);
         if (assigns === null && lx.tok() === OP && lx.opText() === '(') {
