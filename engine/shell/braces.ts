@@ -93,7 +93,7 @@ function findClose(cells: Cell[], i: number, b: Budget): { close: number; commas
     if (c.c === '{') level++;
     else if (c.c === '}') {
       if (level > 0) level--;
-      else if (commas || sequence(cells, i, k)) return { close: k, commas };
+      else if (commas || seqSpec(cells, i, k)) return { close: k, commas };
     } else if (c.c === ',' && level === 0) commas = true;
   }
   return null;
@@ -128,8 +128,17 @@ function parseInt10(s: string): number | null {
   return Number(s);
 }
 
-/** {x..y} or {x..y..step}: integers or single characters. */
-function sequence(cells: Cell[], i: number, j: number): Cell[][] | null {
+interface SeqSpec {
+  a: string;
+  z: string;
+  step: number;
+  /** Both ends integers (else both single characters). */
+  na: number | null;
+  nz: number | null;
+}
+
+/** Is cells (i, j) a sequence ({x..y} or {x..y..step}: integers or single characters)? Its ends, else null. */
+function seqSpec(cells: Cell[], i: number, j: number): SeqSpec | null {
   let text = '';
   for (let k = i + 1; k < j; k++) {
     const c = cells[k]!;
@@ -146,9 +155,24 @@ function sequence(cells: Cell[], i: number, j: number): Cell[][] | null {
     if (v === null) return null;
     step = Math.abs(v) || 1;
   }
-  const mk = (s: string): Cell[] => Array.from(s, (ch) => ({ c: ch, q: false, d: null }));
   const na = parseInt10(a);
   const nz = parseInt10(z);
+  if (na !== null && nz !== null) return { a, z, step, na, nz };
+  if (a.length === 1 && z.length === 1) return { a, z, step, na: null, nz: null };
+  return null;
+}
+
+function mk(s: string): Cell[] {
+  const out: Cell[] = [];
+  for (const ch of s) out.push({ c: ch, q: false, d: null });
+  return out;
+}
+
+/** The alternatives of a sequence (findClose checked it with seqSpec; built only here, once). */
+function sequence(cells: Cell[], i: number, j: number): Cell[][] | null {
+  const spec = seqSpec(cells, i, j);
+  if (spec === null) return null;
+  const { a, z, step, na, nz } = spec;
   const out: Cell[][] = [];
   if (na !== null && nz !== null) {
     const pad = (a.replace('-', '').startsWith('0') && a.length > 1) || (z.replace('-', '').startsWith('0') && z.length > 1)
@@ -163,12 +187,9 @@ function sequence(cells: Cell[], i: number, j: number): Cell[][] | null {
     }
     return out;
   }
-  if (a.length === 1 && z.length === 1) {
-    const ca = a.charCodeAt(0);
-    const cz = z.charCodeAt(0);
-    const dir = ca <= cz ? 1 : -1;
-    for (let v = ca; dir > 0 ? v <= cz : v >= cz; v += dir * step) out.push(mk(String.fromCharCode(v)));
-    return out;
-  }
-  return null;
+  const ca = a.charCodeAt(0);
+  const cz = z.charCodeAt(0);
+  const dir = ca <= cz ? 1 : -1;
+  for (let v = ca; dir > 0 ? v <= cz : v >= cz; v += dir * step) out.push(mk(String.fromCharCode(v)));
+  return out;
 }

@@ -313,16 +313,24 @@ export function resolveParts(parts: Part[], span: Span, raw: string, home: strin
 
 function cellsToSegs(cells: Cell[]): Seg[] {
   const out: Seg[] = [];
-  for (const c of cells) {
+  const n = cells.length;
+  let k = 0;
+  while (k < n) {
+    const c = cells[k++]!;
     if (c.d) {
-      out.push(c.d);
+      out.push(c.d); // always dynamic: a run of characters never merges into it
       continue;
     }
-    const last = out[out.length - 1];
-    if (last && last.dyn === null && last.q === c.q) {
-      last.t += c.c;
-      last.ap += c.c;
-    } else out.push({ t: c.c, q: c.q, dyn: null, ap: c.c });
+    // one run of characters with the same quoting becomes one segment
+    const q = c.q;
+    let t = c.c;
+    while (k < n) {
+      const e = cells[k]!;
+      if (e.d !== null || e.q !== q) break;
+      t += e.c;
+      k++;
+    }
+    out.push({ t, q, dyn: null, ap: t });
   }
   return out;
 }
