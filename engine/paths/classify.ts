@@ -282,7 +282,15 @@ function isNum(s: string): boolean {
 }
 
 function segsOf(p: string): string[] {
-  return p.split('/').filter((s) => s !== '');
+  const out: string[] = [];
+  let i = 0;
+  while (i < p.length) {
+    let j = p.indexOf('/', i);
+    if (j < 0) j = p.length;
+    if (j > i) out.push(p.slice(i, j));
+    i = j + 1;
+  }
+  return out;
 }
 
 function walk(parsed: Parsed, ctx: PathContext): Walked {
@@ -488,9 +496,9 @@ class Result {
 }
 
 /** Classify a shape (literal or glob) against every table. True for a harmless device. */
-function classifyShape(shape: Seg[], literal: boolean, ctx: PathContext, r: Result, lowPath: string | null): boolean {
+function classifyShape(shape: Seg[], literal: boolean, ctx: PathContext, r: Result, lowPath: string | null, lits?: readonly string[]): boolean {
   const homeLow = homeSegs(ctx.home);
-  const homes = literal ? homesOf(shape.map((s) => s.lit!), homeLow) : homesOfShape(shape, homeLow);
+  const homes = literal ? homesOf(lits ?? shape.map((s) => s.lit!), homeLow) : homesOfShape(shape, homeLow);
   const hits: Compiled[] = [];
   combined.all(shape, homes, literal, hits);
   if (ctx.gateFiles && ctx.gateFiles.length > 0) gateTable(ctx.gateFiles).all(shape, homes, literal, hits, true);
@@ -615,18 +623,27 @@ function unprivateShape(shape: Seg[]): Seg[] {
   return shape;
 }
 
+const HARMLESS = { harmless: true };
+const NOT_HARMLESS = { harmless: false };
+
+function insideAny(path: string, dirs: readonly string[]): boolean {
+  for (let i = 0; i < dirs.length; i++) if (isInside(path, dirs[i]!)) return true;
+  return false;
+}
+
 /** Classify a canonical absolute literal path into r. */
 function classifyLiteral(path: string, ctx: PathContext, r: Result): { harmless: boolean } {
   const lowPath = path.toLowerCase();
   const low = unprivate(segsOf(lowPath));
-  const shape: Seg[] = low.map((s) => ({ lit: s, toks: null }));
-  if (classifyShape(shape, true, ctx, r, lowPath)) {
+  const shape: Seg[] = [];
+  for (let i = 0; i < low.length; i++) shape.push({ lit: low[i]!, toks: null });
+  if (classifyShape(shape, true, ctx, r, lowPath, low)) {
     r.notes.push('harmless device');
-    return { harmless: true };
+    return HARMLESS;
   }
-  if (ctx.workspace.some((ws) => isInside(path, ws))) r.mark('workspace');
+  if (insideAny(path, ctx.workspace)) r.mark('workspace');
   else r.add('outside', 'outside the workspace');
-  return { harmless: false };
+  return NOT_HARMLESS;
 }
 
 /** Where a glob's folder sits: inside the workspace when its literal prefix does. */
