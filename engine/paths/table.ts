@@ -26,6 +26,8 @@ export interface Seg {
   toks: Tok[] | null;
   /** A glob that can match a name starting with `.` (it starts with one, or dotglob is on). */
   dot?: boolean;
+  /** A glob's literal text (globText), once asked for. */
+  text?: string;
 }
 
 interface PatSeg {
@@ -43,6 +45,9 @@ export interface Compiled {
   key: string;
   /** The characters of `key` as bits (charBits): a name lacking one cannot hold the key. */
   keyBits: number;
+  /** row.need and row.exceptBelow, on this one object shape. */
+  need: string | undefined;
+  exceptBelow: readonly string[] | undefined;
   anchor: Anchor;
   segs: PatSeg[];
   dir: boolean;
@@ -73,7 +78,7 @@ function compileRow(row: TaggedRow): Compiled {
     else exceptNames.add(e);
   }
   const key = longestLiteral(segs[segs.length - 1]?.toks ?? []);
-  return { row, tag: row.tag ?? '', key, keyBits: charBits(key), anchor, segs, dir, exceptNames, exceptSuffixes };
+  return { row, tag: row.tag ?? '', key, keyBits: charBits(key), need: row.need, exceptBelow: row.exceptBelow, anchor, segs, dir, exceptNames, exceptSuffixes };
 }
 
 /** The characters of a text as a 32-bit set (code % 32; letters are distinct, others may share a bit). */
@@ -226,17 +231,19 @@ function fits(c: Compiled, shape: readonly Seg[], o: number): boolean {
   const n = shape.length;
   if (c.dir ? n < o + m : n !== o + m) return false;
   if (m === 0 && !c.dir) return false;
+  for (let k = 0; k < m; k++) if (!segMeets(shape[o + k]!, c.segs[k]!)) return false;
   // A name heuristic binds a glob with literal text only when that text holds its keyword.
   // (A bare `*` as the last segment can be any file name, so it binds them all.)
-  if (c.row.need !== undefined) {
+  const need = c.need;
+  if (need !== undefined) {
     const at = o + m - 1;
     const g = shape[at]!;
-    if (g.lit === null && !(at === n - 1 && isWildSeg(g)) && !globText(g.toks!).includes(c.row.need)) return false;
+    if (g.lit === null && !(at === n - 1 && isWildSeg(g)) && !(g.text ??= globText(g.toks!)).includes(need)) return false;
   }
-  for (let k = 0; k < m; k++) if (!segMeets(shape[o + k]!, c.segs[k]!)) return false;
-  if (c.row.exceptBelow && n > o + m) {
-    const below = shape[o + m]!.lit;
-    if (below !== null && c.row.exceptBelow.includes(below)) return false;
+  const below = c.exceptBelow;
+  if (below !== undefined && n > o + m) {
+    const name = shape[o + m]!.lit;
+    if (name !== null && below.includes(name)) return false;
   }
   return !excepted(c, shape[n - 1]);
 }
