@@ -265,10 +265,27 @@ function allowHit(env: CheckEnv, inv: Invocation, targets: readonly (string | nu
   // A rule allows the command, not the files its redirections write.
   if (targets.length) return undefined;
   for (const a of sc.env) if (!isSafeEnvName(a.name)) return undefined;
+  // Every rule needs the text to start with its literal part: test that on the first word first.
+  if (sc.argv.length > 0) {
+    const w0 = sc.argv[0]!.value ?? '';
+    let may = false;
+    for (const r of rules) if (mayStartWith(literalStart(r.bash!), w0)) may = true;
+    if (!may) return undefined;
+  }
   let text = '';
   for (let i = 0; i < sc.argv.length; i++) text += (i ? ' ' : '') + (sc.argv[i]!.value ?? '');
   for (const r of rules) if (matchBash(r.bash!, text)) return r;
   return undefined;
+}
+
+/** The text a command must start with to match a Bash rule (matchBash tests it first). */
+function literalStart(m: NonNullable<Rule['bash']>): string {
+  return m.kind === 'exact' ? m.text : m.prefix;
+}
+
+/** Can a command whose first word is w0 (more words joined by spaces) start with p? */
+function mayStartWith(p: string, w0: string): boolean {
+  return p.length <= w0.length ? w0.startsWith(p) : p.startsWith(w0) && p.charCodeAt(w0.length) === 32;
 }
 
 function pathRuleHit(env: CheckEnv, tools: string[], behavior: 'deny' | 'ask', paths: string[]): Rule | undefined {
