@@ -784,6 +784,8 @@ function elsewhere(env: CheckEnv, inv: Invocation, st: BashState): CheckResult[]
 
 /** The highest verdict of all commands (deny > immune ask > ask > passthrough); all allow allows. */
 function aggregate(results: CheckResult[]): CheckResult {
+  // One verdict is its own aggregate (nothing changes a CheckResult in place).
+  if (results.length === 1) return results[0]!;
   const findings: Finding[] = [];
   let top: CheckResult | undefined;
   let readOnly = true;
@@ -795,7 +797,6 @@ function aggregate(results: CheckResult[]): CheckResult {
     if (!r.workspaceEdit) workspaceEdit = false;
   }
   const t = top!;
-  if (results.length === 1) return t.findings === findings ? t : { ...t, findings };
   if (t.behavior === 'allow') {
     return result('allow', { type: 'subcommandResults', detail: `${results.length} commands, all allowed` }, 'every command is allowed', { readOnly, findings });
   }
