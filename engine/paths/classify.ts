@@ -396,15 +396,16 @@ function magic(stack: (string | Item[])[], ctx: PathContext, last: boolean): Mag
 // Classification.
 
 /** Home roots a literal lower-case path can sit in, as segment counts. */
-function homesOf(low: readonly string[], homeLow: readonly string[]): number[] {
+function homesOf(shape: readonly Seg[], homeLow: readonly string[]): number[] {
   const out: number[] = [];
-  if (low[0] === 'home' || low[0] === 'users') {
-    if (low.length >= 2) out.push(2);
-  } else if (low[0] === 'root') out.push(1);
-  else if (low[0] === 'var' && low[1] === 'root') out.push(2);
-  if (homeLow.length > 0 && homeLow.length <= low.length && !out.includes(homeLow.length)) {
+  const a = shape.length > 0 ? shape[0]!.lit : undefined;
+  if (a === 'home' || a === 'users') {
+    if (shape.length >= 2) out.push(2);
+  } else if (a === 'root') out.push(1);
+  else if (a === 'var' && shape.length > 1 && shape[1]!.lit === 'root') out.push(2);
+  if (homeLow.length > 0 && homeLow.length <= shape.length && !out.includes(homeLow.length)) {
     let ok = true;
-    for (let i = 0; i < homeLow.length; i++) if (low[i] !== homeLow[i]) ok = false;
+    for (let i = 0; i < homeLow.length; i++) if (shape[i]!.lit !== homeLow[i]) ok = false;
     if (ok) out.push(homeLow.length);
   }
   return out;
@@ -421,12 +422,6 @@ function homesOfShape(shape: readonly Seg[], homeLow: readonly string[]): number
     if (homeLow.every((h, i) => can(i, h))) out.push(homeLow.length);
   }
   return out;
-}
-
-/** macOS: /private/etc is /etc (and var, tmp, home). */
-function unprivate(low: string[]): string[] {
-  if (low[0] === 'private' && (low[1] === 'etc' || low[1] === 'var' || low[1] === 'tmp' || low[1] === 'home')) return low.slice(1);
-  return low;
 }
 
 const lowCache = { home: '', segs: [] as string[] };
@@ -496,9 +491,9 @@ class Result {
 }
 
 /** Classify a shape (literal or glob) against every table. True for a harmless device. */
-function classifyShape(shape: Seg[], literal: boolean, ctx: PathContext, r: Result, lowPath: string | null, lits?: readonly string[]): boolean {
+function classifyShape(shape: Seg[], literal: boolean, ctx: PathContext, r: Result, lowPath: string | null): boolean {
   const homeLow = homeSegs(ctx.home);
-  const homes = literal ? homesOf(lits ?? shape.map((s) => s.lit!), homeLow) : homesOfShape(shape, homeLow);
+  const homes = literal ? homesOf(shape, homeLow) : homesOfShape(shape, homeLow);
   const hits: Compiled[] = [];
   combined.all(shape, homes, literal, hits);
   if (ctx.gateFiles && ctx.gateFiles.length > 0) gateTable(ctx.gateFiles).all(shape, homes, literal, hits, true);
@@ -623,6 +618,23 @@ function unprivateShape(shape: Seg[]): Seg[] {
   return shape;
 }
 
+/** The literal segments of a lower-case absolute path, /private/etc as /etc (unprivate). */
+function literalShape(low: string): Seg[] {
+  const shape: Seg[] = [];
+  let i = 0;
+  while (i < low.length) {
+    let j = low.indexOf('/', i);
+    if (j < 0) j = low.length;
+    if (j > i) shape.push({ lit: low.slice(i, j), toks: null });
+    i = j + 1;
+  }
+  if (shape.length > 1 && shape[0]!.lit === 'private') {
+    const b = shape[1]!.lit;
+    if (b === 'etc' || b === 'var' || b === 'tmp' || b === 'home') shape.shift();
+  }
+  return shape;
+}
+
 const HARMLESS = { harmless: true };
 const NOT_HARMLESS = { harmless: false };
 
@@ -634,10 +646,8 @@ function insideAny(path: string, dirs: readonly string[]): boolean {
 /** Classify a canonical absolute literal path into r. */
 function classifyLiteral(path: string, ctx: PathContext, r: Result): { harmless: boolean } {
   const lowPath = path.toLowerCase();
-  const low = unprivate(segsOf(lowPath));
-  const shape: Seg[] = [];
-  for (let i = 0; i < low.length; i++) shape.push({ lit: low[i]!, toks: null });
-  if (classifyShape(shape, true, ctx, r, lowPath, low)) {
+  const shape = literalShape(lowPath);
+  if (classifyShape(shape, true, ctx, r, lowPath)) {
     r.notes.push('harmless device');
     return HARMLESS;
   }

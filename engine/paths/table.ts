@@ -126,6 +126,8 @@ export class PathTable {
   private readonly any = anchorIndex();
   /** One-segment file-name rows with a glob (`*.pem`): tried on the last segment only. */
   private readonly names: Compiled[] = [];
+  /** Their keyBits, packed (scanned for every literal path). */
+  private readonly nameBits: Int32Array;
 
   constructor(rows: readonly TaggedRow[]) {
     this.rows = rows.map(compileRow);
@@ -140,6 +142,7 @@ export class PathTable {
       } else if (c.anchor === 'any' && c.segs.length === 1 && !c.dir) this.names.push(c);
       else ix.wild.push(c);
     }
+    this.nameBits = Int32Array.from(this.names, (c) => c.keyBits);
     // For a glob segment: the same rows in the same order, split into folder rows and, by
     // segment count, the others (a row that is not a folder must end where the path ends).
     for (const g of [this.root, this.home, this.any]) {
@@ -185,10 +188,12 @@ export class PathTable {
         for (let k = 0; k < names.length; k++) if (fits(names[k]!, shape, n - 1)) out.push(names[k]!);
       } else {
         // A key's characters must all occur in the name before it can occur as a run.
-        const bits = charBits(name);
-        for (let k = 0; k < names.length; k++) {
+        const missing = ~charBits(name);
+        const nameBits = this.nameBits;
+        for (let k = 0; k < nameBits.length; k++) {
+          if ((nameBits[k]! & missing) !== 0) continue;
           const c = names[k]!;
-          if ((c.keyBits & ~bits) === 0 && name.includes(c.key) && fits(c, shape, n - 1)) out.push(c);
+          if (name.includes(c.key) && fits(c, shape, n - 1)) out.push(c);
         }
       }
     }
