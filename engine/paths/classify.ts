@@ -414,14 +414,33 @@ function homesOf(shape: readonly Seg[], homeLow: readonly string[]): number[] {
 /** The same for a glob shape: where could a home root end? */
 function homesOfShape(shape: readonly Seg[], homeLow: readonly string[]): number[] {
   const out: number[] = [];
-  const can = (i: number, name: string) => i < shape.length && segMeets(shape[i]!, { lit: name, toks: [] });
-  if (shape.length >= 2 && (can(0, 'home') || can(0, 'users'))) out.push(2);
-  if (can(0, 'root')) out.push(1);
-  if (can(0, 'var') && can(1, 'root') && !out.includes(2)) out.push(2);
-  if (homeLow.length > 0 && homeLow.length <= shape.length && !out.includes(homeLow.length)) {
-    if (homeLow.every((h, i) => can(i, h))) out.push(homeLow.length);
+  const n = shape.length;
+  if (n >= 2 && (segMeets(shape[0]!, P_HOME) || segMeets(shape[0]!, P_USERS))) out.push(2);
+  if (n > 0 && segMeets(shape[0]!, P_ROOT)) out.push(1);
+  if (n > 1 && segMeets(shape[0]!, P_VAR) && segMeets(shape[1]!, P_ROOT) && !out.includes(2)) out.push(2);
+  if (homeLow.length > 0 && homeLow.length <= n && !out.includes(homeLow.length)) {
+    const pats = homePats(homeLow);
+    let all = true;
+    for (let i = 0; i < pats.length; i++) if (!segMeets(shape[i]!, pats[i]!)) all = false;
+    if (all) out.push(homeLow.length);
   }
   return out;
+}
+
+/** Literal pattern segments for the home tests above (segMeets reads lit; toks stay empty). */
+const litPat = (name: string) => ({ lit: name, toks: [] });
+const P_HOME = litPat('home');
+const P_USERS = litPat('users');
+const P_ROOT = litPat('root');
+const P_VAR = litPat('var');
+let homePatsOf: readonly string[] | null = null;
+let homePatList: { lit: string; toks: never[] }[] = [];
+function homePats(homeLow: readonly string[]): { lit: string; toks: never[] }[] {
+  if (homePatsOf !== homeLow) {
+    homePatList = homeLow.map(litPat);
+    homePatsOf = homeLow;
+  }
+  return homePatList;
 }
 
 const lowCache = { home: '', segs: [] as string[] };

@@ -266,16 +266,33 @@ function allowHit(env: CheckEnv, inv: Invocation, targets: readonly (string | nu
   if (targets.length) return undefined;
   for (const a of sc.env) if (!isSafeEnvName(a.name)) return undefined;
   // Every rule needs the text to start with its literal part: test that on the first word first.
-  if (sc.argv.length > 0) {
-    const w0 = sc.argv[0]!.value ?? '';
-    let may = false;
-    for (const r of rules) if (mayStartWith(literalStart(r.bash!), w0)) may = true;
-    if (!may) return undefined;
-  }
+  if (sc.argv.length > 0 && !mayMatchSome(rules, sc.argv[0]!.value ?? '')) return undefined;
   let text = '';
   for (let i = 0; i < sc.argv.length; i++) text += (i ? ' ' : '') + (sc.argv[i]!.value ?? '');
   for (const r of rules) if (matchBash(r.bash!, text)) return r;
   return undefined;
+}
+
+/** Per shared rule list: the first words of literal texts with a space, and whether any has none. */
+const firstWords = new WeakMap<readonly Rule[], { words: Set<string>; partial: boolean }>();
+
+/** Can some rule match a command whose first word is w0? (false only when none can) */
+function mayMatchSome(rules: readonly Rule[], w0: string): boolean {
+  let ix = firstWords.get(rules);
+  if (!ix) {
+    ix = { words: new Set(), partial: false };
+    for (const r of rules) {
+      const lit = literalStart(r.bash!);
+      const sp = lit.indexOf(' ');
+      if (sp < 0) ix.partial = true;
+      else ix.words.add(lit.slice(0, sp));
+    }
+    firstWords.set(rules, ix);
+  }
+  // A literal text with a space starts with w0 and a space only when w0 is its first word.
+  if (!ix.partial && !w0.includes(' ') && !ix.words.has(w0)) return false;
+  for (const r of rules) if (mayStartWith(literalStart(r.bash!), w0)) return true;
+  return false;
 }
 
 /** The text a command must start with to match a Bash rule (matchBash tests it first). */
