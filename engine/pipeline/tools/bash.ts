@@ -20,7 +20,7 @@ import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS,
 import { linksMade, linkOverlay } from '../../effects/links.ts';
 import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
 import { envRole, type ArgFact, type ProgramFacts } from '../../programs/index.ts';
-import { dispatchTable, runsOn } from '../detectors.ts';
+import { dispatchTable, runsOn, sourceDetectors } from '../detectors.ts';
 import { baseContext, invocationContext } from '../../detectors/util.ts';
 import { loopBindings, loopVariants } from './loops.ts';
 import { assignedValues, assignedVariants, certainNames, surelyValued } from './assigns.ts';
@@ -59,11 +59,10 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const links = linksMade(ex, env.cwd);
   if (links.size) st.linked = linkOverlay(links, env.fs);
   const results: CheckResult[] = [];
-  for (const d of env.detectors) {
-    if (!d.checkSource) continue;
+  for (const d of sourceDetectors(env.detectors)) {
     let found: Finding[];
     try {
-      found = d.checkSource(command, ex, dctx);
+      found = d.checkSource!(command, ex, dctx);
     } catch (e) {
       found = [detectorFailed(d, e)];
     }
@@ -420,7 +419,8 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
   }
   if (ro.readOnly) {
-    const at = { ...st.scope, cwd: cwdOf(inv, st.cwd) };
+    const here = cwdOf(inv, st.cwd);
+    const at = here === st.scope.cwd ? st.scope : { ...st.scope, cwd: here };
     const paths = readPaths(inv, factsFor(inv), (w) => {
       const r = pathRef(w, at);
       return r.literal && r.abs !== null ? r.abs : null;
