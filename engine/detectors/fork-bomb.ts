@@ -195,32 +195,34 @@ export const forkBomb: Detector = {
   checkSource(_source: string, ex: Extraction) {
     const out: Finding[] = [];
     // call graph between the functions this command defines (self-calls are checked per invocation)
-    const fns = new Set(ex.functions);
-    const edges = new Map<string, Set<string>>();
-    const spawning: { from: string; to: string; sc: SimpleCommand }[] = [];
-    for (const sc of ex.commands) {
-      const to = name(sc);
-      const from = enclosingFunction(sc);
-      if (!to || !from || !fns.has(to)) continue;
-      let set = edges.get(from);
-      if (!set) edges.set(from, (set = new Set()));
-      set.add(to);
-      if ((sc.pipe || sc.background) && from !== to) spawning.push({ from, to, sc });
-    }
-    const reaches = (a: string, b: string): boolean => {
-      const seen = new Set<string>([a]);
-      const todo = [a];
-      while (todo.length) {
-        const x = todo.pop()!;
-        if (x === b) return true;
-        for (const y of edges.get(x) ?? []) if (!seen.has(y)) (seen.add(y), todo.push(y));
+    if (ex.functions.length > 0) {
+      const fns = new Set(ex.functions);
+      const edges = new Map<string, Set<string>>();
+      const spawning: { from: string; to: string; sc: SimpleCommand }[] = [];
+      for (const sc of ex.commands) {
+        const to = name(sc);
+        const from = enclosingFunction(sc);
+        if (!to || !from || !fns.has(to)) continue;
+        let set = edges.get(from);
+        if (!set) edges.set(from, (set = new Set()));
+        set.add(to);
+        if ((sc.pipe || sc.background) && from !== to) spawning.push({ from, to, sc });
       }
-      return false;
-    };
-    for (const s of spawning) {
-      if (!reaches(s.to, s.from)) continue;
-      out.push({ detector: meta.id, family: meta.family, behavior: 'deny', message: `functions ${s.from} and ${s.to} call each other, starting copies side by side`, span: s.sc.span });
-      break;
+      const reaches = (a: string, b: string): boolean => {
+        const seen = new Set<string>([a]);
+        const todo = [a];
+        while (todo.length) {
+          const x = todo.pop()!;
+          if (x === b) return true;
+          for (const y of edges.get(x) ?? []) if (!seen.has(y)) (seen.add(y), todo.push(y));
+        }
+        return false;
+      };
+      for (const s of spawning) {
+        if (!reaches(s.to, s.from)) continue;
+        out.push({ detector: meta.id, family: meta.family, behavior: 'deny', message: `functions ${s.from} and ${s.to} call each other, starting copies side by side`, span: s.sc.span });
+        break;
+      }
     }
     // endless loops that start background processes
     const loops = new Map<number, ContextEntry>();

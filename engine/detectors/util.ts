@@ -68,13 +68,14 @@ function withChdir(inv: Invocation, base: DetectContext): DetectContext {
 
 /** Frozen: a detector that writes to a derived context fails instead of changing another's. */
 function derive(base: DetectContext, cwd: string): DetectContext {
-  return Object.freeze({
-    ...base,
-    [PLAIN]: undefined,
-    [CHDIR]: undefined,
-    cwd,
-    resolve: (p: string) => (p.startsWith('/') ? normalizePath(p) : cwd === UNKNOWN_CWD ? UNKNOWN_CWD + '/' + p : normalizePath(cwd + '/' + p)),
-  });
+  const resolve = (p: string) => (p.startsWith('/') ? normalizePath(p) : cwd === UNKNOWN_CWD ? UNKNOWN_CWD + '/' + p : normalizePath(cwd + '/' + p));
+  // The pipeline's own context has these fields only: built field by field (spreading an object
+  // with symbol keys takes V8's slow path, microseconds per call).
+  if ((base as Own)[PLAIN] === true) {
+    const { home, workspace, isProtected, isInWorkspace, inv, effects, scope } = base;
+    return Object.freeze({ cwd, home, workspace, resolve, isProtected, isInWorkspace, inv, effects, scope });
+  }
+  return Object.freeze({ ...base, [PLAIN]: undefined, [CHDIR]: undefined, cwd, resolve });
 }
 
 export function finding(meta: DetectorMeta, inv: Invocation, message: string, w?: Word, opts?: { behavior?: 'deny' | 'ask'; safety?: SafetyClass }): Finding {

@@ -282,7 +282,15 @@ function isNum(s: string): boolean {
 }
 
 function segsOf(p: string): string[] {
-  return p.split('/').filter((s) => s !== '');
+  const out: string[] = [];
+  let i = 0;
+  while (i < p.length) {
+    let j = p.indexOf('/', i);
+    if (j < 0) j = p.length;
+    if (j > i) out.push(p.slice(i, j));
+    i = j + 1;
+  }
+  return out;
 }
 
 function walk(parsed: Parsed, ctx: PathContext): Walked {
@@ -388,15 +396,16 @@ function magic(stack: (string | Item[])[], ctx: PathContext, last: boolean): Mag
 // Classification.
 
 /** Home roots a literal lower-case path can sit in, as segment counts. */
-function homesOf(low: readonly string[], homeLow: readonly string[]): number[] {
+function homesOf(shape: readonly Seg[], homeLow: readonly string[]): number[] {
   const out: number[] = [];
-  if (low[0] === 'home' || low[0] === 'users') {
-    if (low.length >= 2) out.push(2);
-  } else if (low[0] === 'root') out.push(1);
-  else if (low[0] === 'var' && low[1] === 'root') out.push(2);
-  if (homeLow.length > 0 && homeLow.length <= low.length && !out.includes(homeLow.length)) {
+  const a = shape.length > 0 ? shape[0]!.lit : undefined;
+  if (a === 'home' || a === 'users') {
+    if (shape.length >= 2) out.push(2);
+  } else if (a === 'root') out.push(1);
+  else if (a === 'var' && shape.length > 1 && shape[1]!.lit === 'root') out.push(2);
+  if (homeLow.length > 0 && homeLow.length <= shape.length && !out.includes(homeLow.length)) {
     let ok = true;
-    for (let i = 0; i < homeLow.length; i++) if (low[i] !== homeLow[i]) ok = false;
+    for (let i = 0; i < homeLow.length; i++) if (shape[i]!.lit !== homeLow[i]) ok = false;
     if (ok) out.push(homeLow.length);
   }
   return out;
@@ -405,20 +414,33 @@ function homesOf(low: readonly string[], homeLow: readonly string[]): number[] {
 /** The same for a glob shape: where could a home root end? */
 function homesOfShape(shape: readonly Seg[], homeLow: readonly string[]): number[] {
   const out: number[] = [];
-  const can = (i: number, name: string) => i < shape.length && segMeets(shape[i]!, { lit: name, toks: [] });
-  if (shape.length >= 2 && (can(0, 'home') || can(0, 'users'))) out.push(2);
-  if (can(0, 'root')) out.push(1);
-  if (can(0, 'var') && can(1, 'root') && !out.includes(2)) out.push(2);
-  if (homeLow.length > 0 && homeLow.length <= shape.length && !out.includes(homeLow.length)) {
-    if (homeLow.every((h, i) => can(i, h))) out.push(homeLow.length);
+  const n = shape.length;
+  if (n >= 2 && (segMeets(shape[0]!, P_HOME) || segMeets(shape[0]!, P_USERS))) out.push(2);
+  if (n > 0 && segMeets(shape[0]!, P_ROOT)) out.push(1);
+  if (n > 1 && segMeets(shape[0]!, P_VAR) && segMeets(shape[1]!, P_ROOT) && !out.includes(2)) out.push(2);
+  if (homeLow.length > 0 && homeLow.length <= n && !out.includes(homeLow.length)) {
+    const pats = homePats(homeLow);
+    let all = true;
+    for (let i = 0; i < pats.length; i++) if (!segMeets(shape[i]!, pats[i]!)) all = false;
+    if (all) out.push(homeLow.length);
   }
   return out;
 }
 
-/** macOS: /private/etc is /etc (and var, tmp, home). */
-function unprivate(low: string[]): string[] {
-  if (low[0] === 'private' && (low[1] === 'etc' || low[1] === 'var' || low[1] === 'tmp' || low[1] === 'home')) return low.slice(1);
-  return low;
+/** Literal pattern segments for the home tests above (segMeets reads lit; toks stay empty). */
+const litPat = (name: string) => ({ lit: name, toks: [] });
+const P_HOME = litPat('home');
+const P_USERS = litPat('users');
+const P_ROOT = litPat('root');
+const P_VAR = litPat('var');
+let homePatsOf: readonly string[] | null = null;
+let homePatList: { lit: string; toks: never[] }[] = [];
+function homePats(homeLow: readonly string[]): { lit: string; toks: never[] }[] {
+  if (homePatsOf !== homeLow) {
+    homePatList = homeLow.map(litPat);
+    homePatsOf = homeLow;
+  }
+  return homePatList;
 }
 
 const lowCache = { home: '', segs: [] as string[] };
@@ -490,7 +512,7 @@ class Result {
 /** Classify a shape (literal or glob) against every table. True for a harmless device. */
 function classifyShape(shape: Seg[], literal: boolean, ctx: PathContext, r: Result, lowPath: string | null): boolean {
   const homeLow = homeSegs(ctx.home);
-  const homes = literal ? homesOf(shape.map((s) => s.lit!), homeLow) : homesOfShape(shape, homeLow);
+  const homes = literal ? homesOf(shape, homeLow) : homesOfShape(shape, homeLow);
   const hits: Compiled[] = [];
   combined.all(shape, homes, literal, hits);
   if (ctx.gateFiles && ctx.gateFiles.length > 0) gateTable(ctx.gateFiles).all(shape, homes, literal, hits, true);
@@ -615,18 +637,42 @@ function unprivateShape(shape: Seg[]): Seg[] {
   return shape;
 }
 
+/** The literal segments of a lower-case absolute path, /private/etc as /etc (unprivate). */
+function literalShape(low: string): Seg[] {
+  const shape: Seg[] = [];
+  let i = 0;
+  while (i < low.length) {
+    let j = low.indexOf('/', i);
+    if (j < 0) j = low.length;
+    if (j > i) shape.push({ lit: low.slice(i, j), toks: null });
+    i = j + 1;
+  }
+  if (shape.length > 1 && shape[0]!.lit === 'private') {
+    const b = shape[1]!.lit;
+    if (b === 'etc' || b === 'var' || b === 'tmp' || b === 'home') shape.shift();
+  }
+  return shape;
+}
+
+const HARMLESS = { harmless: true };
+const NOT_HARMLESS = { harmless: false };
+
+function insideAny(path: string, dirs: readonly string[]): boolean {
+  for (let i = 0; i < dirs.length; i++) if (isInside(path, dirs[i]!)) return true;
+  return false;
+}
+
 /** Classify a canonical absolute literal path into r. */
 function classifyLiteral(path: string, ctx: PathContext, r: Result): { harmless: boolean } {
   const lowPath = path.toLowerCase();
-  const low = unprivate(segsOf(lowPath));
-  const shape: Seg[] = low.map((s) => ({ lit: s, toks: null }));
+  const shape = literalShape(lowPath);
   if (classifyShape(shape, true, ctx, r, lowPath)) {
     r.notes.push('harmless device');
-    return { harmless: true };
+    return HARMLESS;
   }
-  if (ctx.workspace.some((ws) => isInside(path, ws))) r.mark('workspace');
+  if (insideAny(path, ctx.workspace)) r.mark('workspace');
   else r.add('outside', 'outside the workspace');
-  return { harmless: false };
+  return NOT_HARMLESS;
 }
 
 /** Where a glob's folder sits: inside the workspace when its literal prefix does. */

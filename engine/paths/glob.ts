@@ -104,6 +104,8 @@ export function matchTokens(t: readonly Tok[], name: string): boolean {
 export function tokensMeet(a: readonly Tok[], b: readonly Tok[]): boolean {
   const n = a.length;
   const m = b.length;
+  // A lone star matches every name, and every token list matches some name.
+  if ((n === 1 && a[0] === STAR) || (m === 1 && b[0] === STAR)) return true;
   // Cheap rejections: different literal first or last characters.
   if (n > 0 && m > 0) {
     const a0 = a[0];
@@ -113,25 +115,31 @@ export function tokensMeet(a: readonly Tok[], b: readonly Tok[]): boolean {
     const b1 = b[m - 1];
     if (typeof a1 === 'string' && typeof b1 === 'string' && a1 !== b1) return false;
   }
-  const seen = new Uint8Array((n + 1) * (m + 1)); // 1 = visited, no common string from here
-  const go = (i: number, j: number): boolean => {
-    if (i === n && j === m) return true;
-    const key = i * (m + 1) + j;
-    if (seen[key]) return false;
-    seen[key] = 1;
-    const x = a[i];
-    const y = b[j];
-    if (x === STAR) {
-      if (go(i + 1, j)) return true;
-      if (j < m) return go(i, j + 1) || (y !== STAR && go(i + 1, j + 1));
-      return false;
-    }
-    if (y === STAR) {
-      if (go(i, j + 1)) return true;
-      return i < n && go(i + 1, j);
-    }
-    if (x === undefined || y === undefined) return false;
-    return oneMeets(x, y) && go(i + 1, j + 1);
-  };
-  return go(0, 0);
+  const size = (n + 1) * (m + 1);
+  if (seen.length < size) seen = new Uint8Array(Math.max(size, 2 * seen.length));
+  else seen.fill(0, 0, size);
+  return meet(a, b, 0, 0, n, m);
+}
+
+/** Visited states of the current tokensMeet (1: no common name from there), reused across calls. */
+let seen = new Uint8Array(256);
+
+function meet(a: readonly Tok[], b: readonly Tok[], i: number, j: number, n: number, m: number): boolean {
+  if (i === n && j === m) return true;
+  const key = i * (m + 1) + j;
+  if (seen[key]) return false;
+  seen[key] = 1;
+  const x = a[i];
+  const y = b[j];
+  if (x === STAR) {
+    if (meet(a, b, i + 1, j, n, m)) return true;
+    if (j < m) return meet(a, b, i, j + 1, n, m) || (y !== STAR && meet(a, b, i + 1, j + 1, n, m));
+    return false;
+  }
+  if (y === STAR) {
+    if (meet(a, b, i, j + 1, n, m)) return true;
+    return i < n && meet(a, b, i + 1, j, n, m);
+  }
+  if (x === undefined || y === undefined) return false;
+  return oneMeets(x, y) && meet(a, b, i + 1, j + 1, n, m);
 }

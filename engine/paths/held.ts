@@ -20,6 +20,9 @@ function aboveHomes(dir: string, home: string): boolean {
   return home.toLowerCase().startsWith(pre) || '/root'.startsWith(pre) || '/home/u'.startsWith(pre) || '/users/u'.startsWith(pre);
 }
 
+/** Each credential row once: anchored at a home (its text after `~`), at the root, or neither. */
+const ROWS = CREDENTIAL_ROWS.map((row) => ({ why: row.why, home: row.pat.startsWith('~/'), root: row.pat.startsWith('/'), rest: row.pat.startsWith('~/') ? row.pat.slice(1) : row.pat }));
+
 /**
  * The reason a recursive read of the folder `abs` (canonical, absolute) reaches a credential the
  * table names below it (any home's key stores and token files, /etc/shadow …), or null.
@@ -29,15 +32,18 @@ export function credentialBelow(abs: string, home: string): string | null {
   const dir = abs.toLowerCase();
   const pre = dir === '/' ? '/' : dir + '/';
   const above = end < 0 && aboveHomes(dir, home);
-  for (const row of CREDENTIAL_ROWS) {
-    let full: string;
-    if (row.pat.startsWith('~/')) {
+  // A home row's path is h + rest: it starts with pre when h does, or when pre is h + the start of rest.
+  const h = end < 0 ? '' : abs.slice(0, end).toLowerCase();
+  const inH = pre.length <= h.length && h.startsWith(pre);
+  const tail = !inH && pre.startsWith(h) ? pre.slice(h.length) : null;
+  for (const row of ROWS) {
+    if (row.home) {
       if (above) return row.why;
       if (end < 0) continue;
-      full = abs.slice(0, end).toLowerCase() + row.pat.slice(1);
-    } else if (row.pat.startsWith('/')) full = row.pat;
-    else continue;
-    if (full.startsWith(pre)) return row.why;
+      if (inH || (tail !== null && row.rest.startsWith(tail))) return row.why;
+    } else if (row.root) {
+      if (row.rest.startsWith(pre)) return row.why;
+    }
   }
   return null;
 }

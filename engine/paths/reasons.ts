@@ -14,10 +14,21 @@ const device = new PathTable(DEVICE_ROWS);
 
 function shape(p: string): Seg[] {
   const out: Seg[] = [];
-  for (const s of p.toLowerCase().split('/')) if (s !== '') out.push({ lit: s, toks: null });
+  const low = p.toLowerCase();
+  let i = 0;
+  while (i < low.length) {
+    let j = low.indexOf('/', i);
+    if (j < 0) j = low.length;
+    if (j > i) out.push({ lit: low.slice(i, j), toks: null });
+    i = j + 1;
+  }
   if (out[0]?.lit === 'private' && ['etc', 'var', 'tmp', 'home'].includes(out[1]?.lit ?? '')) out.shift();
   return out;
 }
+
+/** The lower-case segments of the last home asked about. */
+let lastHome: string | null = null;
+let homeLow: string[] = [];
 
 function homes(sh: Seg[], home: string): number[] {
   const out: number[] = [];
@@ -25,7 +36,11 @@ function homes(sh: Seg[], home: string): number[] {
   if ((a === 'home' || a === 'users') && sh.length >= 2) out.push(2);
   else if (a === 'root') out.push(1);
   else if (a === 'var' && sh[1]?.lit === 'root') out.push(2);
-  const h = home.toLowerCase().split('/').filter((s) => s !== '');
+  if (home !== lastHome) {
+    homeLow = home.toLowerCase().split('/').filter((s) => s !== '');
+    lastHome = home;
+  }
+  const h = homeLow;
   if (h.length > 0 && h.length <= sh.length && h.every((s, i) => sh[i]!.lit === s) && !out.includes(h.length)) out.push(h.length);
   return out;
 }

@@ -26,6 +26,8 @@ export interface Seg {
   toks: Tok[] | null;
   /** A glob that can match a name starting with `.` (it starts with one, or dotglob is on). */
   dot?: boolean;
+  /** A glob's literal text (globText), once asked for. */
+  text?: string;
 }
 
 interface PatSeg {
@@ -41,6 +43,11 @@ export interface Compiled {
   tag: string;
   /** The longest literal run of a one-segment pattern: a cheap test before matching. */
   key: string;
+  /** The characters of `key` as bits (charBits): a name lacking one cannot hold the key. */
+  keyBits: number;
+  /** row.need and row.exceptBelow, on this one object shape. */
+  need: string | undefined;
+  exceptBelow: readonly string[] | undefined;
   anchor: Anchor;
   segs: PatSeg[];
   dir: boolean;
@@ -70,7 +77,15 @@ function compileRow(row: TaggedRow): Compiled {
     if (e.startsWith('*')) exceptSuffixes.push(e.slice(1));
     else exceptNames.add(e);
   }
-  return { row, tag: row.tag ?? '', key: longestLiteral(segs[segs.length - 1]?.toks ?? []), anchor, segs, dir, exceptNames, exceptSuffixes };
+  const key = longestLiteral(segs[segs.length - 1]?.toks ?? []);
+  return { row, tag: row.tag ?? '', key, keyBits: charBits(key), need: row.need, exceptBelow: row.exceptBelow, anchor, segs, dir, exceptNames, exceptSuffixes };
+}
+
+/** The characters of a text as a 32-bit set (code % 32; letters are distinct, others may share a bit). */
+function charBits(s: string): number {
+  let b = 0;
+  for (let i = 0; i < s.length; i++) b |= 1 << (s.charCodeAt(i) & 31);
+  return b;
 }
 
 function longestLiteral(t: readonly Tok[]): string {
@@ -87,37 +102,51 @@ function longestLiteral(t: readonly Tok[]): string {
 /** A row with the class it stands for (one combined table serves several classes). */
 export type TaggedRow = Row & { tag?: string };
 
+/** The rows of one anchor: literal first segments through a map, the rest by shape. */
+interface AnchorIndex {
+  byFirst: Map<string, Compiled[]>;
+  /** The first letter and length of every key of byFirst (firstKey): most segments miss it. */
+  firsts: Uint8Array;
+  wild: Compiled[];
+  /** For a glob segment (which may start any row): folder rows, rows by segment count. */
+  dirs: Compiled[];
+  byLen: Map<number, Compiled[]>;
+  order: Map<Compiled, number>;
+}
+
+function anchorIndex(): AnchorIndex {
+  return { byFirst: new Map(), firsts: new Uint8Array(FIRST_KEYS), wild: [], dirs: [], byLen: new Map(), order: new Map() };
+}
+
 /** A compiled table, indexed for literal paths by the first segment of each row. */
 export class PathTable {
   readonly rows: readonly Compiled[];
-  private readonly byFirst = { root: new Map<string, Compiled[]>(), home: new Map<string, Compiled[]>(), any: new Map<string, Compiled[]>() };
-  private readonly wild = { root: [] as Compiled[], home: [] as Compiled[], any: [] as Compiled[] };
+  private readonly root = anchorIndex();
+  private readonly home = anchorIndex();
+  private readonly any = anchorIndex();
   /** One-segment file-name rows with a glob (`*.pem`): tried on the last segment only. */
   private readonly names: Compiled[] = [];
-  /** Per anchor, for a glob segment (which may start any row): folder rows, rows by segment count. */
-  private readonly glob = {
-    root: { dirs: [] as Compiled[], byLen: new Map<number, Compiled[]>(), order: new Map<Compiled, number>() },
-    home: { dirs: [] as Compiled[], byLen: new Map<number, Compiled[]>(), order: new Map<Compiled, number>() },
-    any: { dirs: [] as Compiled[], byLen: new Map<number, Compiled[]>(), order: new Map<Compiled, number>() },
-  };
+  /** Their keyBits, packed (scanned for every literal path). */
+  private readonly nameBits: Int32Array;
 
   constructor(rows: readonly TaggedRow[]) {
     this.rows = rows.map(compileRow);
     for (const c of this.rows) {
       const first = c.segs[0];
+      const ix = this[c.anchor];
       if (first && first.lit !== null) {
-        const m = this.byFirst[c.anchor];
-        const list = m.get(first.lit);
+        const list = ix.byFirst.get(first.lit);
         if (list) list.push(c);
-        else m.set(first.lit, [c]);
+        else ix.byFirst.set(first.lit, [c]);
+        ix.firsts[firstKey(first.lit)] = 1;
       } else if (c.anchor === 'any' && c.segs.length === 1 && !c.dir) this.names.push(c);
-      else this.wild[c.anchor].push(c);
+      else ix.wild.push(c);
     }
+    this.nameBits = Int32Array.from(this.names, (c) => c.keyBits);
     // For a glob segment: the same rows in the same order, split into folder rows and, by
     // segment count, the others (a row that is not a folder must end where the path ends).
-    for (const a of ['root', 'home', 'any'] as const) {
-      const g = this.glob[a];
-      for (const c of [...[...this.byFirst[a].values()].flat(), ...this.wild[a]]) {
+    for (const g of [this.root, this.home, this.any]) {
+      for (const c of [...[...g.byFirst.values()].flat(), ...g.wild]) {
         g.order.set(c, g.order.size);
         if (c.dir) g.dirs.push(c);
         else {
@@ -145,38 +174,56 @@ export class PathTable {
   all(shape: readonly Seg[], homes: readonly number[], literal: boolean, out: Compiled[], first = false): void {
     void literal;
     const n = shape.length;
-    this.at('root', shape, 0, out);
+    at(this.root, shape, 0, out);
     if (first && out.length > 0) return;
-    for (const h of homes) this.at('home', shape, h, out);
+    for (let k = 0; k < homes.length; k++) at(this.home, shape, homes[k]!, out);
     if (first && out.length > 0) return;
-    for (let o = 0; o < n; o++) this.at('any', shape, o, out);
+    for (let o = 0; o < n; o++) at(this.any, shape, o, out);
     if (first && out.length > 0) return;
     if (n > 0) {
       const last = shape[n - 1]!;
       const name = last.lit;
-      for (const c of this.names) if ((name === null || name.includes(c.key)) && fits(c, shape, n - 1)) out.push(c);
+      const names = this.names;
+      if (name === null) {
+        for (let k = 0; k < names.length; k++) if (fits(names[k]!, shape, n - 1)) out.push(names[k]!);
+      } else {
+        // A key's characters must all occur in the name before it can occur as a run.
+        const missing = ~charBits(name);
+        const nameBits = this.nameBits;
+        for (let k = 0; k < nameBits.length; k++) {
+          if ((nameBits[k]! & missing) !== 0) continue;
+          const c = names[k]!;
+          if (name.includes(c.key) && fits(c, shape, n - 1)) out.push(c);
+        }
+      }
     }
   }
+}
 
-  private at(anchor: Anchor, shape: readonly Seg[], o: number, out: Compiled[]): void {
-    const seg = shape[o];
-    if (seg === undefined) return;
-    if (seg.lit !== null) {
-      scan(this.byFirst[anchor].get(seg.lit), shape, o, out);
-      scan(this.wild[anchor], shape, o, out);
-      return;
-    }
-    // Only folder rows and rows that end at the path's end can fit (see `fits`); merged back into
-    // table order, so the first row found is the same as when every row is tried.
-    const g = this.glob[anchor];
-    const a: Compiled[] = [];
-    const b: Compiled[] = [];
-    scan(g.dirs, shape, o, a);
-    scan(g.byLen.get(shape.length - o), shape, o, b);
-    let i = 0;
-    let j = 0;
-    while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && g.order.get(a[i]!)! < g.order.get(b[j]!)!) ? a[i++]! : b[j++]!);
+function at(ix: AnchorIndex, shape: readonly Seg[], o: number, out: Compiled[]): void {
+  const seg = shape[o];
+  if (seg === undefined) return;
+  if (seg.lit !== null) {
+    if (ix.firsts[firstKey(seg.lit)] === 1) scan(ix.byFirst.get(seg.lit), shape, o, out);
+    if (ix.wild.length > 0) scan(ix.wild, shape, o, out);
+    return;
   }
+  // Only folder rows and rows that end at the path's end can fit (see `fits`); merged back into
+  // table order, so the first row found is the same as when every row is tried.
+  const a: Compiled[] = [];
+  const b: Compiled[] = [];
+  scan(ix.dirs, shape, o, a);
+  scan(ix.byLen.get(shape.length - o), shape, o, b);
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && ix.order.get(a[i]!)! < ix.order.get(b[j]!)!) ? a[i++]! : b[j++]!);
+}
+
+const FIRST_KEYS = 128 * 64;
+
+/** A segment's first character and length as a small number (a cheap test before the map). */
+function firstKey(s: string): number {
+  return ((s.length === 0 ? 0 : s.charCodeAt(0) & 127) << 6) | (s.length < 63 ? s.length : 63);
 }
 
 function scan(list: readonly Compiled[] | undefined, shape: readonly Seg[], o: number, out: Compiled[]): void {
@@ -189,17 +236,19 @@ function fits(c: Compiled, shape: readonly Seg[], o: number): boolean {
   const n = shape.length;
   if (c.dir ? n < o + m : n !== o + m) return false;
   if (m === 0 && !c.dir) return false;
+  for (let k = 0; k < m; k++) if (!segMeets(shape[o + k]!, c.segs[k]!)) return false;
   // A name heuristic binds a glob with literal text only when that text holds its keyword.
   // (A bare `*` as the last segment can be any file name, so it binds them all.)
-  if (c.row.need !== undefined) {
+  const need = c.need;
+  if (need !== undefined) {
     const at = o + m - 1;
     const g = shape[at]!;
-    if (g.lit === null && !(at === n - 1 && isWildSeg(g)) && !globText(g.toks!).includes(c.row.need)) return false;
+    if (g.lit === null && !(at === n - 1 && isWildSeg(g)) && !(g.text ??= globText(g.toks!)).includes(need)) return false;
   }
-  for (let k = 0; k < m; k++) if (!segMeets(shape[o + k]!, c.segs[k]!)) return false;
-  if (c.row.exceptBelow && n > o + m) {
-    const below = shape[o + m]!.lit;
-    if (below !== null && c.row.exceptBelow.includes(below)) return false;
+  const below = c.exceptBelow;
+  if (below !== undefined && n > o + m) {
+    const name = shape[o + m]!.lit;
+    if (name !== null && below.includes(name)) return false;
   }
   return !excepted(c, shape[n - 1]);
 }

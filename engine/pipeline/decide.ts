@@ -60,8 +60,11 @@ function sameDirs(a: readonly string[] | undefined, b: readonly string[] | undef
   return true;
 }
 
+/** The tracer of every decision nobody explains: it records nothing, so one serves them all. */
+const NO_TRACE = new Tracer(false);
+
 export function evaluate(state: EngineState, call: ToolCall, ctx: Context, explain: boolean): Decision {
-  const t = new Tracer(explain);
+  const t = explain ? new Tracer(true) : NO_TRACE;
   const mode: ModeName = ctx.mode ?? (state.preset ? PRESETS[state.preset].mode : state.policy.mode);
   const row = modeRow(mode);
   const finish = (r: CheckResult, behavior: Decision['behavior'], silenced: boolean, reason = r.reason, message = r.message): Decision => {

@@ -62,3 +62,13 @@ export function dispatchTable(list: readonly Detector[]): (Dispatch | null)[] {
   if (!t) tables.set(list, (t = list.map(dispatchOf)));
   return t;
 }
+
+// Per detector list: the detectors with a whole-command pass, in order.
+const sourceLists = new WeakMap<readonly Detector[], readonly Detector[]>();
+
+/** The detectors of a list that have a checkSource pass (most have none), in order. */
+export function sourceDetectors(list: readonly Detector[]): readonly Detector[] {
+  let s = sourceLists.get(list);
+  if (!s) sourceLists.set(list, (s = list.filter((d) => d.checkSource)));
+  return s;
+}

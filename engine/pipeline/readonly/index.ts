@@ -1,7 +1,7 @@
 // The read-only allowlist: is this invocation, with these flags, free of effects?
 import type { Invocation, Word } from '../../shell/types.ts';
 import { getopt } from '../../shell/normalize/options.ts';
-import { RO, type RoParsed } from './tables.ts';
+import { RO, always, type RoParsed } from './tables.ts';
 import { gitReadOnly } from './git.ts';
 import { startsAtDirVar } from '../../programs/words.ts';
 
@@ -44,6 +44,7 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean; gitDir?: (dir:
   if (name === 'find') return findCheck(inv);
   const entry = RO.get(name);
   if (!entry) return no(`${name} is not on the read-only list`);
+  if (entry === always) return { readOnly: true, why: `${name} is read-only` };
   if (entry.raw) {
     const why = entry.raw(inv.args.map(view));
     return why ? no(why) : { readOnly: true, why: `${name} is read-only` };

@@ -20,7 +20,8 @@ export interface RoParsed {
 const e = (defs: string, check?: RoEntry['check'], posix = false): RoEntry => ({ spec: spec(defs, { posix }), check });
 const HV = 'help version';
 const raw = (f: NonNullable<RoEntry['raw']>): RoEntry => ({ spec: spec(''), raw: f });
-const always = raw(() => null);
+/** A program that is read-only whatever its arguments. */
+export const always = raw(() => null);
 
 export const RO: Map<string, RoEntry> = new Map([
   ['echo', always],

@@ -20,7 +20,7 @@ import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS,
 import { linksMade, linkOverlay } from '../../effects/links.ts';
 import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
 import { envRole, type ArgFact, type ProgramFacts } from '../../programs/index.ts';
-import { dispatchTable, runsOn } from '../detectors.ts';
+import { dispatchTable, runsOn, sourceDetectors } from '../detectors.ts';
 import { baseContext, invocationContext } from '../../detectors/util.ts';
 import { loopBindings, loopVariants } from './loops.ts';
 import { assignedValues, assignedVariants, certainNames, surelyValued } from './assigns.ts';
@@ -59,11 +59,10 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const links = linksMade(ex, env.cwd);
   if (links.size) st.linked = linkOverlay(links, env.fs);
   const results: CheckResult[] = [];
-  for (const d of env.detectors) {
-    if (!d.checkSource) continue;
+  for (const d of sourceDetectors(env.detectors)) {
     let found: Finding[];
     try {
-      found = d.checkSource(command, ex, dctx);
+      found = d.checkSource!(command, ex, dctx);
     } catch (e) {
       found = [detectorFailed(d, e)];
     }
@@ -265,10 +264,44 @@ function allowHit(env: CheckEnv, inv: Invocation, targets: readonly (string | nu
   // A rule allows the command, not the files its redirections write.
   if (targets.length) return undefined;
   for (const a of sc.env) if (!isSafeEnvName(a.name)) return undefined;
+  // Every rule needs the text to start with its literal part: test that on the first word first.
+  if (sc.argv.length > 0 && !mayMatchSome(rules, sc.argv[0]!.value ?? '')) return undefined;
   let text = '';
   for (let i = 0; i < sc.argv.length; i++) text += (i ? ' ' : '') + (sc.argv[i]!.value ?? '');
   for (const r of rules) if (matchBash(r.bash!, text)) return r;
   return undefined;
+}
+
+/** Per shared rule list: the first words of literal texts with a space, and whether any has none. */
+const firstWords = new WeakMap<readonly Rule[], { words: Set<string>; partial: boolean }>();
+
+/** Can some rule match a command whose first word is w0? (false only when none can) */
+function mayMatchSome(rules: readonly Rule[], w0: string): boolean {
+  let ix = firstWords.get(rules);
+  if (!ix) {
+    ix = { words: new Set(), partial: false };
+    for (const r of rules) {
+      const lit = literalStart(r.bash!);
+      const sp = lit.indexOf(' ');
+      if (sp < 0) ix.partial = true;
+      else ix.words.add(lit.slice(0, sp));
+    }
+    firstWords.set(rules, ix);
+  }
+  // A literal text with a space starts with w0 and a space only when w0 is its first word.
+  if (!ix.partial && !w0.includes(' ') && !ix.words.has(w0)) return false;
+  for (const r of rules) if (mayStartWith(literalStart(r.bash!), w0)) return true;
+  return false;
+}
+
+/** The text a command must start with to match a Bash rule (matchBash tests it first). */
+function literalStart(m: NonNullable<Rule['bash']>): string {
+  return m.kind === 'exact' ? m.text : m.prefix;
+}
+
+/** Can a command whose first word is w0 (more words joined by spaces) start with p? */
+function mayStartWith(p: string, w0: string): boolean {
+  return p.length <= w0.length ? w0.startsWith(p) : p.startsWith(w0) && p.charCodeAt(w0.length) === 32;
 }
 
 function pathRuleHit(env: CheckEnv, tools: string[], behavior: 'deny' | 'ask', paths: string[]): Rule | undefined {
@@ -386,7 +419,8 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () =>
     return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
   }
   if (ro.readOnly) {
-    const at = { ...st.scope, cwd: cwdOf(inv, st.cwd) };
+    const here = cwdOf(inv, st.cwd);
+    const at = here === st.scope.cwd ? st.scope : { ...st.scope, cwd: here };
     const paths = readPaths(inv, factsFor(inv), (w) => {
       const r = pathRef(w, at);
       return r.literal && r.abs !== null ? r.abs : null;
@@ -767,6 +801,8 @@ function elsewhere(env: CheckEnv, inv: Invocation, st: BashState): CheckResult[]
 
 /** The highest verdict of all commands (deny > immune ask > ask > passthrough); all allow allows. */
 function aggregate(results: CheckResult[]): CheckResult {
+  // One verdict is its own aggregate (nothing changes a CheckResult in place).
+  if (results.length === 1) return results[0]!;
   const findings: Finding[] = [];
   let top: CheckResult | undefined;
   let readOnly = true;
@@ -778,7 +814,6 @@ function aggregate(results: CheckResult[]): CheckResult {
     if (!r.workspaceEdit) workspaceEdit = false;
   }
   const t = top!;
-  if (results.length === 1) return t.findings === findings ? t : { ...t, findings };
   if (t.behavior === 'allow') {
     return result('allow', { type: 'subcommandResults', detail: `${results.length} commands, all allowed` }, 'every command is allowed', { readOnly, findings });
   }
