@@ -138,17 +138,31 @@ export interface Extra extends GrammarOpts, Partial<Omit<CommandSpec, 'grammar' 
   alias?: Record<string, string>;
 }
 
+// Specs are data, never written after they are made: identical operand layouts share one token
+// list, and a spec without alternative layouts shares one empty list.
+const OPERANDS = new Map<string, OperandToken[]>();
+const NO_ALT: CommandSpec['alt'] = Object.freeze([]) as unknown as CommandSpec['alt'];
+
+function sharedOperands(text: string): OperandToken[] {
+  let t = OPERANDS.get(text);
+  if (!t) {
+    t = operands(text);
+    OPERANDS.set(text, t);
+  }
+  return t;
+}
+
 /** One command (or subcommand) spec. `pure` defaults to false: say `pure: true` for viewers. */
 export function cmd(opts: string, ops = 'read*', x: Extra = {}): CommandSpec {
   const { posix, exact, singleDash, alt, subs, alias, ...rest } = x;
-  const toks = operands(ops);
+  const toks = sharedOperands(ops);
   // a command run from the operands keeps its own options: stop at the first operand
   const stop = posix ?? toks.some((t) => t.role === 'exec-argv');
   const c = Object.assign(Object.create(LAZY) as CommandSpec, {
     pure: false,
     ...rest,
     operands: toks,
-    alt: (alt ?? []).map(([when, o]) => ({ when: when.split('|').map((a) => a.split(',')), operands: operands(o) })),
+    alt: alt ? alt.map(([when, o]) => ({ when: when.split('|').map((a) => a.split(',')), operands: sharedOperands(o) })) : NO_ALT,
   });
   PENDING.set(c, { defs: opts, bits: (stop ? POSIX : 0) | (exact ? EXACT : 0) | (singleDash ? SINGLE_DASH : 0) });
   if (subs) c.subs = new Map(Object.entries(subs));
