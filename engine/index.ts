@@ -31,5 +31,5 @@ export type { Classifier, ClassifierResult, Provenance, ProvenanceMeta, ScreenIn
 export { analyze, workCounter } from './shell/index.ts';
 export type { Word, Invocation, SimpleCommand, Extraction, Span, Assignment, Redirect, ViaStep } from './shell/types.ts';
 export { normalize, parseOptions, canonicalize, type Parsed } from './shell/normalize/index.ts';
-export { addPrograms, programSpec } from './programs/index.ts';
+export { addPrograms, programSpec, programIndex, useProgramIndex } from './programs/index.ts';
 export type { ProgramSpec } from './programs/index.ts';

@@ -1,15 +1,80 @@
 // describe(): parse one invocation's argv with its program spec and give every word its role.
 import type { Word } from '../shell/types.ts';
 import type { ArgFact, ArgRole, CommandSpec, Grammar, OperandToken, OptionDef, ProgramFacts, ProgramSpec } from './types.ts';
-import { ALL_SPECS } from './specs/index.ts';
+import { FAMILY_COUNT, familySpecs } from './specs/index.ts';
 import { basename, fields, mayBeFlag, sv, textOf } from './words.ts';
 
+// name → spec, filled a family at a time (loadFamily). With a program index (useProgramIndex)
+// a name builds only the family that names it; without one, the first name REG lacks builds
+// every family, in table order. Either way the first spec naming a program wins.
 const REG = new Map<string, ProgramSpec>();
-for (const s of ALL_SPECS) for (const n of s.names) if (!REG.has(n)) REG.set(n, s);
+/** Per family, the names it wins as `|a|b|…|` (programIndex()), or none yet. */
+let INDEX: readonly string[] | undefined;
+const loaded: boolean[] = [];
+let loadedCount = 0;
+
+function loadFamily(i: number): void {
+  if (loaded[i]) return;
+  loaded[i] = true;
+  loadedCount++;
+  const own = INDEX?.[i];
+  for (const s of familySpecs(i)) for (const n of s.names) if (!REG.has(n) && (own === undefined || own.includes(`|${n}|`))) REG.set(n, s);
+}
+
+function loadAll(): void {
+  for (let i = 0; i < FAMILY_COUNT && loadedCount < FAMILY_COUNT; i++) loadFamily(i);
+}
+
+/** A name REG does not hold: build the family that names it (every family, without an index). */
+function load(name: string): ProgramSpec | undefined {
+  if (loadedCount === FAMILY_COUNT) return undefined;
+  if (!INDEX) loadAll();
+  else {
+    const key = `|${name}|`;
+    let i = 0;
+    while (i < FAMILY_COUNT && (loaded[i] || !INDEX[i]!.includes(key))) i++;
+    if (i === FAMILY_COUNT) return undefined;
+    loadFamily(i);
+  }
+  return REG.get(name);
+}
+
+/**
+ * Which family wins each program name, as data for useProgramIndex (the hook's snapshot build
+ * computes it once and hands it to the snapshot, so that a call builds only the families its
+ * programs belong to). Builds every family.
+ */
+export function programIndex(): string[] {
+  loadAll();
+  const out: string[] = [];
+  for (let i = 0; i < FAMILY_COUNT; i++) {
+    let own = '|';
+    for (const s of familySpecs(i)) for (const n of s.names) if (REG.get(n) === s && !own.includes(`|${n}|`)) own += `${n}|`;
+    out.push(own);
+  }
+  return out;
+}
+
+/** Build families by name from now on, with an index from programIndex() of this same engine. */
+export function useProgramIndex(index: readonly string[]): void {
+  if (index.length !== FAMILY_COUNT || index.some((s) => typeof s !== 'string' || s[0] !== '|' || s[s.length - 1] !== '|')) throw new Error('program index: not from this engine');
+  INDEX = index;
+}
 
 /** Every program name with a spec. */
 export function programNames(): string[] {
-  return [...REG.keys()];
+  loadAll();
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < FAMILY_COUNT; i++)
+    for (const s of familySpecs(i))
+      for (const n of s.names)
+        if (REG.get(n) === s && !seen.has(n)) {
+          seen.add(n);
+          out.push(n);
+        }
+  for (const n of REG.keys()) if (!seen.has(n)) out.push(n);
+  return out;
 }
 
 /**
@@ -18,6 +83,7 @@ export function programNames(): string[] {
  * that removes them again.
  */
 export function addPrograms(specs: readonly ProgramSpec[]): () => void {
+  loadAll();
   const added: string[] = [];
   for (const s of specs)
     for (const n of s.names) {
@@ -37,8 +103,13 @@ export function lookup(name: string): ProgramSpec | undefined {
 // Families installed under versioned names (python3.12, gcc-13, clang++-17, pip3.11, node20, php8.2).
 const VERSIONED = new Set(['python', 'python3', 'pip', 'pip3', 'pypy', 'pypy3', 'gcc', 'g++', 'cc', 'c++', 'clang', 'clang++', 'node', 'nodejs', 'ruby', 'perl', 'php', 'lua', 'luajit', 'java', 'javac', 'go', 'tclsh', 'wish', 'Rscript', 'julia', 'pg_dump', 'psql', 'mysql', 'gfortran', 'ld', 'lldb', 'gdb', 'bash', 'zsh', 'ksh']);
 
-/** `gcc-13` → gcc's spec, `python3.12` → python3's, only for the families above. */
+/**
+ * A name REG does not hold yet: its own spec once its family is built (load), else for the
+ * families above `gcc-13` → gcc's spec, `python3.12` → python3's.
+ */
 function versioned(name: string): ProgramSpec | undefined {
+  const own = load(name);
+  if (own) return own;
   let end = name.length;
   while (end > 0) {
     const c = name.charCodeAt(end - 1);
@@ -48,7 +119,7 @@ function versioned(name: string): ProgramSpec | undefined {
   if (end === name.length || end === 0) return undefined;
   let base = name.slice(0, end);
   if (base.endsWith('-')) base = base.slice(0, -1);
-  return VERSIONED.has(base) ? REG.get(base) : undefined;
+  return VERSIONED.has(base) ? (REG.get(base) ?? load(base)) : undefined;
 }
 
 const EMPTY: ReadonlyMap<string, string | true> = new Map();

@@ -138,19 +138,33 @@ export interface Extra extends GrammarOpts, Partial<Omit<CommandSpec, 'grammar' 
   alias?: Record<string, string>;
 }
 
+// Specs are data, never written after they are made: identical operand layouts share one token
+// list, and a spec without alternative layouts shares one empty list.
+const OPERANDS = new Map<string, OperandToken[]>();
+const NO_ALT: CommandSpec['alt'] = Object.freeze([]) as unknown as CommandSpec['alt'];
+
+function sharedOperands(text: string): OperandToken[] {
+  let t = OPERANDS.get(text);
+  if (!t) {
+    t = operands(text);
+    OPERANDS.set(text, t);
+  }
+  return t;
+}
+
 /** One command (or subcommand) spec. `pure` defaults to false: say `pure: true` for viewers. */
 export function cmd(opts: string, ops = 'read*', x: Extra = {}): CommandSpec {
   const { posix, exact, singleDash, alt, subs, alias, ...rest } = x;
-  const toks = operands(ops);
+  const toks = sharedOperands(ops);
   // a command run from the operands keeps its own options: stop at the first operand
   const stop = posix ?? toks.some((t) => t.role === 'exec-argv');
-  const c = {
+  const c = Object.assign(Object.create(LAZY) as CommandSpec, {
     pure: false,
     ...rest,
     operands: toks,
-    alt: (alt ?? []).map(([when, o]) => ({ when: when.split('|').map((a) => a.split(',')), operands: operands(o) })),
-  } as CommandSpec;
-  lazyGrammar(c, opts, { posix: stop, exact, singleDash });
+    alt: alt ? alt.map(([when, o]) => ({ when: when.split('|').map((a) => a.split(',')), operands: sharedOperands(o) })) : NO_ALT,
+  });
+  PENDING.set(c, { defs: opts, bits: (stop ? POSIX : 0) | (exact ? EXACT : 0) | (singleDash ? SINGLE_DASH : 0) });
   if (subs) c.subs = new Map(Object.entries(subs));
   if (alias) c.aliases = new Map(Object.entries(alias));
   return c;
@@ -158,17 +172,28 @@ export function cmd(opts: string, ops = 'read*', x: Extra = {}): CommandSpec {
 
 /**
  * The grammar is built on first use: the table holds a thousand programs and an invocation
- * needs one, so loading the engine stays cheap.
+ * needs one, so loading the engine stays cheap. Until then a spec's option text waits in
+ * PENDING and `grammar` is a getter on the specs' shared prototype (no closure per spec).
  */
-function lazyGrammar(c: CommandSpec, defs: string, o: GrammarOpts): void {
-  Object.defineProperty(c, 'grammar', {
-    enumerable: true,
-    configurable: true,
-    get: () => settle(c, grammar(defs, o)),
-  });
-}
+const PENDING = new WeakMap<CommandSpec, { defs: string; bits: number }>();
+const POSIX = 1;
+const EXACT = 2;
+const SINGLE_DASH = 4;
+const NEGATABLE = 8;
 
-/** Replace the getter by the built value (a plain property from then on). */
+const LAZY: object = Object.create(Object.prototype, {
+  grammar: {
+    configurable: true,
+    get(this: CommandSpec): Grammar {
+      const p = PENDING.get(this)!;
+      const g = grammar(p.defs, { posix: (p.bits & POSIX) !== 0, exact: (p.bits & EXACT) !== 0, singleDash: (p.bits & SINGLE_DASH) !== 0 });
+      PENDING.delete(this);
+      return settle(this, p.bits & NEGATABLE ? { ...g, negatable: true } : g);
+    },
+  },
+});
+
+/** The built grammar as a plain property of the spec from then on. */
 function settle(c: CommandSpec, g: Grammar): Grammar {
   Object.defineProperty(c, 'grammar', { value: g, writable: true, enumerable: true, configurable: true });
   return g;
@@ -176,12 +201,9 @@ function settle(c: CommandSpec, g: Grammar): Grammar {
 
 /** Every long flag also has a `--no-` form (git's parse-options), without building the grammar now. */
 export function negatable(c: CommandSpec): void {
-  const d = Object.getOwnPropertyDescriptor(c, 'grammar');
-  const get = d?.get;
-  if (!get) c.grammar = { ...c.grammar, negatable: true };
-  else {
-    Object.defineProperty(c, 'grammar', { enumerable: true, configurable: true, get: () => settle(c, { ...get(), negatable: true }) });
-  }
+  const p = PENDING.get(c);
+  if (p) p.bits |= NEGATABLE;
+  else c.grammar = { ...c.grammar, negatable: true };
   if (c.subs) for (const s of c.subs.values()) negatable(s);
 }
 

@@ -4,7 +4,8 @@
 //  - dist/hook.mjs, one portable file: the engine and the hook bundled and minified into one
 //    CommonJS program inside the file, compiled by a small loader through a V8 code cache
 //    (dist/hook-<node>-<hash>.cache, written by the build and refreshed when rejected).
-// Both: the default policy embedded pre-parsed; `yaml` and `crypto-js` load on first use;
+// Both: the default policy embedded pre-parsed, and the program index (a call builds only the
+// program families it names); `yaml` and `crypto-js` load on first use;
 // `zod` is only the members the engine uses (plugins.ts). hook.mjs tries the native re2 addon
 // first (see docs/hook.md); the snapshot runs on re2js.
 import { build } from 'esbuild';
@@ -17,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lazyPackage, ROOT, yamlLazy, zodLite } from './plugins.ts';
 import { buildSnapshot, type SnapshotResult } from './snapshot-build.ts';
+import { programIndex } from '../../engine/index.ts';
 
 export const HOOK_BUNDLE = join(ROOT, 'dist', 'hook.mjs');
 /** The snapshot launcher and its blob (the fast start; see snapshot-build.ts). */
@@ -96,7 +98,7 @@ export async function buildHook(opts: BuildOptions = {}): Promise<BuildResult> {
     legalComments: 'none',
     metafile: true,
     logLevel: 'silent',
-    define: { __GATELAB_DEFAULT_POLICY__: JSON.stringify(JSON.stringify(policy)), __GATELAB_REGEX__: JSON.stringify(regex) },
+    define: { __GATELAB_DEFAULT_POLICY__: JSON.stringify(JSON.stringify(policy)), __GATELAB_REGEX__: JSON.stringify(regex), __GATELAB_PROGRAM_INDEX__: JSON.stringify(JSON.stringify(programIndex())) },
     external: ['re2'],
     plugins: [zodLite(), yamlLazy(), lazyPackage('crypto-js', [], true), lazyPackage('re2js', ['RE2JS'], false)],
   });

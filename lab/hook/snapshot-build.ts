@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { lazyBuiltins, lazyPackage, ROOT, yamlLazy, zodLite } from './plugins.ts';
+import { programIndex } from '../../engine/index.ts';
 
 export interface SnapshotResult {
   blob: string;
@@ -91,11 +92,13 @@ export interface SnapshotOptions {
   node?: string;
   /** Default false: keep the build's hash seed (faster start). True: rehash on every start. */
   rehash?: boolean;
+  /** Default true; false keeps identifiers readable (for a heap snapshot of the blob). */
+  minify?: boolean;
 }
 
 /** Build <outdir>/hook.blob (atomically) and its launcher <outdir>/hook.sh. */
 export async function buildSnapshot(outdir: string, opts: SnapshotOptions = {}): Promise<SnapshotResult> {
-  const { base = 'hook', node = process.execPath, rehash = false } = opts;
+  const { base = 'hook', node = process.execPath, rehash = false, minify = true } = opts;
   const flags = snapshotFlags(rehash);
   const policy = parse(readFileSync(join(ROOT, 'policies', 'default.yaml'), 'utf8')) as unknown;
   const r = await build({
@@ -106,10 +109,11 @@ export async function buildSnapshot(outdir: string, opts: SnapshotOptions = {}):
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    minify: true,
+    minify,
     legalComments: 'none',
     logLevel: 'silent',
-    define: { __GATELAB_DEFAULT_POLICY__: JSON.stringify(JSON.stringify(policy)) },
+    // The program index: the snapshot then holds only the program families its warm-up built.
+    define: { __GATELAB_DEFAULT_POLICY__: JSON.stringify(JSON.stringify(policy)), __GATELAB_PROGRAM_INDEX__: JSON.stringify(JSON.stringify(programIndex())) },
     // child_process (the command judge), worker_threads (the bundle's watchdog) and os load on
     // first use: at module level their whole module graph went into the heap (≈ 0.6 MB of blob).
     plugins: [zodLite(), yamlLazy(true), lazyPackage('crypto-js', [], true, true), lazyBuiltins(['node:child_process', 'node:worker_threads', 'node:os'])],

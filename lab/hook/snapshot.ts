@@ -8,17 +8,20 @@
 // (plugins.ts points them at this checkout's node_modules).
 import { readFileSync } from 'node:fs';
 import { nodeFs } from '../node-fs.ts';
-import { policyFromData, re2jsEngine, useRegexEngine } from '../../engine/index.ts';
+import { policyFromData, re2jsEngine, useProgramIndex, useRegexEngine } from '../../engine/index.ts';
 import { answer, answerAsync, hookMain, readText, writeAll } from './node.ts';
 import { runHook, type HookDeps } from './run.ts';
 import { nodeStore } from './state.ts';
 
 /** Set by the bundler: the shipped policies/default.yaml, parsed at build time (JSON text). */
 declare const __GATELAB_DEFAULT_POLICY__: string;
+/** Set by the bundler: programIndex() of this engine (JSON text), so a call builds only the program families it names. */
+declare const __GATELAB_PROGRAM_INDEX__: string;
 
 const FILE = 'policies/default.yaml (built in)';
 
 useRegexEngine(re2jsEngine);
+useProgramIndex(JSON.parse(__GATELAB_PROGRAM_INDEX__) as string[]);
 const policy = policyFromData(JSON.parse(__GATELAB_DEFAULT_POLICY__) as unknown, FILE, '/');
 const defaultPolicy = () => ({ file: FILE, policy });
 

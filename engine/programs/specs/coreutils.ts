@@ -18,7 +18,7 @@ export function diskTargets(c: HookContext): void {
 const BACKUP = 'backup:: b S|suffix:none';
 const CTX = 'Z context::';
 
-export const COREUTILS: ProgramSpec[] = [
+export const COREUTILS = (): ProgramSpec[] => [
   // writers and deleters
   prog(F, 'cp', `^a|archive attributes-only ${BACKUP} copy-contents d f|force i|interactive H l|link L|dereference n|no-clobber P|no-dereference p preserve:: no-preserve: parents ^R|r|recursive reflink:: remove-destination sparse: strip-trailing-slashes s|symbolic-link t|target-directory:dir T|no-target-directory u|update:: v|verbose x|one-file-system keep-directory-symlink debug ${CTX} ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']], pure: true }),
   prog(F, 'mv', `${BACKUP} f|force i|interactive n|no-clobber exchange no-copy strip-trailing-slashes t|target-directory:dir T|no-target-directory u|update:: v|verbose debug Z|context ${HV}`, 'delete+ dest', { alt: [['target-directory', 'delete+']] }),

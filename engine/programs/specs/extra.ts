@@ -9,7 +9,7 @@ const effect = (c: HookContext) => {
 };
 const loose = { loose: true, hook: effect };
 
-export const EXTRA: ProgramSpec[] = [
+export const EXTRA = (): ProgramSpec[] => [
   // Guards that receive a command as text to judge it (dcg explain/test, ee preflight check --cmd): the text is data.
   prog(F, 'dcg', '?h|help ?V|version', 'none*', { subOpen: true, ...loose }),
   // ee is also the easy editor (ee FILE writes FILE); only its preflight subcommand takes text.

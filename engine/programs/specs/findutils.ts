@@ -109,7 +109,7 @@ function findHook(ctx: HookContext): void {
   if (!args.length) f.args = [];
 }
 
-export const FINDUTILS: ProgramSpec[] = [
+export const FINDUTILS = (): ProgramSpec[] => [
   prog(F, 'find|gfind', '', 'none*', { posix: true, loose: true, pure: true, writesStdout: true, hook: findHook, walksCwd: true }),
   prog(F, 'locate|mlocate|plocate', 'b|basename c|count d|database:read e|existing L|follow i|ignore-case l|limit:none 0|null S|statistics q|quiet r|regexp:none regex w|wholename ?h|help ?V|version', 'none*', { pure: true, writesStdout: true }),
   prog(F, 'updatedb', 'o|output:write U|database-root:read l:none', 'none*'),

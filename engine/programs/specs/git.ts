@@ -222,7 +222,8 @@ function checkoutHook(ctx: HookContext): void {
   if (dd >= 0) for (const a of f.args) if (a.option === undefined && ctx.args.indexOf(a.word) > dd) a.role = 'write';
 }
 
-const subs: Record<string, CommandSpec> = {
+// Built with the family, on first use (describe.ts).
+const gitSubs = (): Record<string, CommandSpec> => aliased({
   status: cmd(`s|short b|branch porcelain:: long v|verbose u|untracked-files:: ignore-submodules:: ignored:: z column:: no-column ahead-behind no-ahead-behind renames no-renames find-renames:: show-stash`, 'read*', RO),
   diff: cmd(`${DIFF} #unified`, 'read*', RO),
   log: cmd(`${DIFF} ${LOG} #max-count`, 'none*', RO),
@@ -367,17 +368,20 @@ const subs: Record<string, CommandSpec> = {
   'sparse-checkout': cmd('', 'none*', { subOpen: true }),
   lfs: cmd('', 'none*', { subOpen: true, network: true }),
   'cherry|range-diff|merge-tree|diff-tree|diff-files|diff-index': cmd(`${DIFF} ${LOG} stdin r t root`, 'none*', RO),
-};
-for (const k of Object.keys(subs)) {
-  if (k.includes('|')) {
-    for (const n of k.split('|')) if (!n.endsWith('_')) subs[n] = subs[k];
-    delete subs[k];
+});
+
+/** `a|b` keys name one spec under each name; git's parse-options gives every long flag a --no- form. */
+function aliased(subs: Record<string, CommandSpec>): Record<string, CommandSpec> {
+  for (const k of Object.keys(subs)) {
+    if (k.includes('|')) {
+      for (const n of k.split('|')) if (!n.endsWith('_')) subs[n] = subs[k];
+      delete subs[k];
+    }
   }
+  for (const s of Object.values(subs)) negatable(s);
+  return subs;
 }
 
-// git's parse-options gives every long flag a --no- form
-for (const s of Object.values(subs)) negatable(s);
-
-export const GIT: ProgramSpec[] = [
-  prog('git', 'git', 'C:cwd c:config git-dir:config work-tree:cwd namespace:none !p|paginate P|no-pager exec-path::config config-env:config bare no-replace-objects no-lazy-fetch literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-advice super-prefix:none list-cmds:none attr-source:none ?version ?help ?html-path ?man-path ?info-path', 'none*', { posix: true, exact: true, subs, subRequired: true, hook: configHook, writesStdout: true, projectCode: true, pager: true }),
+export const GIT = (): ProgramSpec[] => [
+  prog('git', 'git', 'C:cwd c:config git-dir:config work-tree:cwd namespace:none !p|paginate P|no-pager exec-path::config config-env:config bare no-replace-objects no-lazy-fetch literal-pathspecs glob-pathspecs noglob-pathspecs icase-pathspecs no-optional-locks no-advice super-prefix:none list-cmds:none attr-source:none ?version ?help ?html-path ?man-path ?info-path', 'none*', { posix: true, exact: true, subs: gitSubs(), subRequired: true, hook: configHook, writesStdout: true, projectCode: true, pager: true }),
 ];

@@ -6,7 +6,7 @@ import { versionOnly } from './system.ts';
 const F = 'misc';
 const effect = { hook: (c: { effect: boolean }) => { c.effect = true; } };
 
-export const MISC: ProgramSpec[] = [
+export const MISC = (): ProgramSpec[] => [
   // man and info show pages through a pager (PAGER / MANPAGER run as commands)
   prog(F, 'man', 'P|pager:line H|html:: B:line M|manpath:config C|config-file:config l|local-file f|whatis k|apropos a|all w|where|path|location W|where-cat c|catman d|debug K|global-apropos L|locale:none m|systems:none S|s|sections:none e|extension:none i|ignore-case I|match-case t|troff T|troff-device:: Z|ditroff E|encoding:none no-hyphenation no-justification p|preprocessor:none R|recode:none X|gxditview:: ?h|help ?V|version', 'none*', { ...effect, writesStdout: true, pager: true }),
   viewer(F, 'whatis|apropos', 'd|debug v|verbose r|regex w|wildcard e|exact l|long s|sections|section:none m|systems:none M|manpath:config L|locale:none C|config-file:config a|and ?h|help ?V|version', 'none+'),
@@ -29,7 +29,7 @@ export const MISC: ProgramSpec[] = [
 void HV;
 
 /** More wrappers and runners (GTFOBins lists most of them as ways to reach a shell). */
-export const MORE_WRAPPERS: ProgramSpec[] = [
+export const MORE_WRAPPERS = (): ProgramSpec[] => [
   prog(F, 'setarch|linux32|linux64|i386|x86_64|uname26', 'v|verbose R|addr-no-randomize F|fdpic-funcptrs Z|mmap-page-zero L|addr-compat-layout X|read-implies-exec B|32bit I|short-inode S|whole-seconds T|sticky-timeouts 3|3gb 4gb uname-2.6 list ?h|help ?V|version', 'argv', { posix: true, hook: (c) => { const a = c.facts.args.find((x) => x.role === 'exec-argv'); if (a && c.facts.name === 'setarch' && a.argvIndex !== undefined) { const arch = c.args[a.argvIndex]; c.facts.args.push({ role: 'none', word: arch }); if (a.argvIndex + 1 < c.args.length) { a.argvIndex++; a.word = c.args[a.argvIndex]; } else c.facts.args.splice(c.facts.args.indexOf(a), 1); } } }),
   prog(F, 'rlwrap|cpulimit|prlimit|tsp|caffeinate|entr|watchexec', 'a:: b:none c C:none f:read H:write l:write n p:none P:none s:none r z e:none l|limit:none i|include-children nofile:none nproc:none as:none cpu:none w:none', 'argv', { posix: true }),
   prog(F, 'run-parts', 'test list report reverse v|verbose u|umask:none arg:none a:none regex:none lsbsysinit new-session exit-on-error ?h|help ?V|version', 'codefile.sh-dir', { hook: (c) => { if (c.facts.options.has('test') || c.facts.options.has('list')) for (const a of c.facts.args) if (a.role === 'code-file') a.role = 'read'; } }),
@@ -117,7 +117,7 @@ function ccHook(c: import('../types.ts').HookContext): void {
   if (!out && !noLink && !f.info && f.args.some((a) => a.role === 'read') && c.facts.name !== 'javac' && c.facts.name !== 'rustc') f.args.push({ role: 'write', word: args[0], text: 'a.out', option: 'o' });
 }
 
-export const COMPILERS: ProgramSpec[] = [
+export const COMPILERS = (): ProgramSpec[] => [
   prog(F, 'gcc|g++|cc|c++|clang|clang++|tcc|icc|icx|c89|c99|gfortran|rustc|javac|kotlinc|scalac|nvcc', '', 'none*', { loose: true, hook: ccHook }),
 ];
 
@@ -128,7 +128,7 @@ function stripDashes(s: string): string {
 }
 
 /** Secret managers, environment loaders and dev shells: most run a command with secrets in its env. */
-export const ENV_RUNNERS: ProgramSpec[] = [
+export const ENV_RUNNERS = (): ProgramSpec[] => [
   prog(F, 'direnv', '', 'none*', { posix: true, projectCode: true, subRequired: true, subs: {
     exec: cmd('', 'cwd argv', { projectCode: true }),
     allow: cmd('', 'read?', { projectCode: true, hook: (c) => { c.effect = true; } }),
@@ -158,7 +158,7 @@ export const ENV_RUNNERS: ProgramSpec[] = [
 ];
 
 /** Databases, dumps, media converters, kernel modules: writers by option and destroyers by subcommand. */
-export const DATA_TOOLS: ProgramSpec[] = [
+export const DATA_TOOLS = (): ProgramSpec[] => [
   prog(F, 'pg_dump|pg_dumpall', 'f|file:write F|format:none h|host:net p|port:none U|username:none d|dbname:none n|schema:none t|table:none a|data-only s|schema-only c|clean C|create j|jobs:none Z|compress:none w|no-password W|password v|verbose ?V|version ?help', 'none?', { network: true, writesStdout: true }),
   prog(F, 'pg_restore', 'f|file:write d|dbname:none h|host:net p|port:none U|username:none c|clean@database-destroy C|create j|jobs:none l|list a|data-only s|schema-only n|schema:none t|table:none 1|single-transaction w|no-password v|verbose ?V|version ?help', 'read?', { network: true }),
   prog(F, 'dropdb|dropuser|pg_drop', 'h|host:net p|port:none U|username:none w|no-password W|password e|echo i|interactive if-exists f|force ?V|version ?help', 'none', { network: true, destructive: 'database-destroy' }),

@@ -15,7 +15,7 @@ function manager(names: string, runs: Record<string, string>): ProgramSpec {
   return prog(F, names, 'v|verbose q|quiet ?version ?h|help', 'none*', { network: true, loose: true, projectCode: true, subOpen: true, subs, ...effect });
 }
 
-export const RUNNERS: ProgramSpec[] = [
+export const RUNNERS = (): ProgramSpec[] => [
   manager('mise|rtx', { exec: 'argv', x: 'argv' }),
   manager('asdf', { exec: 'argv' }),
   manager('pyenv|rbenv|goenv|jenv|nodenv|plenv|phpenv', { exec: 'argv' }),

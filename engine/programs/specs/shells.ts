@@ -9,7 +9,7 @@ const SH = 'a b C e f h i k l m n p r t u v x B E H P T s c D o:none O:none';
 const BASH_LONG = 'rcfile|init-file:codefile.sh norc noprofile login posix noediting restricted verbose dump-strings dump-po-strings debugger pretty-print ?help ?version';
 const layout = { posix: true, plusOptions: true, stdin: 'code' as const, alt: [['c', 'code.sh none*'], ['s', 'none*']] as [string, string][] };
 
-export const SHELLS: ProgramSpec[] = [
+export const SHELLS = (): ProgramSpec[] => [
   prog(F, 'bash|rbash', `${SH} ${BASH_LONG}`, 'codefile.sh none*', { ...layout, stdinLanguage: 'sh' }),
   prog(F, 'sh|dash|ash|ksh|mksh|pdksh|yash|posh|busybox-sh|lksh|oksh', `${SH} ?version`, 'codefile.sh none*', { ...layout, stdinLanguage: 'sh' }),
   prog(F, 'zsh', `${SH} d f g G I j J K L M N R w W X y Y Z 0 1 2 3 4 5 6 7 8 9 emulate:none ?help ?version`, 'codefile.sh none*', { ...layout, stdinLanguage: 'sh' }),

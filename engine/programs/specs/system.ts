@@ -204,7 +204,7 @@ function sysctlHook(c: HookContext): void {
   }
 }
 
-export const SYSTEM: ProgramSpec[] = [
+export const SYSTEM = (): ProgramSpec[] => [
   prog(F, 'sysctl', 'a|all A X b|binary e|ignore N|names n|values q|quiet r|pattern:none w|write p|load:: system deprecated ?h|help ?V|version', 'none*', { pure: true, writesStdout: true, hook: sysctlHook }),
   viewer(F, 'dmesg', 'C|clear c|read-clear D|console-off E|console-on F|file:read f|facility:none H|human k|kernel L|color:: l|level:none n|console-level:none P|nopager r|raw S|syslog s|buffer-size:none T|ctime t|notime u|userspace w|follow W|follow-new x|decode J|json since:none until:none ?h|help ?V|version', '', { hook: (c) => { const o = c.facts.options; if (o.has('clear') || o.has('read-clear') || o.has('console-off') || o.has('console-on') || o.has('console-level')) c.effect = true; if (o.has('human') && !o.has('nopager')) c.facts.pager = true; } }),
   viewer(F, 'dmidecode|biosdecode', 'd|dev-mem:read q|quiet s|string:none t|type:none H|handle:none u|dump dump-bin:write from-dump:read no-sysfs oem-string:none ?h|help ?V|version', ''),

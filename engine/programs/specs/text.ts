@@ -86,7 +86,7 @@ function searchesTrees(c: HookContext): void {
   for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined) a.recursive = true;
 }
 
-export const TEXT: ProgramSpec[] = [
+export const TEXT = (): ProgramSpec[] => [
   prog(F, 'awk|gawk|mawk|nawk|busybox-awk', AWK, 'code.awk read*', { pure: true, writesStdout: true, stdin: 'data', alt: [['file|source|exec', 'read*']], hook: awkHook }),
   prog(F, 'sed|gsed', `n|quiet|silent debug e|expression:code.sed f|file:codefile.sed follow-symlinks i|in-place:: l|line-length:none posix E|r|regexp-extended s|separate sandbox u|unbuffered z|null-data b|binary ${HV}`, 'code.sed read*', { pure: true, writesStdout: true, stdin: 'data', alt: [['in-place,expression|in-place,file', 'write*'], ['in-place', 'code.sed write*'], ['expression|file', 'read*']], hook: sedHook }),
   prog(F, 'jq|gojq|jaq', 'c|compact-output r|raw-output j|join-output a|ascii-output n|null-input s|slurp e|exit-status S|sort-keys C|color-output M|monochrome-output tab indent:none unbuffered stream stream-errors seq R|raw-input raw-output0 arg:2 argjson:2 args jsonargs ?h|help ?V|version build-configuration f|from-file:codefile.jq rawfile:2read slurpfile:2read L:config', 'code.jq read*', { pure: true, writesStdout: true, stdin: 'data', alt: [['from-file', 'read*']], hook: jqHook }),

@@ -6,7 +6,7 @@ import { envPrefix, flockHook } from '../hooks.ts';
 const F = 'wrappers';
 const W = { posix: true };
 
-export const WRAPPERS: ProgramSpec[] = [
+export const WRAPPERS = (): ProgramSpec[] => [
   prog(F, 'sudo', 'A|askpass b|background B|bell C|close-from:none D|chdir:cwd E|preserve-env:: e|edit g|group:none H|set-home h|host:: i|login K|remove-timestamp k|reset-timestamp l|list n|non-interactive N|no-update P|preserve-groups p|prompt:none R|chroot:cwd r|role:none S|stdin s|shell T|command-timeout:none t|type:none U|other-user:none u|user:none ?V|version v|validate ?help', 'argv', { ...W, hook: envPrefix, alt: [['edit', 'write+'], ['shell|login', 'lines']] }),
   prog(F, 'sudoedit', 'A|askpass C|close-from:none D|chdir:cwd g|group:none h|host:: n|non-interactive p|prompt:none T|command-timeout:none u|user:none ?V|version ?help', 'write+', W),
   prog(F, 'doas', 'n s L u:none C:config', 'argv', { ...W, alt: [['s', '']] }),
