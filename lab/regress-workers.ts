@@ -11,6 +11,7 @@ import { EngineCache, runCase, type CaseResult } from './corpus/run.ts';
 import { loadFamilyCached, loadFamilyText, type LintError, type LoadedCase } from './corpus/schema.ts';
 import type { ModeRowLike } from './corpus/expect.ts';
 import { useNodeHost } from './node-host.ts';
+import { secretsOf } from '../engine/index.ts';
 
 type Slim = Omit<CaseResult, 'lc'>;
 
@@ -33,6 +34,8 @@ interface FileDone {
   cases: LoadedCase[];
   errors: LintError[];
   results: Slim[];
+  /** secretsOf each case's command and input (the report redacts them from its output). */
+  secrets: string[];
 }
 
 /** The cases `lab regress --family F --detector D` runs; every file's errors count regardless. */
@@ -49,7 +52,10 @@ function runFile(job: Job, at: number, engines: EngineCache): FileDone {
     const { lc: _, ...rest } = runCase(lc, job.modes, engines);
     return rest;
   });
-  return { at, cases, errors: r.errors, results };
+  // One case at a time, as secretsOf over all the cases (one level deeper) would find them.
+  const secrets: string[] = [];
+  for (const lc of cases) secretsOf([lc.case.command, lc.case.input], 1, secrets);
+  return { at, cases, errors: r.errors, results, secrets };
 }
 
 /** Take files from the shared counter until none is left. */
@@ -72,6 +78,7 @@ export interface SharedRun {
   cases: LoadedCase[];
   errors: LintError[];
   results: CaseResult[];
+  secrets: string[];
 }
 
 /**
@@ -94,12 +101,13 @@ export async function runShared(
   await Promise.all(workers);
   const byFile = new Map<string, FileDone>();
   for (let at = 0; at < files.length; at++) byFile.set(files[at]!, done[at] ?? runFile(job, at, engines));
-  const out: SharedRun = { cases: [], errors: [], results: [] };
+  const out: SharedRun = { cases: [], errors: [], results: [], secrets: [] };
   for (const f of opts.files) {
     const d = byFile.get(f)!;
     d.cases.forEach((lc, i) => out.results.push({ lc, ...d.results[i]! }));
     out.cases.push(...d.cases);
     out.errors.push(...d.errors);
+    out.secrets.push(...d.secrets);
   }
   return out;
 }

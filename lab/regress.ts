@@ -78,6 +78,8 @@ interface Prepared {
   filtered: boolean;
   cases: LoadedCase[];
   errors: LintError[];
+  /** secretsOf the cases' commands and inputs, when the threads found them already. */
+  secrets?: string[];
 }
 
 /** Options checked; or the answer already (a usage error). */
@@ -129,7 +131,7 @@ export async function runRegressParallel(opts: RegressOptions & { workerModule?:
   if ('exitCode' in c) return c;
   const run = await runShared(opts.workerModule!, Math.min(n, files.length), { root: c.root, modes: c.modes, files, cache: opts.cache, family: opts.family, detector: opts.detector });
   if (run.cases.length === 0 && run.errors.length === 0) return noneSelected(opts);
-  return report(opts, { ...c, cases: run.cases, errors: run.errors }, run.results);
+  return report(opts, { ...c, cases: run.cases, errors: run.errors, secrets: run.secrets }, run.results);
 }
 
 function report(opts: RegressOptions, p: Prepared, results: CaseResult[]): RegressResult {
@@ -199,7 +201,7 @@ function report(opts: RegressOptions, p: Prepared, results: CaseResult[]): Regre
   const failed = mismatches.length > 0 || drift.length > 0 || errors.length > 0 || closed.length > 0;
 
   // Secrets in the cases' own commands: a trace may echo one out of its context.
-  const known = secretsOf(results.map((r) => [r.lc.case.command, r.lc.case.input]));
+  const known = p.secrets ?? secretsOf(results.map((r) => [r.lc.case.command, r.lc.case.input]));
   if (opts.junit) writeAtomic(opts.junit, junit(results, mismatches, known));
   // Workflow commands go to stdout with the text report; --json output stays pure JSON.
   if (gha && !opts.json) {
