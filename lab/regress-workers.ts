@@ -2,11 +2,13 @@
 // one included, from the start) takes the next file from one shared counter, largest files
 // first so that the last ones taken are small, parses it (through the corpus cache) and runs its
 // selected cases in every mode. A worker loads the prebuilt CLI bundle (lab/bundle.mjs), calls
-// regressWorker and posts each file's cases and results as soon as it has them; a file a worker
-// took but did not post (it failed) is run here. The answer is the one of loading the corpus
-// and running every case in this thread, in corpus order.
+// regressWorker, waits for the job and posts each file's cases and results as soon as it has
+// them; a file a worker took but did not post (it failed) is run here. The answer is the one of
+// loading the corpus and running every case in this thread, in corpus order. lab/bin.mjs starts
+// the workers of `lab regress` (lab/regress-threads.mjs) before this thread has loaded the bundle itself.
 import { readFileSync, statSync } from 'node:fs';
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
+import { startWorker, type Started } from './regress-threads.mjs';
 import { EngineCache, runCase, type CaseResult } from './corpus/run.ts';
 import { loadFamilyCached, loadFamilyText, type LintError, type LoadedCase } from './corpus/schema.ts';
 import type { ModeRowLike } from './corpus/expect.ts';
@@ -64,14 +66,17 @@ function takeFiles(job: Job, engines: EngineCache, each: (d: FileDone) => void):
   for (let at = Atomics.add(next, 0, 1); at < job.files.length; at = Atomics.add(next, 0, 1)) each(runFile(job, at, engines));
 }
 
-/** A worker thread on the job; settles when it has exited, however it ended. */
-function startWorker(moduleUrl: string, job: Job, each: (d: FileDone) => void): Promise<void> {
-  return new Promise((resolve) => {
-    const w = new Worker(`import(${JSON.stringify(moduleUrl)}).then((m) => m.regressWorker())`, { eval: true, workerData: job });
-    w.on('message', each);
-    w.on('error', () => undefined);
-    w.once('exit', () => resolve());
-  });
+/** Give a worker the job; settles when it has exited, however it ended. */
+function give(s: Started, job: Job, each: (d: FileDone) => void): Promise<unknown> {
+  s.worker.ref();
+  s.worker.on('message', each);
+  s.worker.postMessage(job);
+  return s.exited;
+}
+
+/** Workers not needed after all. */
+export function stopWorkers(started: readonly Started[] = []): void {
+  for (const s of started) void s.worker.terminate();
 }
 
 export interface SharedRun {
@@ -83,19 +88,22 @@ export interface SharedRun {
 
 /**
  * Every family file of `files` (corpus order) parsed and its selected cases run, on n threads
- * (this one included). Cases, errors and results come back in corpus order.
+ * (this one included; the workers already started first). Cases, errors and results come back
+ * in corpus order.
  */
 export async function runShared(
   moduleUrl: string,
   n: number,
   opts: { root: string; modes: readonly ModeRowLike[]; files: string[]; cache?: boolean; family?: string; detector?: string },
+  started: readonly Started[] = [],
 ): Promise<SharedRun> {
   const size = new Map(opts.files.map((f) => [f, sizeOf(f)]));
   const files = [...opts.files].sort((a, b) => size.get(b)! - size.get(a)!);
   const job: Job = { root: opts.root, modes: opts.modes, files, cache: opts.cache === true, family: opts.family, detector: opts.detector, next: new SharedArrayBuffer(4) };
   const done: (FileDone | undefined)[] = new Array(files.length);
   const keep = (d: FileDone) => void (done[d.at] = d);
-  const workers = Array.from({ length: n - 1 }, () => startWorker(moduleUrl, job, keep));
+  const workers = Array.from({ length: n - 1 }, (_, k) => give(started[k] ?? startWorker(moduleUrl), job, keep));
+  stopWorkers(started.slice(n - 1));
   const engines = new EngineCache(job.root);
   takeFiles(job, engines, keep);
   await Promise.all(workers);
@@ -120,9 +128,8 @@ function sizeOf(file: string): number {
   }
 }
 
-/** A worker's entry: take files from the job in workerData and post each one's cases and results. */
+/** A worker's entry: wait for the job, take files from it and post each one's cases and results. */
 export function regressWorker(): void {
   useNodeHost();
-  const job = workerData as Job;
-  takeFiles(job, new EngineCache(job.root), (d) => parentPort!.postMessage(d));
+  parentPort!.once('message', (job: Job) => takeFiles(job, new EngineCache(job.root), (d) => parentPort!.postMessage(d)));
 }

@@ -7,7 +7,8 @@ import { writeFileAtomic as writeAtomic } from './fsutil.ts';
 import type { EngineOptions } from '../engine/index.ts';
 import { loadCorpus, formatLintError, familyFiles } from './corpus/schema.ts';
 import type { LoadedCase, LintError } from './corpus/schema.ts';
-import { runShared, selected } from './regress-workers.ts';
+import { runShared, selected, stopWorkers } from './regress-workers.ts';
+import type { Started } from './regress-threads.mjs';
 import type { ModeRowLike } from './corpus/expect.ts';
 import { EngineCache, runCase, describe, formatTrace } from './corpus/run.ts';
 import type { CaseResult } from './corpus/run.ts';
@@ -120,16 +121,19 @@ export function runRegress(opts: RegressOptions): RegressResult {
 /**
  * runRegress with the family files shared out to worker threads (lab/regress-workers.ts) when
  * `workerModule` names a module exporting `regressWorker`, more than one thread is asked for
- * and there is more than one file; the same result, in the same order. Engine options
- * (functions) cannot cross to a worker: with any, it runs in process.
+ * and there is more than one file; the same result, in the same order. `started`: workers
+ * already loading workerModule, used first (the rest are stopped). Engine options (functions)
+ * cannot cross to a worker: with any, it runs in process.
  */
-export async function runRegressParallel(opts: RegressOptions & { workerModule?: string; workers?: number }): Promise<RegressResult> {
+export async function runRegressParallel(opts: RegressOptions & { workerModule?: string; workers?: number; started?: readonly Started[] }): Promise<RegressResult> {
   const n = opts.engineOptions && Object.keys(opts.engineOptions).length ? 1 : (opts.workers ?? 1);
   const files = opts.workerModule && n >= 2 ? familyFiles(opts.corpusDir) : [];
-  if (files.length < 2) return runRegress(opts);
   const c = check(opts);
-  if ('exitCode' in c) return c;
-  const run = await runShared(opts.workerModule!, Math.min(n, files.length), { root: c.root, modes: c.modes, files, cache: opts.cache, family: opts.family, detector: opts.detector });
+  if (files.length < 2 || 'exitCode' in c) {
+    stopWorkers(opts.started);
+    return 'exitCode' in c ? c : runRegress(opts);
+  }
+  const run = await runShared(opts.workerModule!, Math.min(n, files.length), { root: c.root, modes: c.modes, files, cache: opts.cache, family: opts.family, detector: opts.detector }, opts.started);
   if (run.cases.length === 0 && run.errors.length === 0) return noneSelected(opts);
   return report(opts, { ...c, cases: run.cases, errors: run.errors, secrets: run.secrets }, run.results);
 }

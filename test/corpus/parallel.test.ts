@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runRegress, runRegressParallel } from '../../lab/regress.ts';
 import { runShared } from '../../lab/regress-workers.ts';
+import { startWorker } from '../../lab/regress-threads.mjs';
 import { familyFiles } from '../../lab/corpus/schema.ts';
 import { MODES, secretsOf } from '../../engine/index.ts';
 // @ts-expect-error plain ES module without types
@@ -47,6 +48,15 @@ describe('regress on worker threads', () => {
       const shared = await runShared(pathToFileURL(file).href, 2, { root: dirname(dir), modes: MODES, files: familyFiles(dir) });
       expect(shared.secrets).toEqual(secretsOf(shared.results.map((r) => [r.lc.case.command, r.lc.case.input])));
       expect(shared.secrets).toContain(TOKEN);
+      // Workers started before the job is known (as lab/bin.mjs does): the same answer; one more
+      // than needed is stopped, and so are all of them when the run stays in process.
+      const url = pathToFileURL(file).href;
+      const started = [startWorker(url), startWorker(url), startWorker(url)];
+      expect(await runRegressParallel({ ...base, workerModule: url, workers: 3, started })).toEqual(one);
+      expect(await Promise.all(started.map((s) => s.exited))).toHaveLength(3);
+      const unused = [startWorker(url)];
+      expect(await runRegressParallel({ ...base, workerModule: url, workers: 1, started: unused })).toEqual(one);
+      await unused[0]!.exited;
       // A worker module that cannot load: the shares run in process, same answer.
       const broken = await runRegressParallel({ ...base, workerModule: pathToFileURL(join(cache, 'missing.mjs')).href, workers: 2 });
       expect(broken).toEqual(one);
