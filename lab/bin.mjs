@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The `lab` command. Verbs that run no learner code start from a prebuilt bundle of the CLI
-// (lab/bundle.mjs: rebuilt whenever a source byte changed); the others, and any failure to get
-// the bundle, run the TypeScript sources through tsx.
+// (lab/bundle.mjs: rebuilt whenever a source byte changed; regress from one of its own); the
+// others, and any failure to get the bundle, run the TypeScript sources through tsx.
 const FAST = new Set(['regress', 'corpus', 'explain', 'decide', 'policy', 'screen']);
 
 let mod;
@@ -12,7 +12,8 @@ if (FAST.has(process.argv[2] ?? '')) {
   const v8flags = { regress: '--interrupt-budget=2000000', corpus: '--max-opt=1' }[process.argv[2]];
   if (v8flags) (await import('node:v8')).setFlagsFromString(v8flags);
   const { freshBundle } = await import('./bundle.mjs');
-  const file = await freshBundle();
+  // lab regress has a bundle of its own, without the other verbs.
+  const file = await freshBundle(process.argv[2] === 'regress' ? { entry: 'lab/regress-entry.ts', name: 'regress' } : {});
   if (file) {
     try {
       const href = new URL(`file://${file}`).href;
