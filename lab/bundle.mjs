@@ -1,8 +1,9 @@
 // A prebuilt bundle of the lab CLI, so that a verb that runs often (regress, explain …) starts
 // without tsx transpiling some 250 TypeScript files one by one.
 //
-// esbuild bundles lab/bundle-entry.ts (the CLI of lab/main.ts, with the engine, yaml and zod)
-// into one ES module in the cache folder (node_modules/.cache/gatelab, or $GATELAB_CACHE_DIR),
+// esbuild bundles lab/bundle-entry.ts (the CLI of lab/main.ts, with the engine, yaml and zod;
+// `lab regress` has lab/regress-entry.ts, bundle name `regress`) into one ES module in the
+// cache folder (node_modules/.cache/gatelab, or $GATELAB_CACHE_DIR),
 // named by a key: one SHA-256 over every input file's bytes as esbuild read them (each file
 // is read once, by the plugin below, and the key is made from the same bytes it hands to
 // esbuild), the Node version and this file. Before each use every input is read and hashed

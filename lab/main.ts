@@ -1,77 +1,7 @@
-// The `lab` CLI: one verb per module, loaded on demand.
-import { c, EXIT, parseArgs, UsageError } from './ui.ts';
-import { PolicyError } from '../engine/index.ts';
+// The `lab` CLI: one verb per module, loaded on demand (lab/cli.ts runs them).
+import { runCli, type Verb, type Verbs } from './cli.ts';
 
-const VALUED = ['client', 'policy', 'mode', 'tool', 'input', 'cwd', 'home', 'o', 'level', 'junit', 'family', 'detector', 'preset', 'baseline', 'from', 'id', 'command', 'effect', 'expect', 'allowedBy', 'source', 'profile', 'detectors', 'notDetectors', 'tags', 'case'];
-
-/** The flags each verb accepts (valued or boolean); any other flag is a usage error (exit 2). */
-const FLAGS: Record<string, readonly string[]> = {
-  run: ['json'],
-  watch: [],
-  list: ['json'],
-  hint: ['level', 'json'],
-  reset: ['json'],
-  code: ['json'],
-  solution: ['json'],
-  progress: ['json'],
-  decide: ['jsonl', 'policy', 'preset', 'fs'],
-  explain: ['mode', 'json', 'policy', 'tool', 'input', 'cwd', 'home', 'preset', 'fs', 'client'],
-  regress: ['json', 'junit', 'family', 'detector', 'mode', 'update-baseline', 'baseline'],
-  corpus: ['json', 'family', 'case', 'from', 'id', 'tool', 'command', 'effect', 'expect', 'allowedBy', 'policy', 'source', 'profile', 'detectors', 'notDetectors', 'tags', 'immune'],
-  policy: ['o'],
-  screen: ['json'],
-  hook: ['user', 'project', 'json'],
-};
-
-function checkFlags(verb: string, flags: Record<string, string | true>): void {
-  const known = FLAGS[verb];
-  if (!known) return;
-  for (const f of Object.keys(flags)) {
-    if (!known.includes(f)) {
-      const spell = f.length === 1 ? `-${f}` : `--${f}`;
-      throw new UsageError(`unknown flag ${spell}${known.length ? ` (flags: ${known.map((k) => (k.length === 1 ? '-' : '--') + k).join(' ')})` : ' (it takes none)'}`);
-    }
-  }
-}
-
-/**
- * A reader that goes away (`lab run all | head -1`) closes stdout: the write fails with EPIPE.
- * That is not an error of the verb: stop quietly, exit 0. Any other stream error exits 3.
- */
-export function quietOnEpipe(): void {
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code === 'EPIPE') process.exit(EXIT.ok);
-      process.exit(EXIT.internal);
-    });
-  }
-}
-
-const HELP = `lab — gatelab, the permission-engine lab
-
-usage: lab <verb> [options]
-
-  run <cN|all> [--json]            check a challenge; prints a pass code on success
-  watch [cN]                       re-run the check on every save; move on after a pass
-  list [--json]                    challenges with status, title and difficulty
-  hint <cN> [--level 1|2|3]        a question, the concept, then the place in the file
-  reset <cN> | code <cN> | solution <cN>
-  progress export|import [FILE]
-  decide --jsonl [--policy FILE]   one JSON call per line on stdin → one decision per line
-  explain [--mode M] [--json] [--policy FILE] [--tool T] [--client claude-code] -- '<command>'
-  regress [--json] [--junit FILE] [--family F] [--detector ID] [--mode M] [--update-baseline]
-  corpus lint | corpus add ...     check or extend the bypass corpus
-  policy import FILE [-o OUT]      Claude Code settings.json permissions → gatelab policy
-  policy check FILE                load a policy and check its rule examples
-  screen replay FILE.jsonl         replay recorded tool-result screens
-  hook                             Claude Code PreToolUse / PostToolUse hook (JSON on stdin)
-  hook install [--user|--project]  add the hook to Claude Code settings (merged, backed up)
-  hook doctor [--json]             where the hook is installed, settings, policy, sample answers
-
-exit codes: 0 ok · 1 checks failed or mismatches · 2 usage or input error · 3 internal error
-`;
-
-type Verb = (flags: Record<string, string | true>, rest: string[]) => number | Promise<number>;
+export { quietOnEpipe } from './cli.ts';
 
 const VERBS: Record<string, () => Promise<Verb>> = {
   decide: async () => (await import('./commands/decide.ts')).runDecide,
@@ -98,56 +28,21 @@ const LAZY: Record<string, () => Promise<{ run: Verb }>> = {
   hook: () => import('./commands/hook.ts'),
 };
 
-export async function main(argv: string[]): Promise<number> {
-  const [verb, ...args] = argv;
-  if (!verb || verb === 'help' || verb === '--help' || verb === '-h') {
-    process.stdout.write(HELP);
-    return verb ? EXIT.ok : EXIT.usage;
-  }
+/** A verb of LAZY whose module is not there (a checkout without challenges): null. */
+async function lazy(load: () => Promise<{ run: Verb }>): Promise<Verb | null> {
   try {
-    const { flags, rest } = parseArgs(args, VALUED);
-    if (flags.help === true || flags.h === true) {
-      process.stdout.write(HELP);
-      return EXIT.ok;
-    }
-    checkFlags(verb, flags);
-    let fn: Verb | undefined;
-    if (VERBS[verb]) fn = await VERBS[verb]!();
-    else if (LAZY[verb]) {
-      try {
-        fn = (await LAZY[verb]!()).run;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw e;
-        if (verb === 'run' || verb === 'list') {
-          process.stdout.write('no challenges yet\n');
-          return EXIT.ok;
-        }
-        process.stderr.write(`lab ${verb}: not built yet\n`);
-        return EXIT.usage;
-      }
-    }
-    if (!fn) {
-      process.stderr.write(`lab: unknown verb "${verb}"\n\n${HELP}`);
-      return EXIT.usage;
-    }
-    return await fn(flags, rest);
+    return (await load()).run;
   } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`lab ${verb}: ${e.message}\n`);
-      return EXIT.usage;
-    }
-    if (e instanceof PolicyError) {
-      process.stderr.write(`lab ${verb}: policy error: ${e.message}\n`);
-      return EXIT.usage;
-    }
-    // A file the verb cannot read or write (missing folder, not a folder, no permission, disk
-    // full): the user's input or machine, not a bug. The message, exit 2, no stack.
-    const io = e as NodeJS.ErrnoException;
-    if (typeof io?.code === 'string' && typeof io.syscall === 'string' && /^E[A-Z]+$/.test(io.code)) {
-      process.stderr.write(`lab ${verb}: cannot ${io.syscall}${io.path ? ' ' + io.path : ''}: ${io.code} (${io.message.split(',')[0]})\n`);
-      return EXIT.usage;
-    }
-    process.stderr.write(`lab ${verb}: ${c.red('internal error')}: ${(e as Error).stack ?? e}\n`);
-    return EXIT.internal;
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw e;
+    return null;
   }
+}
+
+const ALL: Verbs = {
+  ...Object.fromEntries(Object.entries(LAZY).map(([v, load]) => [v, () => lazy(load)])),
+  ...VERBS,
+};
+
+export function main(argv: string[]): Promise<number> {
+  return runCli(argv, ALL);
 }

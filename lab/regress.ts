@@ -5,9 +5,10 @@ import { dirname, relative, resolve } from 'node:path';
 import { MODES, redactDeep, redactSecrets, secretsOf } from '../engine/index.ts';
 import { writeFileAtomic as writeAtomic } from './fsutil.ts';
 import type { EngineOptions } from '../engine/index.ts';
-import { loadCorpus, formatLintError } from './corpus/schema.ts';
+import { loadCorpus, formatLintError, familyFiles } from './corpus/schema.ts';
 import type { LoadedCase, LintError } from './corpus/schema.ts';
-import { runShared } from './regress-workers.ts';
+import { runShared, selected, stopWorkers } from './regress-workers.ts';
+import type { Started } from './regress-threads.mjs';
 import type { ModeRowLike } from './corpus/expect.ts';
 import { EngineCache, runCase, describe, formatTrace } from './corpus/run.ts';
 import type { CaseResult } from './corpus/run.ts';
@@ -72,24 +73,18 @@ function bump(c: Counts, x: { behavior: string; silenced?: boolean; immune?: boo
   if (x.immune) c.immune++;
 }
 
-function selectCases(cases: LoadedCase[], opts: RegressOptions): LoadedCase[] {
-  return cases.filter(
-    (lc) =>
-      (!opts.family || lc.family === opts.family) &&
-      (!opts.detector || lc.case.detectors.includes(opts.detector) || lc.case.notDetectors.includes(opts.detector)),
-  );
-}
-
 interface Prepared {
   root: string;
   modes: readonly ModeRowLike[];
   filtered: boolean;
   cases: LoadedCase[];
   errors: LintError[];
+  /** secretsOf the cases' commands and inputs, when the threads found them already. */
+  secrets?: string[];
 }
 
-/** Options checked, corpus loaded and filtered; or the answer already (a usage error). */
-function prepare(opts: RegressOptions): Prepared | RegressResult {
+/** Options checked; or the answer already (a usage error). */
+function check(opts: RegressOptions): Omit<Prepared, 'cases' | 'errors'> | RegressResult {
   const root = opts.rootDir ?? dirname(resolve(opts.corpusDir));
   const allModes = opts.modes ?? (MODES as readonly ModeRowLike[]);
   const modes = opts.mode ? allModes.filter((m) => m.mode === opts.mode) : allModes;
@@ -98,17 +93,19 @@ function prepare(opts: RegressOptions): Prepared | RegressResult {
   const filtered = Boolean(opts.family || opts.detector || opts.mode);
   if (opts.updateBaseline && filtered)
     return { exitCode: 2, output: '--update-baseline needs the whole corpus: drop --family, --detector and --mode\n' };
-  const { cases: all, errors } = loadCorpus(opts.corpusDir, { cache: opts.cache });
-  const cases = selectCases(all, opts);
-  if (cases.length === 0 && errors.length === 0)
-    return { exitCode: 2, output: `no cases selected in ${opts.corpusDir}\n` };
-  return { root, modes, filtered, cases, errors };
+  return { root, modes, filtered };
 }
+
+const noneSelected = (opts: RegressOptions): RegressResult => ({ exitCode: 2, output: `no cases selected in ${opts.corpusDir}\n` });
 
 /** Run the regression. Pure of CLI parsing: the caller turns argv into options. */
 export function runRegress(opts: RegressOptions): RegressResult {
-  const p = prepare(opts);
-  if ('exitCode' in p) return p;
+  const c = check(opts);
+  if ('exitCode' in c) return c;
+  const { cases: all, errors } = loadCorpus(opts.corpusDir, { cache: opts.cache });
+  const cases = all.filter((lc) => selected(lc, opts.family, opts.detector));
+  if (cases.length === 0 && errors.length === 0) return noneSelected(opts);
+  const p: Prepared = { ...c, cases, errors };
   const engines = new EngineCache(p.root, opts.engineOptions);
   const progress = opts.progress ?? ((t: string) => process.stderr.write(t));
   const results: CaseResult[] = [];
@@ -122,18 +119,23 @@ export function runRegress(opts: RegressOptions): RegressResult {
 }
 
 /**
- * runRegress with the cases shared out to worker threads (lab/regress-workers.ts) when
- * `workerModule` names a module exporting `regressWorker` and more than one core is there;
- * the same result, in the same order. Engine options (functions) cannot cross to a worker:
- * with any, it runs in process.
+ * runRegress with the family files shared out to worker threads (lab/regress-workers.ts) when
+ * `workerModule` names a module exporting `regressWorker`, more than one thread is asked for
+ * and there is more than one file; the same result, in the same order. `started`: workers
+ * already loading workerModule, used first (the rest are stopped). Engine options (functions)
+ * cannot cross to a worker: with any, it runs in process.
  */
-export async function runRegressParallel(opts: RegressOptions & { workerModule?: string; workers?: number }): Promise<RegressResult> {
-  const p = prepare(opts);
-  if ('exitCode' in p) return p;
+export async function runRegressParallel(opts: RegressOptions & { workerModule?: string; workers?: number; started?: readonly Started[] }): Promise<RegressResult> {
   const n = opts.engineOptions && Object.keys(opts.engineOptions).length ? 1 : (opts.workers ?? 1);
-  if (!opts.workerModule || n < 2 || p.cases.length < 2 * n) return runRegress(opts);
-  const results = await runShared(opts.workerModule, n, p.root, p.modes, p.cases);
-  return report(opts, p, results);
+  const files = opts.workerModule && n >= 2 ? familyFiles(opts.corpusDir) : [];
+  const c = check(opts);
+  if (files.length < 2 || 'exitCode' in c) {
+    stopWorkers(opts.started);
+    return 'exitCode' in c ? c : runRegress(opts);
+  }
+  const run = await runShared(opts.workerModule!, Math.min(n, files.length), { root: c.root, modes: c.modes, files, cache: opts.cache, family: opts.family, detector: opts.detector }, opts.started);
+  if (run.cases.length === 0 && run.errors.length === 0) return noneSelected(opts);
+  return report(opts, { ...c, cases: run.cases, errors: run.errors, secrets: run.secrets }, run.results);
 }
 
 function report(opts: RegressOptions, p: Prepared, results: CaseResult[]): RegressResult {
@@ -203,7 +205,7 @@ function report(opts: RegressOptions, p: Prepared, results: CaseResult[]): Regre
   const failed = mismatches.length > 0 || drift.length > 0 || errors.length > 0 || closed.length > 0;
 
   // Secrets in the cases' own commands: a trace may echo one out of its context.
-  const known = secretsOf(results.map((r) => [r.lc.case.command, r.lc.case.input]));
+  const known = p.secrets ?? secretsOf(results.map((r) => [r.lc.case.command, r.lc.case.input]));
   if (opts.junit) writeAtomic(opts.junit, junit(results, mismatches, known));
   // Workflow commands go to stdout with the text report; --json output stays pure JSON.
   if (gha && !opts.json) {

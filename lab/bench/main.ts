@@ -312,8 +312,8 @@ async function main(): Promise<void> {
  * and the child's CPU ms (threads included). Three states of the caches, interleaved, one warm-up:
  *  - cold: a fresh, empty cache folder for each run (no CLI bundle, no parsed corpus) and tsx's
  *    transpile cache off: the first run after a clone;
- *  - after a source change: the CLI bundle must be rebuilt (its manifest is removed before each
- *    run), the parsed corpus is still valid: the first run after editing the engine;
+ *  - after a source change: the bundle of lab regress must be rebuilt (its manifest is removed
+ *    before each run), the parsed corpus is still valid: the first run after editing the engine;
  *  - warm: everything cached by the run before.
  * A shell wraps the first two (mktemp / rm: a few ms of the figures).
  */
@@ -328,7 +328,7 @@ function regressRuns(runs: number): { cold: ProcResult; changed: ProcResult; war
   const [cold, changed, warm] = timeProcesses(
     [
       { name: 'lab regress, cold', argv: ['/bin/sh', '-c', `d=$(mktemp -d) && GATELAB_CACHE_DIR="$d" TSX_DISABLE_CACHE=1 ${node}; s=$?; rm -rf "$d"; exit $s`], env, cwd: REPO_ROOT },
-      { name: 'lab regress, after a source change', argv: ['/bin/sh', '-c', `rm -f ${q(join(cache, 'lab.json'))}; ${node}`], env: { ...env, GATELAB_CACHE_DIR: cache }, cwd: REPO_ROOT },
+      { name: 'lab regress, after a source change', argv: ['/bin/sh', '-c', `rm -f ${q(join(cache, 'regress.json'))}; ${node}`], env: { ...env, GATELAB_CACHE_DIR: cache }, cwd: REPO_ROOT },
       { name: 'lab regress, warm', argv: [process.execPath, bin, 'regress'], env: { ...env, GATELAB_CACHE_DIR: cache }, cwd: REPO_ROOT },
     ],
     runs,

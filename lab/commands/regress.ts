@@ -1,14 +1,8 @@
 // `lab regress [--json] [--junit FILE] [--family F] [--detector ID] [--mode M] [--update-baseline]`
 import { join } from 'node:path';
-import { availableParallelism } from 'node:os';
 import { runRegressParallel } from '../regress.ts';
+import { regressThreads, type Started } from '../regress-threads.mjs';
 import { REPO_ROOT, useNodeHost } from '../node-host.ts';
-
-/** Threads for the cases: GATELAB_REGRESS_WORKERS, else one per core (at most 4). */
-function threads(): number {
-  const n = Number(process.env.GATELAB_REGRESS_WORKERS);
-  return Number.isInteger(n) && n >= 1 ? n : Math.min(4, availableParallelism());
-}
 
 export async function run(flags: Record<string, string | true>): Promise<number> {
   useNodeHost();
@@ -25,9 +19,11 @@ export async function run(flags: Record<string, string | true>): Promise<number>
     rootDir: REPO_ROOT,
     isTTY: process.stderr.isTTY === true,
     cache: true,
-    // Set by lab/bin.mjs when the CLI runs from its prebuilt bundle (workers load the same file).
+    // Set by lab/bin.mjs when the CLI runs from its prebuilt bundle: the workers load the same
+    // file, and bin.mjs has started them already.
     workerModule: (globalThis as { gatelabBundle?: string }).gatelabBundle,
-    workers: threads(),
+    workers: regressThreads(),
+    started: (globalThis as { gatelabWorkers?: Started[] }).gatelabWorkers,
   });
   process.stdout.write(r.output);
   return r.exitCode;
