@@ -17,9 +17,9 @@ describe('check work budget', () => {
     ['a cd chain', 'cd a; '.repeat(120) + 'rm -rf b'],
     // a glob path of thousands of segments (path classes walk each)
     ['a long glob path', 'ls ' + '*/?[a-z]'.repeat(8000)],
-    // one invocation with thousands of words
-    ['a long argv', 'cat ' + 'f '.repeat(5000)],
-    ['a long option list', 'grep ' + '--color=auto '.repeat(4500) + 'x f'],
+    // one invocation with thousands of path words, or a long argv checked once per loop value
+    ['a long argv of paths', 'cat ' + 'a/b/c '.repeat(1500)],
+    ['a long argv in a loop', 'for f in a b c; do cat "$f" ' + 'x '.repeat(1500) + '; done'],
   ])('%s the analyser accepts whole asks (limit)', (_n, cmd) => {
     clean(cmd);
     for (const mode of ['default', 'bypassPermissions'] as const) {

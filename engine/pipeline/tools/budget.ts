@@ -12,7 +12,8 @@ import { DEFAULT_BUDGET } from '../../shell/types.ts';
  * shell was), a long let, a 64 KiB glob path spend it.
  */
 export const CHECK_UNITS = 256;
-/** Words (arguments and redirections) and path separators that cost one more unit per check. */
+/** Words (arguments and redirections) and path separators that cost one more unit per check:
+ *  one invocation of 4,096 words (the analyser's token budget) spends it all. */
 const WORDS_PER_UNIT = 16;
 const SLASHES_PER_UNIT = 16;
 
