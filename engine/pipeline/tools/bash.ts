@@ -95,7 +95,8 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     const valued = assigned && !variants ? assignedVariants(inv, assigned) : st.oldpwd && !variants ? assignedVariants(inv, oldpwdValue(st.oldpwd, inv)) : null;
     // `f=README.md; cat "$f"`: a value certain by then is all the word can be
     const sure = valued !== null && valued.length === 1 && assigned !== null && surelyValued(inv, assigned, (certain ??= certainNames(command, ex, assigned)));
-    const away = (st.mayCwds && !inv.source.conditional) || st.mayAlso ? (inv.source.conditional ? 0 : st.mayCwds?.length ?? 0) + (st.mayAlso?.length ?? 0) : 0;
+    // the work budget: one check per variant and per other cwd (elsewhere), taken before they run
+    const away = (inv.source.conditional ? 0 : st.mayCwds?.length ?? 0) + (st.mayAlso?.length ?? 0);
     if (!budget.take(inv, (variants ? variants.length : 1) + (valued && !sure ? valued.length : 0) + away)) break;
     let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, sure ? valued![0]! : inv, st);
     if (valued && !sure) r = aggregate([r, ...valued.map((v) => checkInvocation(env, v, st))]);
@@ -116,7 +117,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   }
   if (budget.over && t.on) t.add('limit', 'ask', budget.over);
   if (issues.length || budget.over) {
-    const kind = budget.over || issues.some((x) => x.kind === 'limit') ? 'limit' : 'parse';
+    const kind = !issues.length || issues.some((x) => x.kind === 'limit') ? 'limit' : 'parse';
     results.push(checkBashRaw(env, command, { type: kind, detail: issues[0]?.message ?? budget.over! }, isImmune(env.policy.immune, 'unanalysable')));
   }
   if (!results.length) return result('allow', { type: 'readOnly', detail: 'nothing runs' }, 'the command runs nothing', { readOnly: true });
