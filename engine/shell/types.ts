@@ -215,13 +215,13 @@ export interface Budget {
 }
 
 /**
- * Work budgets (never time): a 64 KiB input, 12,000 tokens, nesting 64 deep, 200 simple commands.
+ * Work budgets (never time): a 64 KiB input, 4,096 tokens, nesting 64 deep, 200 simple commands.
  * Brace expansion has its own (engine/shell/braces.ts), counted before anything is built. Any
  * budget that runs out is a `limit` issue, and the decision is at least ask.
  */
 export const DEFAULT_BUDGET: Budget = {
   maxChars: 64 * 1024,
-  maxTokens: 12_000,
+  maxTokens: 4_096,
   maxDepth: 64,
   maxCommands: 200,
 };

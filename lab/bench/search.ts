@@ -1,6 +1,7 @@
 // Worst-case search: generated input shapes (nesting of every construct, repetition, quoting,
-// braces, ranges, wrappers, option lists, heredocs, arithmetic, long words …) scaled up to a size
-// limit, each timed through PermissionEngine.decide. `npm run bench` prints the slowest five;
+// braces, ranges, wrappers, option lists, heredocs, arithmetic, long words; checks that multiply:
+// loop and assigned values, cwds a cd may leave, symlinks, long paths, carriers holding scripts …)
+// scaled up to a size limit, each timed through PermissionEngine.decide. `npm run bench` prints the slowest five;
 // `npx tsx lab/bench/search.ts [KiB]` prints them alone. The vitest suite runs the same shapes at
 // a small size for correctness only (every shape answered, no throw, a limit answers ask).
 import { PermissionEngine, type Decision, type ModeName } from '../../engine/index.ts';
@@ -95,6 +96,34 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'pipe into xargs', make: (b) => fill('find src', ' | xargs wc -l', '', b) },
   { name: 'dq backticks', make: (b) => fill('echo "', '`id`', '"', b) },
   { name: 'procsubs', make: (b) => fill('cat ', '<(id) ', '', b) },
+  // multiplying checks: loop values, assigned values and cwds times commands
+  { name: 'loop values × body', make: (b) => fill('for f in a b c d e f g h i j k l m n o p; do ', 'cat "$f"; ', 'done', b) },
+  { name: 'nested loop values', make: (b) => fill('for a in 1 2 3 4 5 6 7 8; do for b in 1 2 3 4 5 6 7 8; do ', 'cat "$a/$b"; ', 'done; done', b) },
+  { name: 'assigned values ×', make: (b) => fill('x=a; x=b; x=c; x=d; x=e; x=f; x=g; x=h; x=i; x=j; x=k; x=l; x=m; x=n; x=o; x=p; ', 'cat "$x" "$x"; ', '', b) },
+  { name: 'two names × values', make: (b) => fill('x=a; x=b; x=c; x=d; y=a; y=b; y=c; y=d; ', 'cp "$x" "$y"; ', '', b) },
+  { name: 'cd -P chain', make: (b) => fill('', 'cd -P a; ', 'rm -rf b', b) },
+  { name: 'CDPATH cd chain', make: (b) => fill('', 'CDPATH=a:b:c:d cd x; ', 'rm -rf b', b) },
+  { name: 'cd glob chain', make: (b) => fill('', 'cd s?; ', 'rm -rf b', b) },
+  { name: 'cd then commands', make: (b) => fill('cd a; cd b; cd c; cd d; ', 'cat f; ', '', b) },
+  { name: 'pushd chain', make: (b) => fill('', 'pushd a; ', 'rm -rf b', b) },
+  { name: 'symlink chain', make: (b) => { const n = Math.max(1, Math.floor(b / 16)); let s = ''; for (let i = 0; i < n && s.length < b - 30; i++) s += `ln -s l${i} l${i + 1}; `; return s + 'rm -rf l0'; } },
+  // long paths and many path words
+  { name: 'long static path', make: (b) => fill('cat ', 'a/', 'f', b) },
+  { name: 'many path words', make: (b) => fill('cat ', 'a/b/c/d/e/f/g/h ', '', b) },
+  { name: 'many ~ paths', make: (b) => fill('cat ', '~/.ssh/id ', '', b) },
+  { name: 'many globs words', make: (b) => fill('ls ', 'src/*/x?.ts ', '', b) },
+  { name: 'many redirections', make: (b) => fill('echo a', ' >f', '', b) },
+  // carriers holding long scripts
+  { name: 'bash -c script', make: (b) => fill("bash -c '", 'echo a; ', "'", b) },
+  { name: 'bash heredoc script', make: (b) => fill("bash <<'EOF'\n", 'echo a\n', 'EOF\n', b) },
+  { name: 'eval script', make: (b) => fill("eval '", 'echo a; ', "'", b) },
+  { name: 'find -exec sh -c', make: (b) => fill("find . -exec sh -c '", 'cat f; ', "' \\;", b) },
+  { name: 'xargs sh -c', make: (b) => fill("find . | xargs -I{} sh -c '", 'cat {}; ', "'", b) },
+  { name: 'function body calls', make: (b) => fill('f() { cd a; rm -rf b; }; ', 'f; ', '', b) },
+  { name: 'listers as args', make: (b) => fill('cat ', '$(find src) ', '', b) },
+  { name: 'value chain', make: (b) => { const n = Math.max(1, Math.floor(b / 12)); let s = 'v0=a; '; for (let i = 1; i < n && s.length < b - 20; i++) s += `v${i}=$v${i - 1}; `; return s + 'cat "$v1"'; } },
+  { name: 'while read bodies', make: (b) => fill('git ls-files | while read -r f; do ', 'head "$f"; wc -l "$f"; ', 'done', b) },
+  { name: 'pipes of xargs', make: (b) => fill('find src', ' | xargs grep -l x', '', b) },
 ];
 
 export interface SearchRow {

@@ -26,6 +26,7 @@ import { loopBindings, loopVariants } from './loops.ts';
 import { assignedValues, assignedVariants, certainNames, surelyValued } from './assigns.ts';
 import { trackCd, insideGlobCwd, dirVarsReassigned, type CwdState } from './cwd.ts';
 import { waitedFor } from './jobs.ts';
+import { CheckBudget, analysedWhole } from './budget.ts';
 
 interface BashState extends CwdState {
   ex: Extraction;
@@ -80,9 +81,11 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   }
   // Invocations an allow rule granted, for the programs they run that the rule names (`npx tsc *`).
   let granted: Map<Invocation, Rule> | null = null;
-  const loops = loopBindings(command, ex, env.home);
-  const assigned = assignedValues(command, ex, env.home);
+  const whole = analysedWhole(ex);
+  const loops = whole ? loopBindings(command, ex, env.home) : null;
+  const assigned = whole ? assignedValues(command, ex, env.home) : null;
   let certain: Map<string, number> | undefined;
+  const budget = new CheckBudget();
   for (const given of norm.invocations) {
     // after a CDPATH cd the tracked cwd is where later commands run, not the cd's literal folder
     // and a top-level command's unknown chdir is a cd the tracker may know better (`cd "$(pwd)/.."`)
@@ -91,6 +94,9 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     const valued = assigned && !variants ? assignedVariants(inv, assigned) : st.oldpwd && !variants ? assignedVariants(inv, oldpwdValue(st.oldpwd, inv)) : null;
     // `f=README.md; cat "$f"`: a value certain by then is all the word can be
     const sure = valued !== null && valued.length === 1 && assigned !== null && surelyValued(inv, assigned, (certain ??= certainNames(command, ex, assigned)));
+    // the work budget: one check per variant and per other cwd (elsewhere), taken before they run
+    const away = (inv.source.conditional ? 0 : st.mayCwds?.length ?? 0) + (st.mayAlso?.length ?? 0);
+    if (!budget.take(inv, (variants ? variants.length : 1) + (valued && !sure ? valued.length : 0) + away)) break;
     let r = variants ? aggregate(variants.map((v) => checkInvocation(env, v, st))) : checkInvocation(env, sure ? valued![0]! : inv, st);
     if (valued && !sure) r = aggregate([r, ...valued.map((v) => checkInvocation(env, v, st))]);
     if ((st.mayCwds && !inv.source.conditional) || st.mayAlso) r = aggregate([r, ...elsewhere(env, inv, st)]);
@@ -108,10 +114,10 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     // a cd in a for body runs once per value, in order: `for d in /; do cd $d; done` ends in /
     for (const v of variants && inv.name === 'cd' ? variants : [inv]) trackCd(env, v, st);
   }
-  if (issues.length) {
-    const i = issues[0]!;
-    const kind = issues.some((x) => x.kind === 'limit') ? 'limit' : 'parse';
-    results.push(checkBashRaw(env, command, { type: kind, detail: i.message }, isImmune(env.policy.immune, 'unanalysable')));
+  if (budget.over && t.on) t.add('limit', 'ask', budget.over);
+  if (issues.length || budget.over) {
+    const kind = !issues.length || issues.some((x) => x.kind === 'limit') ? 'limit' : 'parse';
+    results.push(checkBashRaw(env, command, { type: kind, detail: issues[0]?.message ?? budget.over! }, isImmune(env.policy.immune, 'unanalysable')));
   }
   if (!results.length) return result('allow', { type: 'readOnly', detail: 'nothing runs' }, 'the command runs nothing', { readOnly: true });
   return aggregate(results);

@@ -1,0 +1,63 @@
+// The Bash check's work budget (contract §2: budgets count work, never time). Every check of an
+// invocation costs units before it runs: one per check (the invocation itself, each loop value,
+// each assigned value, each other cwd a failed cd may have left), more for a long argv or a path
+// of many segments (what path classes walk). When the next invocation would overspend, checking
+// stops there: like the analyser's own budgets, that is a `limit` and the decision is at least ask.
+import type { Extraction, Invocation } from '../../shell/types.ts';
+import { DEFAULT_BUDGET } from '../../shell/types.ts';
+
+/**
+ * Units for one decision. Above 200 plain commands (the analyser's command budget) and far above
+ * any real command; a cd chain (each cd may fail, so later commands are also judged from where the
+ * shell was), a long let, a 64 KiB glob path spend it.
+ */
+export const CHECK_UNITS = 256;
+/** Words (arguments and redirections) and path separators that cost one more unit per check:
+ *  one invocation of 4,096 words (the analyser's token budget) spends it all. */
+const WORDS_PER_UNIT = 16;
+const SLASHES_PER_UNIT = 16;
+
+export class CheckBudget {
+  used = 0;
+  /** Why checking stopped (a limit issue's message), once it has. */
+  over: string | null = null;
+  constructor(readonly units = CHECK_UNITS) {}
+
+  /** Take the units of `checks` checks of `inv`; false (and `over` set) when they do not fit. */
+  take(inv: Invocation, checks: number): boolean {
+    const cost = checks * unitsOf(inv);
+    if (this.used + cost > this.units) {
+      this.over = `more than ${this.units} units of check work (commands, their variants and other cwds, long words)`;
+      return false;
+    }
+    this.used += cost;
+    return true;
+  }
+}
+
+/** The units of one check of an invocation. */
+function unitsOf(inv: Invocation): number {
+  let slashes = 0;
+  for (const w of inv.args) slashes += count47(w.raw);
+  for (const r of inv.redirects) slashes += count47(r.target.raw);
+  return 1 + Math.floor((inv.args.length + inv.redirects.length) / WORDS_PER_UNIT) + Math.floor(slashes / SLASHES_PER_UNIT);
+}
+
+function count47(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf('/'); i >= 0; i = s.indexOf('/', i + 1)) n++;
+  return n;
+}
+
+/**
+ * Did the analyser read the whole text? Not when it stopped at one of its budgets (the 201st
+ * command; the token, depth or size budget, where a second parse would stop too). Then the rest
+ * of the text is not analysed for values either: names assigned and loop values are followed
+ * only in a text analysed whole (the decision is a `limit` ask anyway).
+ */
+export function analysedWhole(ex: Extraction): boolean {
+  const s = ex.stats;
+  const b = DEFAULT_BUDGET;
+  if (s.chars > b.maxChars || s.tokens > b.maxTokens || s.maxDepth > b.maxDepth) return false;
+  return !(s.commands >= b.maxCommands && ex.issues.some((i) => i.kind === 'limit'));
+}

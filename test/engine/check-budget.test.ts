@@ -1,0 +1,53 @@
+// The Bash check's work budget (engine/pipeline/tools/budget.ts): generated inputs the analyser
+// accepts whole but whose checks multiply (a cd chain, a 64 KiB glob path, a long argv) answer
+// ask (limit); ordinary long scripts stay under it. Work units, never time.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { PermissionEngine, loadPolicy, analyze } from '../../engine/index.ts';
+import { CheckBudget, CHECK_UNITS } from '../../engine/pipeline/tools/budget.ts';
+import { decide, bash, HOME } from './helpers.ts';
+
+const def = new PermissionEngine(loadPolicy(readFileSync('policies/default.yaml', 'utf8'), { file: 'policies/default.yaml' }));
+const d = (cmd: string, mode: Parameters<typeof decide>[3] = 'default') => decide(def, 'Bash', bash(cmd), mode);
+const clean = (cmd: string) => expect(analyze(cmd, { home: HOME }).issues).toEqual([]);
+
+describe('check work budget', () => {
+  it.each([
+    // each cd may fail, so every later command is also checked from where the shell was
+    ['a cd chain', 'cd a; '.repeat(120) + 'rm -rf b'],
+    // a glob path of thousands of segments (path classes walk each)
+    ['a long glob path', 'ls ' + '*/?[a-z]'.repeat(8000)],
+    // one invocation with thousands of path words, or a long argv checked once per loop value
+    ['a long argv of paths', 'cat ' + 'a/b/c '.repeat(1500)],
+    ['a long argv in a loop', 'for f in a b c; do cat "$f" ' + 'x '.repeat(1500) + '; done'],
+  ])('%s the analyser accepts whole asks (limit)', (_n, cmd) => {
+    clean(cmd);
+    for (const mode of ['default', 'bypassPermissions'] as const) {
+      const r = d(cmd, mode);
+      expect(r.behavior).toBe('ask');
+      expect(r.reason.type).toBe('limit');
+    }
+  });
+
+  it('200 plain commands (the analyser budget) stay under it', () => {
+    const cmd = Array(200).fill('ls').join(' && ');
+    clean(cmd);
+    expect(d(cmd).behavior).toBe('allow');
+  });
+
+  it('a deny checked before the budget runs out still denies', () => {
+    const r = d('rm -rf ~; ' + 'cd a; '.repeat(120));
+    expect(r.behavior).toBe('deny');
+  });
+
+  it('counts checks and long words, and refuses what does not fit', () => {
+    const inv = (args: number, slashes = 0) => ({ args: Array.from({ length: args }, (_, i) => ({ raw: i === 0 ? '/'.repeat(slashes) : 'a' })), redirects: [] }) as never;
+    const b = new CheckBudget(10);
+    expect(b.take(inv(1), 5)).toBe(true);
+    expect(b.take(inv(16), 2)).toBe(true); // 2 units a check
+    expect(b.used).toBe(9);
+    expect(b.take(inv(1, 32), 1)).toBe(false); // 3 units: over
+    expect(b.over).toContain('10 units');
+    expect(new CheckBudget().units).toBe(CHECK_UNITS);
+  });
+});
