@@ -255,17 +255,26 @@ function fedStdin(inv: Invocation): boolean {
 }
 
 // The program facts of an invocation, described once per argv (normalize and effects both need
-// them). Keyed by the args array, so the copies a carrier, an opaque mark or the pipeline make
-// (`{ ...inv, via }`) share one description; an argv rewritten in place is forgotten (factsMemo.delete).
-const facts = new WeakMap<readonly Word[], { name: string; facts: ProgramFacts }>();
+// them). Kept on the args array (a symbol key: a WeakMap set costs more than describing a short
+// argv), so the copies a carrier, an opaque mark or the pipeline make (`{ ...inv, via }`) share
+// one description; an argv replaced by a new array is described afresh, and one rewritten in
+// place is forgotten (factsMemo.delete). The facts' own name must match too.
+const FACTS = Symbol('program facts');
+type Described = Word[] & { [FACTS]?: ProgramFacts };
 export function factsFor(inv: Invocation): ProgramFacts {
-  const m = facts.get(inv.args);
-  if (m !== undefined && m.name === inv.name) return m.facts;
-  const f = describe(inv.name, inv.args);
-  facts.set(inv.args, { name: inv.name, facts: f });
+  const args = inv.args as Described;
+  const m = args[FACTS];
+  if (m !== undefined && m.name === inv.name) return m;
+  const f = describe(inv.name, args);
+  if (Object.isExtensible(args)) args[FACTS] = f;
   return f;
 }
-const factsMemo = { delete: (inv: Invocation) => facts.delete(inv.args) };
+const factsMemo = {
+  delete: (inv: Invocation) => {
+    const args = inv.args as Described;
+    if (args[FACTS] !== undefined) args[FACTS] = undefined;
+  },
+};
 
 /** For an invocation a program runs (uv run CMD, an unknown wrapper's argv): that program's. */
 const nestedParent = new WeakMap<Invocation, Invocation>();
