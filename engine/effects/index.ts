@@ -42,7 +42,7 @@ export function cwdOf(inv: Invocation, cwd: string | null): string | null {
   return resolveIn(inv.chdir.value!, { cwd });
 }
 
-const CODE_FILE_OPTS: Record<string, string> = { make: 'f', gmake: 'f', awk: 'f', gawk: 'f', mawk: 'f', nawk: 'f', sed: 'f' };
+const CODE_FILE_OPTS: ReadonlyMap<string, string> = new Map(Object.entries({ make: 'f', gmake: 'f', awk: 'f', gawk: 'f', mawk: 'f', nawk: 'f', sed: 'f' }));
 
 /** Every effect of `inv`. `sc.cwd` is the cwd before the invocation's own chdir. */
 export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
@@ -194,7 +194,7 @@ function stdinFromNetFd(inv: Invocation, sc: EffectScope): boolean {
   return false;
 }
 
-const INSTALLERS: Record<string, readonly string[]> = {
+const INSTALLERS: ReadonlyMap<string, readonly string[]> = new Map(Object.entries({
   npm: ['install', 'i', 'add', 'ci', 'update', 'exec', 'x'],
   pnpm: ['install', 'i', 'add', 'dlx', 'exec'],
   yarn: ['add', 'install', 'dlx'],
@@ -206,7 +206,7 @@ const INSTALLERS: Record<string, readonly string[]> = {
   cargo: ['install'],
   gem: ['install'],
   go: ['install', 'run', 'get'],
-};
+}));
 const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'deno']);
 
 /** A package spec that names an arbitrary source: a URL, a git remote, a GitHub shorthand. */
@@ -220,7 +220,7 @@ function remoteSpec(v: string): boolean {
 /** Package managers and runners installing or running code from an arbitrary source. */
 function remoteSources(inv: Invocation, sc: EffectScope, out: Effect[]): void {
   const name = inv.name;
-  const subs = Object.hasOwn(INSTALLERS, name) ? INSTALLERS[name] : undefined;
+  const subs = INSTALLERS.get(name);
   if (!subs && !RUNNERS.has(name) && !(name === 'python' || name === 'python3')) return;
   // deno run URL without --allow-* keeps the module in its sandbox (the spec says so: no code role left)
   if (name === 'deno') {
@@ -239,7 +239,7 @@ function remoteSources(inv: Invocation, sc: EffectScope, out: Effect[]): void {
     if (m < 0 || !args[m + 1]?.static || args[m + 1]!.value !== 'pip') return;
     // the pip subcommand decides, as for pip itself (pip config set … URL installs nothing)
     const k = args.findIndex((w, i) => i > m + 1 && w.static && !w.value!.startsWith('-'));
-    if (k < 0 || !INSTALLERS.pip!.includes(args[k]!.value!)) return;
+    if (k < 0 || !INSTALLERS.get('pip')!.includes(args[k]!.value!)) return;
     start = m + 2;
   }
   // pip download of wheels only (no sdist can come in: --no-deps or --only-binary=:all:) runs no build code
@@ -276,7 +276,7 @@ function codeFiles(inv: Invocation, sc: EffectScope, out: Effect[]): void {
     }
     return;
   }
-  const flag = Object.hasOwn(CODE_FILE_OPTS, name) ? CODE_FILE_OPTS[name] : undefined;
+  const flag = CODE_FILE_OPTS.get(name);
   if (!flag) return;
   if ((name === 'make' || name === 'gmake') && !inv.args.some((w) => w.static && (w.value!.startsWith('-f') || w.value!.startsWith('--file') || w.value!.startsWith('--makefile')))) {
     // make without -f runs the Makefile of its folder.
@@ -340,11 +340,17 @@ function track(inv: Invocation, sc: EffectScope, out: Effect[]): void {
     for (const r of inv.redirects) if (r.fd !== null && r.fd >= 0 && r.target.static && (r.target.value!.startsWith('/dev/tcp/') || r.target.value!.startsWith('/dev/udp/'))) sc.netFds.add(r.fd);
   }
   const downloads = sc.downloads;
-  const net = NETWORK.has(inv.name) || out.some((e) => e.kind === 'network' && e.direction !== 'out');
-  const fed = inv.name === 'tee' || inv.name === 'cp' || inv.name === 'dd' || inv.name === 'cat' || inv.name === 'tar' || inv.name === 'unzip' || inv.name === 'bsdtar' || inv.name === 'cpio' ? producerIsNetwork(inv, sc) : false;
   const pipe = inv.source.pipe;
+  // (what a download writes matters only where something is written; the rest is the pipe's reads)
+  let writes = false;
+  for (const e of out) if (e.kind === 'write') writes = true;
+  if (!writes && !(pipe && sc.pipeReads)) return;
+  let net = NETWORK.has(inv.name);
+  if (!net) for (const e of out) if (e.kind === 'network' && e.direction !== 'out') net = true;
+  const n = inv.name;
+  const fed = writes && (n === 'tee' || n === 'cp' || n === 'dd' || n === 'cat' || n === 'tar' || n === 'unzip' || n === 'bsdtar' || n === 'cpio') ? producerIsNetwork(inv, sc) : false;
   for (const e of out) {
-    if (downloads && (net || fed || (e.how.startsWith('redirect') && producerIsNetwork(inv, sc))) && e.kind === 'write' && e.path?.abs) downloads.add(e.path.abs);
+    if (downloads && e.kind === 'write' && (net || fed || (e.how.startsWith('redirect') && producerIsNetwork(inv, sc))) && e.path?.abs) downloads.add(e.path.abs);
     if (pipe && sc.pipeReads && e.kind === 'read' && e.path && !e.guess) {
       const list = sc.pipeReads.get(pipe.id);
       if (list) list.push(e.path);

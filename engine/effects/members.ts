@@ -25,6 +25,34 @@ function anchoredStart(pat: string, home: string): string | null {
   return p.slice(0, k);
 }
 
+/** An anchored row of the tables: its literal start in each home (see anchorsFor), class, and what it is. */
+interface Anchor {
+  starts: string[];
+  cls: PathClass;
+  why: string;
+  pat: string;
+}
+
+// The anchored rows for the last home asked about (a decision has one home; the rows are data).
+let anchorsHome: string | null = null;
+let anchors: Anchor[] = [];
+
+/** Every anchored row of the tables, in order, with its start in `home` and in /root (rows at any depth are left out). */
+function anchorsFor(home: string): Anchor[] {
+  if (anchorsHome === home) return anchors;
+  const out: Anchor[] = [];
+  for (const [rows, cls] of TABLES) {
+    for (const r of rows) {
+      const a = anchoredStart(r.pat, home);
+      if (a === null) continue;
+      out.push({ starts: [a, anchoredStart(r.pat, '/root')!], cls, why: r.why, pat: r.pat });
+    }
+  }
+  anchorsHome = home;
+  anchors = out;
+  return out;
+}
+
 /** What a member path below `dir` (absolute) can be. */
 export function membersInfo(dir: string, sc: PathScope): PathInfo {
   const base = classifyPath(dir === '/' ? '/x' : dir + '/x', { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs }, { tilde: false });
@@ -32,19 +60,14 @@ export function membersInfo(dir: string, sc: PathScope): PathInfo {
   const classes = new Set<PathClass>([...base.classes].filter((c) => c !== 'critical'));
   const reasons = [...base.reasons];
   const below = (dir === '/' ? '/' : dir + '/').toLowerCase();
-  const homes = [sc.home.toLowerCase(), '/root'];
   let anchored = false;
-  for (const [rows, cls] of TABLES) {
-    for (const r of rows) {
-      for (const h of homes) {
-        const start = anchoredStart(r.pat, h);
-        if (start === null) break;
-        if (!start.startsWith(below)) continue;
-        if (!classes.has(cls)) reasons.unshift(`an archive member can be ${r.why} (${r.pat})`);
-        classes.add(cls);
-        anchored = true;
-        break;
-      }
+  for (const a of anchorsFor(sc.home.toLowerCase())) {
+    for (const start of a.starts) {
+      if (!start.startsWith(below)) continue;
+      if (!classes.has(a.cls)) reasons.unshift(`an archive member can be ${a.why} (${a.pat})`);
+      classes.add(a.cls);
+      anchored = true;
+      break;
     }
   }
   // a member can replace a start-up file, a key or a hook there: a protected write

@@ -1,6 +1,8 @@
 // describe(): parse one invocation's argv with its program spec and give every word its role.
 import type { Word } from '../shell/types.ts';
-import type { ArgFact, ArgRole, CommandSpec, Grammar, OperandToken, OptionDef, ProgramFacts, ProgramSpec } from './types.ts';
+import type { ArgFact, ArgRole, Grammar, OperandToken, OptionDef, ProgramFacts, ProgramSpec } from './types.ts';
+import { needsOf, planOf, subPlan, type Plan } from './plan.ts';
+import { optionDef } from './dsl.ts';
 import { FAMILY_COUNT, familySpecs } from './specs/index.ts';
 import { basename, fields, mayBeFlag, sv, textOf } from './words.ts';
 
@@ -122,11 +124,35 @@ function versioned(name: string): ProgramSpec | undefined {
   return VERSIONED.has(base) ? (REG.get(base) ?? load(base)) : undefined;
 }
 
+/** The options of facts that have none yet (shared, never written: record() makes a map on the first one). */
 const EMPTY: ReadonlyMap<string, string | true> = new Map();
-const PATHISH = new Set<ArgRole>(['read', 'write', 'append', 'delete', 'mode', 'owner', 'dir-target']);
+
+/** Roles whose word is a path (a recursive option makes them recursive). */
+function pathish(r: ArgRole): boolean {
+  return r === 'read' || r === 'write' || r === 'append' || r === 'delete' || r === 'mode' || r === 'owner' || r === 'dir-target';
+}
 
 function blank(name: string, known: boolean): ProgramFacts {
-  return { name, known, subcommand: [], args: [], options: known ? new Map() : EMPTY, effectsFree: false, info: false, issues: [] };
+  // every field present from the start, so all facts share one shape
+  return {
+    name,
+    known,
+    subcommand: [],
+    args: [],
+    options: EMPTY,
+    effectsFree: false,
+    info: false,
+    issues: [],
+    stdin: undefined,
+    stdinLanguage: undefined,
+    writesStdout: undefined,
+    network: undefined,
+    destructive: undefined,
+    projectCode: undefined,
+    walksCwd: undefined,
+    pager: undefined,
+    installs: undefined,
+  };
 }
 
 /** Facts about one invocation. `name` is the program's basename as the shell resolved it. Never throws. */
@@ -135,8 +161,9 @@ export function describe(name: string, args: readonly Word[]): ProgramFacts {
   if (!spec) return blank(name, false);
   const facts = blank(name, true);
   try {
-    const st: RunState = { effect: false, recursive: false, last: spec };
-    run(spec, args, 0, facts, st, 0);
+    const p = planOf(spec);
+    const st: RunState = { effect: false, maybe: undefined, stop: false, recursive: false, last: p };
+    run(p, args, 0, facts, st, 0);
     finish(facts, st);
   } catch (e) {
     facts.issues.push(`internal: ${(e as Error).message}`);
@@ -148,11 +175,11 @@ export function describe(name: string, args: readonly Word[]): ProgramFacts {
 interface RunState {
   effect: boolean;
   /** Dynamic operands that could be options the spec says cannot add effects. */
-  maybe?: Set<Word>;
+  maybe: Set<Word> | undefined;
   /** An option marked `>` was seen: the rest are operands. */
-  stop?: boolean;
+  stop: boolean;
   recursive: boolean;
-  last: CommandSpec;
+  last: Plan;
 }
 
 function finish(f: ProgramFacts, st: RunState): void {
@@ -160,14 +187,22 @@ function finish(f: ProgramFacts, st: RunState): void {
   if (c.stdin && f.stdin === undefined) f.stdin = c.stdin;
   if (c.stdinLanguage && f.stdinLanguage === undefined) f.stdinLanguage = c.stdinLanguage;
   if (c.writesStdout !== undefined && f.writesStdout === undefined) f.writesStdout = c.writesStdout;
-  if (f.stdin === 'code' && f.args.some((a) => a.role === 'code' || a.role === 'code-file' || a.role === 'exec-line' || a.role === 'exec-argv')) {
-    f.stdin = 'data';
-    delete f.stdinLanguage;
+  const args = f.args;
+  if (f.stdin === 'code') {
+    for (const a of args) {
+      if (a.role === 'code' || a.role === 'code-file' || a.role === 'exec-line' || a.role === 'exec-argv') {
+        f.stdin = 'data';
+        f.stdinLanguage = undefined;
+        break;
+      }
+    }
   }
-  for (const a of f.args) {
-    if (st.recursive && PATHISH.has(a.role)) a.recursive = true;
+  let free = true;
+  for (const a of args) {
+    if (st.recursive && pathish(a.role)) a.recursive = true;
     // writing /dev/null (tee /dev/null, dd of=/dev/null) keeps nothing: no effect
     if ((a.role === 'write' || a.role === 'append') && (a.text ?? sv(a.word)) === '/dev/null') a.role = 'none';
+    if (free && !(a.role === 'read' || a.role === 'none' || a.role === 'cwd' || (a.role === 'code' && a.harmless === true))) free = false;
   }
   if (f.issues.length) {
     f.effectsFree = false;
@@ -177,8 +212,7 @@ function finish(f: ProgramFacts, st: RunState): void {
     f.effectsFree = true;
     return;
   }
-  f.effectsFree =
-    c.pure && !st.effect && !f.network && !f.destructive && f.args.every((a) => a.role === 'read' || a.role === 'none' || a.role === 'cwd' || (a.role === 'code' && a.harmless === true));
+  f.effectsFree = c.pure && !st.effect && !f.network && !f.destructive && free;
 }
 
 function lookupLong(g: Grammar, name: string): OptionDef | undefined | null {
@@ -205,7 +239,7 @@ const NEGATIONS = new WeakMap<OptionDef, OptionDef>();
 function negation(d: OptionDef): OptionDef {
   let n = NEGATIONS.get(d);
   if (!n) {
-    n = { canon: 'no-' + d.canon, arg: 0, role: 'none' };
+    n = optionDef('no-' + d.canon, 0, 'none');
     NEGATIONS.set(d, n);
   }
   return n;
@@ -215,9 +249,16 @@ function optName(d: OptionDef): string {
   return d.canon.length > 1 ? '--' + d.canon : '-' + d.canon;
 }
 
+/** Set an option in the facts (their first option makes their map). */
+function setOption(f: ProgramFacts, name: string, value: string | true): void {
+  let o = f.options as Map<string, string | true>;
+  if (o === EMPTY) f.options = o = new Map();
+  o.set(name, value);
+}
+
 /** Record one option occurrence; `valueWord` is the word holding the value, `text` set when only part of it is. */
 function record(f: ProgramFacts, st: RunState, d: OptionDef, value: string | true, valueWord: Word | undefined, partial: boolean, text?: string): void {
-  (f.options as Map<string, string | true>).set(d.canon, value);
+  setOption(f, d.canon, value);
   if (d.info) f.info = true;
   if (d.effect) st.effect = true;
   if (d.network) f.network = true;
@@ -253,24 +294,26 @@ function nextValue(f: ProgramFacts, args: readonly Word[], i: number, d: OptionD
   return w;
 }
 
-function attached(w: Word, v: string, from: number): { value: string; text: string | undefined } {
-  // A static word: the value is the rest. A dynamic word never reaches here (options are static).
-  const text = v.slice(from);
-  return { value: text, text: w.static ? text : undefined };
+/** Does every character of `v` after the first name a short option? */
+function allShort(p: Plan, v: string): boolean {
+  for (let k = 1; k < v.length; k++) if (!p.short.has(v[k])) return false;
+  return true;
 }
 
-function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFacts, st: RunState, depth: number): void {
+function run(c: Plan, args: readonly Word[], start: number, f: ProgramFacts, st: RunState, depth: number): void {
   st.last = c;
-  if (c.projectCode) f.projectCode = true;
-  if (c.walksCwd) f.walksCwd = true;
-  // before the hook, so a hook can lift them (fdisk -l, kill -l, rsync between local folders)
-  if (c.destructive && !f.destructive) f.destructive = c.destructive;
-  if (c.network) f.network = true;
-  if (c.installs) f.installs = true;
-  if (c.pager) f.pager = true;
+  if (c.marks) {
+    if (c.projectCode) f.projectCode = true;
+    if (c.walksCwd) f.walksCwd = true;
+    // before the hook, so a hook can lift them (fdisk -l, kill -l, rsync between local folders)
+    if (c.destructive && !f.destructive) f.destructive = c.destructive;
+    if (c.network) f.network = true;
+    if (c.installs) f.installs = true;
+    if (c.pager) f.pager = true;
+  }
   const g = c.grammar;
-  const stopAtOperand = g.posix || !!c.subs;
-  const stopCount = c.subs ? 1 : (c.stopAfter ?? 1);
+  const stopAtOperand = c.stopAtOperand;
+  const stopCount = c.stopCount;
   const ops: Word[] = [];
   const idx: number[] = [];
   let i = start;
@@ -279,7 +322,7 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
     const w = args[i];
     const v = sv(w);
     if (v && v[0] !== '-' && !c.subs) {
-      i = bundle(g, args, i, v, f, st);
+      i = bundle(c, args, i, v, f, st);
     }
   }
   for (; i < args.length; i++) {
@@ -287,7 +330,7 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
     if (!w.static) {
       if (mayBeFlag(w)) {
         // `--output=$F`, `-o$F`: a known option whose value is dynamic
-        const n = dynamicOption(g, args, i, w, f, st);
+        const n = dynamicOption(c, args, i, w, f, st);
         if (n >= 0) {
           i = n;
           continue;
@@ -306,16 +349,8 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
       continue;
     }
     const v = w.value ?? '';
-    if (v === '--' && !c.keepDashDash) {
-      dashdash = true;
-      i++;
-      break;
-    }
-    if (c.plusOptions && v.length >= 2 && v.charCodeAt(0) === 43) {
-      i = shorts(g, args, i, v, 1, f, st);
-      continue;
-    }
-    if (v.length < 2 || v.charCodeAt(0) !== 45) {
+    const c0 = v.charCodeAt(0);
+    if (v.length < 2 || (c0 !== 45 && c0 !== 43)) {
       ops.push(w);
       idx.push(i);
       if (stopAtOperand && ops.length >= stopCount) {
@@ -324,17 +359,37 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
       }
       continue;
     }
+    if (c0 === 43) {
+      // `+x`: an option only where the spec says so
+      if (c.plusOptions) {
+        i = shorts(c, args, i, v, 1, f, st);
+        continue;
+      }
+      ops.push(w);
+      idx.push(i);
+      if (stopAtOperand && ops.length >= stopCount) {
+        i++;
+        break;
+      }
+      continue;
+    }
+    if (v === '--' && !c.keepDashDash) {
+      dashdash = true;
+      i++;
+      break;
+    }
     const long = v.charCodeAt(1) === 45;
-    if (long || (g.singleDash && v.length > 2)) {
+    if (long || (c.singleDash && v.length > 2)) {
       const body = v.slice(long ? 2 : 1);
       const eq = body.indexOf('=');
       const name = eq < 0 ? body : body.slice(0, eq);
-      const d = long ? lookupLong(g, name) : g.long.get(name);
+      const d = long ? lookupLong(g, name) : c.long.get(name);
       if (d) {
         if (eq >= 0) {
           if (d.arg === 0) f.issues.push(`${optName(d)} takes no value`);
-          const a = attached(w, body, eq + 1);
-          record(f, st, d, a.value, w, true, a.text);
+          // the value is the rest of the (static) word
+          const rest = body.slice(eq + 1);
+          record(f, st, d, rest, w, true, rest);
         } else if (d.arg === 1 || (d.arg === 4 && i + 1 < args.length)) {
           const vw = nextValue(f, args, i + 1, d);
           record(f, st, d, vw ? textOf(vw) : '', vw, false);
@@ -363,18 +418,19 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
       }
       // single-dash grammar: fall back to short options
     }
-    if (g.numeric && digits(v, 1)) {
-      const d = g.short.get(g.numeric) ?? g.long.get(g.numeric);
+    const numeric = c.numeric;
+    if (numeric && digits(v, 1)) {
+      const d = c.short.get(numeric) ?? c.long.get(numeric);
       if (d) record(f, st, d, v.slice(1), undefined, false);
-      else (f.options as Map<string, string | true>).set(g.numeric, v.slice(1));
+      else setOption(f, numeric, v.slice(1));
       continue;
     }
-    if (c.loose && ![...v.slice(1)].every((ch) => g.short.has(ch))) {
+    if (c.loose && !allShort(c, v)) {
       ops.push(w);
       idx.push(i);
       continue;
     }
-    i = shorts(g, args, i, v, 1, f, st);
+    i = shorts(c, args, i, v, 1, f, st);
     if (st.stop) {
       st.stop = false;
       i++;
@@ -385,22 +441,21 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
     ops.push(args[i]);
     idx.push(i);
   }
-  if (c.subs && ops.length && depth < 6) {
+  const subs = c.subs;
+  if (subs !== undefined && ops.length && depth < 6) {
     const w = ops[0];
     const v = sv(w);
     if (v === undefined) f.issues.push(`dynamic subcommand ${w.approx}`);
     else {
       let canon = c.aliases?.get(v) ?? v;
-      if (!c.subs.has(canon) && c.subPrefix) canon = uniquePrefix(c, v) ?? canon;
-      const sub = c.subs.get(canon);
+      if (!subs.has(canon) && c.subPrefix) canon = uniquePrefix(c, v) ?? canon;
+      const sub = subs.get(canon);
       if (sub) {
         f.subcommand.push(canon);
-        const outer = f.args.length;
-        run(sub, args, idx[0] + 1, f, st, depth + 1);
+        run(subPlan(c, canon, sub), args, idx[0] + 1, f, st, depth + 1);
         // the outer level's hook still sees its own options (git -c …)
         if (c.hook) {
           const ctx = { facts: f, args, operands: [], operandIndex: [], stop: idx[0], effect: false };
-          void outer;
           c.hook(ctx);
           if (ctx.effect) st.effect = true;
         }
@@ -412,7 +467,7 @@ function run(c: CommandSpec, args: readonly Word[], start: number, f: ProgramFac
     assign(c, f, st, ops.slice(1), idx.slice(1), args, dashdash);
     return;
   }
-  if (c.subs && c.subRequired && !ops.length && !f.info && !f.options.size) f.issues.push('missing subcommand');
+  if (subs !== undefined && c.subRequired && !ops.length && !f.info && !f.options.size) f.issues.push('missing subcommand');
   assign(c, f, st, ops, idx, args, dashdash);
 }
 
@@ -432,19 +487,19 @@ function staticPrefix(w: Word): string {
  * A dynamic word whose static prefix fixes a known option that takes a value (`--output=$F`,
  * `-vo$F`): record it and return the index of the last word used; -1 when the prefix says too little.
  */
-function dynamicOption(g: Grammar, args: readonly Word[], i: number, w: Word, f: ProgramFacts, st: RunState): number {
+function dynamicOption(c: Plan, args: readonly Word[], i: number, w: Word, f: ProgramFacts, st: RunState): number {
   const p = staticPrefix(w);
   if (p.length < 2 || p[0] !== '-') return -1;
   if (p[1] === '-') {
     const eq = p.indexOf('=');
     if (eq < 0) return -1;
-    const d = lookupLong(g, p.slice(2, eq));
+    const d = lookupLong(c.grammar, p.slice(2, eq));
     if (!d || d.arg === 0) return -1;
     record(f, st, d, w.approx.slice(eq + 1), w, true, undefined);
     return i;
   }
   for (let j = 1; j < p.length; j++) {
-    const d = g.short.get(p[j]);
+    const d = c.short.get(p[j]);
     if (!d) return -1;
     if (d.arg === 0) {
       record(f, st, d, true, undefined, false);
@@ -459,24 +514,27 @@ function dynamicOption(g: Grammar, args: readonly Word[], i: number, w: Word, f:
 }
 
 /** npm-style abbreviations: the one subcommand (or alias) that starts with `v`. */
-function uniquePrefix(c: CommandSpec, v: string): string | undefined {
+function uniquePrefix(c: Plan, v: string): string | undefined {
   let found: string | undefined;
-  const consider = (name: string, canon: string) => {
-    if (!name.startsWith(v)) return true;
-    if (found !== undefined && found !== canon) return false;
-    found = canon;
-    return true;
-  };
-  for (const k of c.subs!.keys()) if (!consider(k, k)) return undefined;
-  if (c.aliases) for (const [k, canon] of c.aliases) if (!consider(k, canon)) return undefined;
+  for (const k of c.subs!.keys()) {
+    if (!k.startsWith(v)) continue;
+    if (found !== undefined && found !== k) return undefined;
+    found = k;
+  }
+  if (c.aliases)
+    for (const [k, canon] of c.aliases) {
+      if (!k.startsWith(v)) continue;
+      if (found !== undefined && found !== canon) return undefined;
+      found = canon;
+    }
   return found;
 }
 
 /** A bundle of short options starting at v[from]; returns the index of the last word consumed. */
-function shorts(g: Grammar, args: readonly Word[], i: number, v: string, from: number, f: ProgramFacts, st: RunState): number {
+function shorts(c: Plan, args: readonly Word[], i: number, v: string, from: number, f: ProgramFacts, st: RunState): number {
   for (let j = from; j < v.length; j++) {
     const ch = v[j];
-    const d = g.short.get(ch);
+    const d = c.short.get(ch);
     if (!d) {
       f.issues.push(`unknown option -${ch}`);
       continue;
@@ -506,10 +564,10 @@ function shorts(g: Grammar, args: readonly Word[], i: number, v: string, from: n
 }
 
 /** Old-style bundle (`tar xzf F`, `ar rcs`): letters are short options, values come from the next words in order. */
-function bundle(g: Grammar, args: readonly Word[], i: number, v: string, f: ProgramFacts, st: RunState): number {
+function bundle(c: Plan, args: readonly Word[], i: number, v: string, f: ProgramFacts, st: RunState): number {
   let next = i + 1;
   for (const ch of v) {
-    const d = g.short.get(ch);
+    const d = c.short.get(ch);
     if (!d) {
       f.issues.push(`unknown option ${ch} in ${v}`);
       continue;
@@ -545,45 +603,45 @@ function absoluteParam(w: Word): boolean {
 }
 const ABSOLUTE_PARAMS = ['$PWD', '$HOME', '$OLDPWD'];
 
-const RELEVANT = new WeakMap<CommandSpec, { flags: string[]; always: boolean }>();
-
 /**
  * Could an unseen option change this invocation's effects? Options that matter: a value role other
  * than none/read, a mark (effect, network, destructive, stop), recursive where operands are written
  * or deleted, any option a layout depends on, every value option with a role. Specs with a hook or
  * subcommands read options in code, so every option matters there.
  */
-function relevantOf(c: CommandSpec): { flags: string[]; always: boolean } {
-  let r = RELEVANT.get(c);
+function relevantOf(p: Plan): { flags: string[]; always: boolean } {
+  let r = p.relevant;
   if (r) return r;
+  const c = p.spec;
   // options that pick a layout with writes, deletes, code … (a layout of reads only changes nothing)
   const alts = new Set<string>();
   for (const a of c.alt) if (a.operands.some((t) => t.role !== 'read' && t.role !== 'none')) for (const all of a.when) for (const o of all) alts.add(o);
   const writes = [c.operands, ...c.alt.map((a) => a.operands)].some((ts) => ts.some((t) => t.role !== 'read' && t.role !== 'none'));
   const flags: string[] = [];
   let always = !!c.hook || !!c.subs;
-  for (const d of c.grammar.all) {
+  for (const d of p.grammar.all) {
     const matters = (d.role !== 'none' && d.role !== 'read') || d.effect || d.network || !!d.destructive || d.stop || (d.recursive && writes) || alts.has(d.canon);
     if (!matters) continue;
     if (d.arg !== 0) always = true;
     else flags.push(d.canon);
   }
-  if (c.grammar.numeric && alts.has(c.grammar.numeric)) always = true;
+  if (p.numeric && alts.has(p.numeric)) always = true;
   r = { flags, always };
-  RELEVANT.set(c, r);
+  p.relevant = r;
   return r;
 }
 
 /** Every option that could matter is a flag already given: a hidden option adds nothing. */
-function inertFor(c: CommandSpec, f: ProgramFacts): boolean {
+function inertFor(c: Plan, f: ProgramFacts): boolean {
   const r = relevantOf(c);
   if (r.always) return false;
   for (const n of r.flags) if (!f.options.has(n)) return false;
   return true;
 }
 
-function layout(c: CommandSpec, f: ProgramFacts): OperandToken[] {
+function layout(c: Plan, f: ProgramFacts): OperandToken[] {
   const o = f.options;
+  if (o.size === 0 && !c.altFree) return c.operands;
   for (const a of c.alt) {
     for (const all of a.when) {
       let every = true;
@@ -594,69 +652,61 @@ function layout(c: CommandSpec, f: ProgramFacts): OperandToken[] {
   return c.operands;
 }
 
-// Per operand layout of a spec (data, so computed once): how many operands the tokens from k on need.
-const NEEDS = new WeakMap<readonly OperandToken[], number[]>();
-function needsOf(tokens: readonly OperandToken[]): number[] {
-  let need = NEEDS.get(tokens);
-  if (!need) {
-    need = new Array(tokens.length + 1).fill(0);
-    for (let k = tokens.length - 1; k >= 0; k--) need[k] = need[k + 1] + (tokens[k].count === '' || tokens[k].count === '+' ? 1 : 0);
-    NEEDS.set(tokens, need);
-  }
-  return need;
-}
-
-function assign(c: CommandSpec, f: ProgramFacts, st: RunState, ops: Word[], idx: number[], args: readonly Word[], dashdash: boolean): void {
+function assign(c: Plan, f: ProgramFacts, st: RunState, ops: Word[], idx: number[], args: readonly Word[], dashdash: boolean): void {
   void dashdash;
-  const tokens = layout(c, f);
-  const need = needsOf(tokens);
-  let p = 0;
-  const sources: ArgFact[] = [];
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k];
-    const left = ops.length - p;
-    let take: number;
-    if (t.role === 'exec-argv' || t.join) take = Math.max(0, left - need[k + 1]);
-    else if (t.count === '') take = Math.min(1, left);
-    else if (t.count === '?') take = left > need[k + 1] ? 1 : 0;
-    else take = Math.max(t.count === '+' ? Math.min(1, left) : 0, left - need[k + 1]);
-    if (take <= 0) continue;
-    if (t.role === 'exec-argv') {
-      // `PROFILE -- CMD`: a separator between the wrapper's operands and the command
-      if (sv(ops[p]) === '--' && p + 1 < ops.length) p++;
-      f.args.push({ role: 'exec-argv', word: ops[p], argvIndex: idx[p], ...(st.maybe?.has(ops[p]) ? { mayBeOption: true } : {}) });
-      p += take;
-      continue;
-    }
-    if (t.join) {
-      const words = ops.slice(p, p + take);
-      const a: ArgFact = { role: t.role, word: ops[p], argv: words };
-      if (st.maybe?.has(ops[p])) a.mayBeOption = true;
-      if (t.language) a.language = t.language;
-      if (words.every((x) => x.static)) a.text = words.map((x) => x.value ?? '').join(' ');
-      f.args.push(a);
-      p += take;
-      continue;
-    }
-    for (let n = 0; n < take; n++, p++) {
-      const w = ops[p];
-      if (t.dest) {
-        const dir = f.options.has('target-directory') ? false : sources.length > 1 || (sv(w) ?? '').endsWith('/');
-        const a: ArgFact = { role: dir ? 'dir-target' : 'write', word: w };
-        if (!dir) {
-          a.create = 'truncate';
-          if (!f.options.has('no-target-directory')) a.mayBeDir = true;
-        }
+  if (ops.length) {
+    const tokens = layout(c, f);
+    const need = tokens === c.operands ? c.need : needsOf(tokens);
+    let p = 0;
+    let sources = 0;
+    for (let k = 0; k < tokens.length; k++) {
+      const t = tokens[k];
+      const left = ops.length - p;
+      let take: number;
+      if (t.role === 'exec-argv' || t.join) take = Math.max(0, left - need[k + 1]);
+      else if (t.count === '') take = Math.min(1, left);
+      else if (t.count === '?') take = left > need[k + 1] ? 1 : 0;
+      else take = Math.max(t.count === '+' ? Math.min(1, left) : 0, left - need[k + 1]);
+      if (take <= 0) continue;
+      if (t.role === 'exec-argv') {
+        // `PROFILE -- CMD`: a separator between the wrapper's operands and the command
+        if (sv(ops[p]) === '--' && p + 1 < ops.length) p++;
+        const a: ArgFact = { role: 'exec-argv', word: ops[p], argvIndex: idx[p] };
+        if (st.maybe?.has(ops[p])) a.mayBeOption = true;
         f.args.push(a);
+        p += take;
         continue;
       }
-      const a = operandFact(t, w, f);
-      if (st.maybe?.has(w)) a.mayBeOption = true;
-      f.args.push(a);
-      if (k < tokens.length - 1) sources.push(a);
+      if (t.join) {
+        const words = ops.slice(p, p + take);
+        const a: ArgFact = { role: t.role, word: ops[p], argv: words };
+        if (st.maybe?.has(ops[p])) a.mayBeOption = true;
+        if (t.language) a.language = t.language;
+        if (words.every((x) => x.static)) a.text = words.map((x) => x.value ?? '').join(' ');
+        f.args.push(a);
+        p += take;
+        continue;
+      }
+      for (let n = 0; n < take; n++, p++) {
+        const w = ops[p];
+        if (t.dest) {
+          const dir = f.options.has('target-directory') ? false : sources > 1 || (sv(w) ?? '').endsWith('/');
+          const a: ArgFact = { role: dir ? 'dir-target' : 'write', word: w };
+          if (!dir) {
+            a.create = 'truncate';
+            if (!f.options.has('no-target-directory')) a.mayBeDir = true;
+          }
+          f.args.push(a);
+          continue;
+        }
+        const a = operandFact(t, w, f);
+        if (st.maybe?.has(w)) a.mayBeOption = true;
+        f.args.push(a);
+        if (k < tokens.length - 1) sources++;
+      }
     }
+    if (p < ops.length) f.issues.push(`extra operand ${ops[p].approx}`);
   }
-  if (p < ops.length) f.issues.push(`extra operand ${ops[p].approx}`);
   if (c.hook) {
     const ctx = { facts: f, args, operands: ops, operandIndex: idx, stop: idx.length ? idx[0] : args.length, effect: false };
     c.hook(ctx);

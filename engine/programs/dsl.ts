@@ -57,7 +57,7 @@ function build(defs: string, o: GrammarOpts): Grammar {
       g.numeric = group.slice(1);
       continue;
     }
-    const def: OptionDef = { canon: '', arg: 0, role: 'none' };
+    const def = optionDef('', 0, 'none');
     for (;;) {
       const c = group[0];
       if (c === '?') def.info = true;
@@ -106,6 +106,11 @@ function build(defs: string, o: GrammarOpts): Grammar {
     }
   }
   return g;
+}
+
+/** An option definition with every field present, so all of them share one shape. */
+export function optionDef(canon: string, arg: OptionDef['arg'], r: ArgRole): OptionDef {
+  return { canon, arg, role: r, language: undefined, direction: undefined, create: undefined, info: undefined, effect: undefined, network: undefined, recursive: undefined, destructive: undefined, stop: undefined };
 }
 
 export function operands(text: string): OperandToken[] {

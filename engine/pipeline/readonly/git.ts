@@ -4,6 +4,7 @@ import { getopt, spec, type Spec } from '../../shell/normalize/options.ts';
 import { parseGit } from '../../shell/normalize/git.ts';
 import { describe, envRole } from '../../programs/index.ts';
 import { GIT_DIFFISH, GIT_LOGISH } from '../../shell/normalize/specs.ts';
+import { factsFor } from '../../shell/normalize/index.ts';
 
 type Check = (ops: Map<string, string | true>, operands: number) => string | null;
 interface Sub {
@@ -102,7 +103,8 @@ export function gitReadOnly(inv: Invocation, trustRepoConfig: boolean, gitDir?: 
  * A -C folder or a repository read must be the trusted one.
  */
 function specReadOnly(inv: Invocation, gitDir?: (dir: string) => boolean): boolean {
-  const f = describe('git', inv.args);
+  // (the invocation's own facts when it is git itself: described once, in normalize)
+  const f = inv.name === 'git' ? factsFor(inv) : describe('git', inv.args);
   if (!f.known || f.issues.length || !f.effectsFree || f.projectCode === undefined) return false;
   for (const a of f.args) {
     if (a.role === 'none') continue;

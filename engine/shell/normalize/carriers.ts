@@ -553,8 +553,12 @@ const ZIP_SPEC = spec('TT|unzip-command: b: n: t: tt: P|password: Z|compression-
 const VIM_CODE = ['!', 'system', 'py', 'lua', 'perl', 'ruby', 'term', 'so ', 'source', 'call', 'exe', 'norm'];
 const SSH_OPTS = new Set(['proxycommand', 'localcommand', 'knownhostscommand', 'remotecommand']);
 
+/** The programs optionCarriers opens (each has its branch below). */
+const OPTION_CARRIERS = new Set(['rg', 'ripgrep', 'sort', 'tar', 'zip', 'rsync', 'ssh', 'scp', 'sftp', 'vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'vimdiff', 'mapfile', 'readarray', 'find', 'git', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
+
 export function optionCarriers(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): boolean {
   const name = inv.name;
+  if (!OPTION_CARRIERS.has(name)) return false;
   if (name === 'rg' || name === 'ripgrep') {
     st.out.push(inv);
     const r = getopt(inv.args, RG_SPEC, 0);

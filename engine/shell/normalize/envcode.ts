@@ -100,6 +100,8 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
   const named = rebindsByName(inv);
   if (named) ops.opaque({ ...inv, env: [], redirects: [] }, `${inv.name} ${named}`, 'dynamic', st);
   if (!inv.env.length && !DECLARE.has(inv.name)) return;
+  // prefixes only, none of whose names runs anything (LANG=C, NODE_ENV=test): nothing to open
+  if (!DECLARE.has(inv.name) && !inv.env.some((a) => acts(a.name))) return;
   const outer: Invocation = { ...inv, env: [], redirects: [] };
   const git: Set1[] = [];
   const values = (st.values === undefined ? (st.values = staticValues(ex)) : st.values) ?? null;
@@ -156,6 +158,14 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
   }
 }
 
+
+/** Does an assignment to `name` open anything in envRuns (one)? */
+function acts(name: string): boolean {
+  if (REBIND.has(name) || name.startsWith('BASH_FUNC_') || PROMPTS.has(name)) return true;
+  if (name === 'GIT_CONFIG_PARAMETERS' || name.startsWith('GIT_CONFIG_KEY_') || name.startsWith('GIT_CONFIG_VALUE_')) return true;
+  const role = envRole(name);
+  return role === 'exec-line' || role === 'code-file';
+}
 
 /**
  * Git config from the environment, opened like `git -c key=value`: a key whose value is a command

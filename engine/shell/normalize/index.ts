@@ -206,38 +206,56 @@ const CARRIER_OPENS: ReadonlyMap<string, ReadonlySet<string>> = new Map([['git',
 function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: ReadonlySet<string>): void {
   if (!inv.program.static || inv.opaque || st.depth + 1 > MAX_DEPTH) return;
   const facts = inv.name ? factsFor(inv) : null;
-  const argvs: Word[][] = [];
-  const lines: Word[] = [];
+  let argvs: Word[][] = NO_ARGVS;
+  let lines: Word[] = NO_WORDS;
   if (facts && facts.known) {
+    // (nothing to open: no exec role and no code on stdin, the common case)
+    if (!opensAny(facts)) return;
     for (const f of facts.args) {
       // skipped: what the carrier opened, and a value stored for later (git config alias.x '!…'), not run now
       if (skip && f.option !== undefined && (skip.has(f.option) || f.option.startsWith('config:'))) continue;
       if (f.role === 'exec-argv') {
         const argv = f.argv ?? inv.args.slice(f.argvIndex ?? Math.max(0, inv.args.indexOf(f.word)));
-        if (argv.length) argvs.push(argv);
+        if (argv.length) (argvs === NO_ARGVS ? (argvs = []) : argvs).push(argv);
       } else if (f.role === 'exec-line') {
         // npm --script-shell=/bin/bash: a system shell as the program's shell runs the program's own
         // scripts, nothing new (unless stdin feeds it commands)
         if (f.option !== undefined && systemShell(f.text ?? (f.word.static ? f.word.value : undefined)) && !fedStdin(inv)) continue;
-        if (f.text !== undefined) lines.push(f.text === f.word.value ? f.word : { ...f.word, static: true, value: f.text, raw: f.text, approx: f.text });
-        else if (f.word.static) lines.push(f.word);
+        if (f.text !== undefined) (lines === NO_WORDS ? (lines = []) : lines).push(f.text === f.word.value ? f.word : { ...f.word, static: true, value: f.text, raw: f.text, approx: f.text });
+        else if (f.word.static) (lines === NO_WORDS ? (lines = []) : lines).push(f.word);
         else ops.opaque(inv, `${inv.name} (command line)`, 'dynamic', st);
       }
     }
   } else {
     const scan = scanUnknown(inv.args);
-    for (const a of scan.nestedArgv) argvs.push(a);
-    for (const l of scan.lines) lines.push(l);
+    argvs = scan.nestedArgv;
+    lines = scan.lines;
   }
   const mark = st.out.length;
   // a program whose stdin is a shell script (at, batch): the here-string, heredoc or piped text runs later
   if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'sh' && !SHELLS.has(inv.name) && !facts.info) shellStdin(inv, inv.name, ex, st, ops);
   // a crontab read from stdin: each entry's command runs later
   if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'crontab') crontabStdin(inv, ex, st, ops);
-  else if (facts && facts.known && facts.args.some((a) => a.role === 'code-file' && a.language === 'crontab' && a.word.static && a.word.value === '-')) crontabStdin(inv, ex, st, ops);
+  else if (facts && facts.known && crontabDash(facts)) crontabStdin(inv, ex, st, ops);
   for (const argv of argvs) ops.command(argv, `${inv.name} runs`, { ...inv, redirects: [] }, st, ex);
   for (const l of lines) ops.payload(l.value!, `${inv.name} runs`, l.span, { ...inv, redirects: [] }, st, false);
   for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
+}
+
+const NO_ARGVS: Word[][] = [];
+const NO_WORDS: Word[] = [];
+
+/** Could nestedRuns open anything from these facts: an exec role, or code on stdin? */
+function opensAny(f: ProgramFacts): boolean {
+  if (f.stdin === 'code') return true;
+  for (const a of f.args) if (a.role === 'exec-argv' || a.role === 'exec-line' || a.role === 'code-file') return true;
+  return false;
+}
+
+/** `crontab -`: the table is read from stdin. */
+function crontabDash(f: ProgramFacts): boolean {
+  for (const a of f.args) if (a.role === 'code-file' && a.language === 'crontab' && a.word.static && a.word.value === '-') return true;
+  return false;
 }
 
 const SYSTEM_SHELL_DIRS = new Set(['', '/bin', '/usr/bin', '/usr/local/bin']);
@@ -255,17 +273,26 @@ function fedStdin(inv: Invocation): boolean {
 }
 
 // The program facts of an invocation, described once per argv (normalize and effects both need
-// them). Keyed by the args array, so the copies a carrier, an opaque mark or the pipeline make
-// (`{ ...inv, via }`) share one description; an argv rewritten in place is forgotten (factsMemo.delete).
-const facts = new WeakMap<readonly Word[], { name: string; facts: ProgramFacts }>();
+// them). Kept on the args array (a symbol key: a WeakMap set costs more than describing a short
+// argv), so the copies a carrier, an opaque mark or the pipeline make (`{ ...inv, via }`) share
+// one description; an argv replaced by a new array is described afresh, and one rewritten in
+// place is forgotten (factsMemo.delete). The facts' own name must match too.
+const FACTS = Symbol('program facts');
+type Described = Word[] & { [FACTS]?: ProgramFacts };
 export function factsFor(inv: Invocation): ProgramFacts {
-  const m = facts.get(inv.args);
-  if (m !== undefined && m.name === inv.name) return m.facts;
-  const f = describe(inv.name, inv.args);
-  facts.set(inv.args, { name: inv.name, facts: f });
+  const args = inv.args as Described;
+  const m = args[FACTS];
+  if (m !== undefined && m.name === inv.name) return m;
+  const f = describe(inv.name, args);
+  if (Object.isExtensible(args)) args[FACTS] = f;
   return f;
 }
-const factsMemo = { delete: (inv: Invocation) => facts.delete(inv.args) };
+const factsMemo = {
+  delete: (inv: Invocation) => {
+    const args = inv.args as Described;
+    if (args[FACTS] !== undefined) args[FACTS] = undefined;
+  },
+};
 
 /** For an invocation a program runs (uv run CMD, an unknown wrapper's argv): that program's. */
 const nestedParent = new WeakMap<Invocation, Invocation>();

@@ -149,33 +149,41 @@ export function itemRoot(inv: Invocation, ex: Extraction): string | null {
  */
 export function prefixSubstitutions(out: Invocation[], ex: Extraction, changed: Invocation[]): void {
   for (const inv of out) {
-    let hit = false;
-    const args = inv.args.map((w: Word) => {
-      if (w.static || w.substitutions !== 1 || w.kinds.length !== 1 || w.kinds[0] !== 'command') return w;
-      // quoted ("$(find src …)"), the output is one word: a path below the root, never split
-      const body = w.quoted && w.raw.startsWith('"') && w.raw.endsWith('"') ? w.raw.slice(1, -1) : w.quoted ? null : w.raw;
-      if (body === null || !((body.startsWith('$(') && body.endsWith(')')) || (body.startsWith('`') && body.endsWith('`')))) return w;
-      const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'cmdsub' && e.span.start >= w.span.start && e.span.end <= w.span.end));
-      if (inner.length !== 1 || inner[0]!.pipe) return w;
-      const root = findListRoot(inner[0]!);
-      if (root === null) return w;
-      hit = true;
-      const gp = prefix(root);
-      const word: Word = { span: w.span, raw: w.raw, static: false, approx: gp + '*', kinds: ['glob'], params: [], quoted: w.quoted, substitutions: 1, globPrefix: gp };
-      if (!w.quoted) word.split = true;
-      return word;
-    });
-    if (hit) {
+    let args: Word[] | null = null;
+    for (let i = 0; i < inv.args.length; i++) {
+      const w = inv.args[i]!;
+      const word = substitutionGlob(w, ex);
+      if (word === null) continue;
+      args ??= inv.args.slice();
+      args[i] = word;
+    }
+    if (args) {
       inv.args = args;
       if (!changed.includes(inv)) changed.push(inv);
     }
   }
 }
 
+/** An unquoted or quoted `$(LISTER)` word as the glob of the lister's paths, or null. */
+function substitutionGlob(w: Word, ex: Extraction): Word | null {
+  if (w.static || w.substitutions !== 1 || w.kinds.length !== 1 || w.kinds[0] !== 'command') return null;
+  // quoted ("$(find src …)"), the output is one word: a path below the root, never split
+  const body = w.quoted && w.raw.startsWith('"') && w.raw.endsWith('"') ? w.raw.slice(1, -1) : w.quoted ? null : w.raw;
+  if (body === null || !((body.startsWith('$(') && body.endsWith(')')) || (body.startsWith('`') && body.endsWith('`')))) return null;
+  const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'cmdsub' && e.span.start >= w.span.start && e.span.end <= w.span.end));
+  if (inner.length !== 1 || inner[0]!.pipe) return null;
+  const root = findListRoot(inner[0]!);
+  if (root === null) return null;
+  const gp = prefix(root);
+  const word: Word = { span: w.span, raw: w.raw, static: false, approx: gp + '*', kinds: ['glob'], params: [], quoted: w.quoted, substitutions: 1, globPrefix: gp };
+  if (!w.quoted) word.split = true;
+  return word;
+}
+
 /** Give xargs items from a plain find their known prefix. */
 export function prefixItems(out: Invocation[], ex: Extraction, changed: Invocation[]): void {
   for (const inv of out) {
-    if (!inv.via.some((v) => v.name.startsWith('xargs'))) continue;
+    if (!viaXargs(inv)) continue;
     let root: string | null | undefined;
     inv.args = inv.args.map((w: Word) => {
       const at = w.static ? -1 : w.approx.indexOf(ITEMS);
@@ -192,6 +200,11 @@ export function prefixItems(out: Invocation[], ex: Extraction, changed: Invocati
       return { span: w.span, raw: approx, static: false, approx, kinds: ['glob'], params: [], quoted: false, substitutions: 0, globPrefix: before + prefix(root) };
     });
   }
+}
+
+function viaXargs(inv: Invocation): boolean {
+  for (const v of inv.via) if (v.name.startsWith('xargs')) return true;
+  return false;
 }
 
 export const LINE = '$(input line)';
