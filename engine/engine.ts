@@ -9,6 +9,7 @@ import { builtinDetectors } from './pipeline/detectors.ts';
 import { modeRow, type PresetName } from './pipeline/modes.ts';
 import type { Resolver } from './targets/gate.ts';
 import { judgeFromSpec, runJudgeAsync, referenceJudge, JUDGE_DEADLINE_MS, type Judge, type JudgePort, type EvidencePacket, type JudgeOutcome } from './judge/index.ts';
+import { noneWritten } from './shell/ast.ts';
 
 export interface EngineOptions {
   /** Detector modules that replace the built-in one with the same id (a learner's exercise), or add one. */
@@ -89,7 +90,7 @@ export class PermissionEngine {
 
   decide(call: ToolCall, context: Context): Decision {
     try {
-      return evaluate(this.state, call, context, false);
+      return intact(evaluate(this.state, call, context, false));
     } catch (e) {
       return internalError(e, context);
     }
@@ -98,7 +99,7 @@ export class PermissionEngine {
   explain(call: ToolCall, context: Context): Decision & { trace: TraceStep[] } {
     let d: Decision;
     try {
-      d = evaluate(this.state, call, context, true);
+      d = intact(evaluate(this.state, call, context, true));
     } catch (e) {
       d = internalError(e, context);
     }
@@ -130,17 +131,17 @@ export class PermissionEngine {
     try {
       const judge = this.state.judge;
       // The reference judge answers at once; any other judge may return a promise, flagged or not.
-      if (!judge || typeof judge === 'function' || judge === referenceJudge) return evaluate(this.state, call, context, explain);
+      if (!judge || typeof judge === 'function' || judge === referenceJudge) return intact(evaluate(this.state, call, context, explain));
       let packet: EvidencePacket | undefined;
       const record = (p: EvidencePacket): JudgeOutcome => {
         packet = p;
         return { behavior: 'deny', reason: 'review pending', turns: 0, inspected: false };
       };
-      const first = evaluate({ ...this.state, judge: record }, call, context, explain);
+      const first = intact(evaluate({ ...this.state, judge: record }, call, context, explain));
       if (!packet) return first;
       const deadlineMs = this.options.deadlineMs ?? this.policy.judge?.deadlineMs ?? JUDGE_DEADLINE_MS;
       const outcome = await runJudgeAsync(judge, packet, { deadlineMs });
-      return evaluate({ ...this.state, judge: () => outcome }, call, context, explain);
+      return intact(evaluate({ ...this.state, judge: () => outcome }, call, context, explain));
     } catch (e) {
       return internalError(e, context);
     }
@@ -148,7 +149,14 @@ export class PermissionEngine {
 }
 
 /** An engine bug must never allow: fail closed (a mode that never prompts denies). */
+/** A decision made while the shared empty list (NONE) was written to cannot be trusted. */
+function intact(d: Decision): Decision {
+  if (noneWritten()) throw new Error('the shared empty list was written to');
+  return d;
+}
+
 function internalError(e: unknown, context: Context): Decision {
+  noneWritten(); // a failed decision may have left something in it
   const mode = context.mode ?? 'default';
   const row = modeRow(mode);
   const deny = !row || row.ask === 'deny';

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { analyze, parse } from '../../engine/shell/index.ts';
 import { HOME } from './helpers.ts';
 import { DEFAULT_BUDGET } from '../../engine/shell/types.ts';
+import { readFileSync } from 'node:fs';
+import { PermissionEngine, loadPolicy } from '../../engine/index.ts';
 
 const RAISED = { maxChars: 1 << 23, maxTokens: 1e9, maxDepth: 1e9, maxCommands: 1e9 };
 const kinds = (x: { issues: { kind: string }[] }) => x.issues.map((i) => i.kind);
@@ -110,11 +112,21 @@ describe('linear work', () => {
 });
 
 describe('shared empty lists', () => {
-  it('empty lists of the Extraction are one frozen array (nothing may push into them)', () => {
+  it('empty lists of the Extraction are one shared array, and a decision that wrote to it fails closed', () => {
     const [a, b] = analyze('ls; pwd', { home: HOME }).commands;
     expect(a!.env).toBe(b!.env);
-    expect(Object.isFrozen(a!.env)).toBe(true);
-    expect(Object.isFrozen(a!.argv[0]!.kinds)).toBe(true);
-    expect(() => (a!.redirects as unknown[]).push(1)).toThrow();
+    expect(a!.env).toBe(a!.argv[0]!.kinds);
+    const engine = new PermissionEngine(loadPolicy(readFileSync('policies/default.yaml', 'utf8'), { file: 'policies/default.yaml' }));
+    const ctx = { cwd: '/home/dev/app', home: '/home/dev' };
+    const call = { tool: 'Bash', input: { command: 'ls' } };
+    expect(engine.decide(call, ctx).behavior).toBe('allow');
+    // something inside the decision writes to the shared list: that decision is an internal error
+    const spy = { tool: 'Bash', input: { get command() { (a!.redirects as unknown[]).push(1); return 'ls'; } } };
+    const bad = engine.decide(spy, ctx);
+    expect(bad.behavior).toBe('ask');
+    expect(bad.message).toMatch(/internal error/);
+    // and the list is empty again for the next one
+    expect(a!.redirects.length).toBe(0);
+    expect(engine.decide(call, ctx).behavior).toBe('allow');
   });
 });
