@@ -15,12 +15,14 @@ export function diskTargets(c: HookContext): void {
     if (a.approx === undefined && a.option === undefined && t.startsWith('of=')) a.approx = t.slice(3);
   }
 }
-const BACKUP = 'backup:: b S|suffix:none';
+// the options marked `!` act on an existing destination itself (rename it away, remove it, copy
+// mode and owner onto it): even /dev/null as the destination is then an effect
+const BACKUP = '!backup:: !b S|suffix:none';
 const CTX = 'Z context::';
 
 export const COREUTILS = (): ProgramSpec[] => [
   // writers and deleters
-  prog(F, 'cp', `^a|archive attributes-only ${BACKUP} copy-contents d f|force i|interactive H l|link L|dereference n|no-clobber P|no-dereference p preserve:: no-preserve: parents ^R|r|recursive reflink:: remove-destination sparse: strip-trailing-slashes s|symbolic-link t|target-directory:dir T|no-target-directory u|update:: v|verbose x|one-file-system keep-directory-symlink debug ${CTX} ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']], pure: true }),
+  prog(F, 'cp', `^!a|archive !attributes-only ${BACKUP} copy-contents d f|force i|interactive H !l|link L|dereference n|no-clobber P|no-dereference !p !preserve:: no-preserve: parents ^R|r|recursive reflink:: !remove-destination sparse: strip-trailing-slashes !s|symbolic-link t|target-directory:dir T|no-target-directory u|update:: v|verbose x|one-file-system keep-directory-symlink debug ${CTX} ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']], pure: true }),
   prog(F, 'mv', `${BACKUP} f|force i|interactive n|no-clobber exchange no-copy strip-trailing-slashes t|target-directory:dir T|no-target-directory u|update:: v|verbose debug Z|context ${HV}`, 'delete+ dest', { alt: [['target-directory', 'delete+']] }),
   prog(F, 'ln', `${BACKUP} d|F|directory f|force i|interactive L|logical n|no-dereference P|physical r|relative s|symbolic t|target-directory:dir T|no-target-directory v|verbose ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']] }),
   prog(F, 'link', HV, 'read write.create'),
