@@ -12,7 +12,7 @@ import type { FsPort } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import { isInside } from './lexical.ts';
 import { ANY, STAR, tokenize, type Tok } from './glob.ts';
-import { PathTable, segMeets, type Seg, type Compiled, type Row, type TaggedRow } from './table.ts';
+import { PathTable, literalShape, segMeets, type Seg, type Compiled, type Row, type TaggedRow } from './table.ts';
 import { normalizePath } from './lexical.ts';
 import { CREDENTIAL_ROWS } from './credentials.ts';
 import { PROTECTED_ROWS, GATE_CONFIG_ROWS, PERSISTENCE_ROWS } from './protected.ts';
@@ -634,23 +634,6 @@ function literalInfo(path: string, ctx: PathContext, r: Result): PathInfo {
 
 function unprivateShape(shape: Seg[]): Seg[] {
   if (shape[0]?.lit === 'private' && ['etc', 'var', 'tmp', 'home'].includes(shape[1]?.lit ?? '')) return shape.slice(1);
-  return shape;
-}
-
-/** The literal segments of a lower-case absolute path, /private/etc as /etc (unprivate). */
-function literalShape(low: string): Seg[] {
-  const shape: Seg[] = [];
-  let i = 0;
-  while (i < low.length) {
-    let j = low.indexOf('/', i);
-    if (j < 0) j = low.length;
-    if (j > i) shape.push({ lit: low.slice(i, j), toks: null });
-    i = j + 1;
-  }
-  if (shape.length > 1 && shape[0]!.lit === 'private') {
-    const b = shape[1]!.lit;
-    if (b === 'etc' || b === 'var' || b === 'tmp' || b === 'home') shape.shift();
-  }
   return shape;
 }
 

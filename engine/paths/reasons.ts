@@ -1,6 +1,6 @@
 // One-table questions about a canonical absolute path (the older, narrower API; classify.ts
 // answers all of them at once and also handles dynamic words).
-import { PathTable, type Seg } from './table.ts';
+import { PathTable, literalShape, type Seg } from './table.ts';
 import { CREDENTIAL_ROWS } from './credentials.ts';
 import { PROTECTED_ROWS, GATE_CONFIG_ROWS, PERSISTENCE_ROWS } from './protected.ts';
 import { CRITICAL_ROWS } from './critical.ts';
@@ -12,19 +12,7 @@ const persistence = new PathTable(PERSISTENCE_ROWS);
 const critical = new PathTable(CRITICAL_ROWS);
 const device = new PathTable(DEVICE_ROWS);
 
-function shape(p: string): Seg[] {
-  const out: Seg[] = [];
-  const low = p.toLowerCase();
-  let i = 0;
-  while (i < low.length) {
-    let j = low.indexOf('/', i);
-    if (j < 0) j = low.length;
-    if (j > i) out.push({ lit: low.slice(i, j), toks: null });
-    i = j + 1;
-  }
-  if (out[0]?.lit === 'private' && ['etc', 'var', 'tmp', 'home'].includes(out[1]?.lit ?? '')) out.shift();
-  return out;
-}
+const shape = (p: string): Seg[] => literalShape(p.toLowerCase());
 
 /** The lower-case segments of the last home asked about. */
 let lastHome: string | null = null;

@@ -313,3 +313,20 @@ export function shapeOf(p: string, glob: boolean): Seg[] {
 export function isWildSeg(s: Seg): boolean {
   return s.lit === null && s.toks!.every((t) => t === STAR || t === ANY || typeof t === 'object');
 }
+
+/** The literal segments of a lower-case absolute path, /private/etc as /etc (unprivate). */
+export function literalShape(low: string): Seg[] {
+  const shape: Seg[] = [];
+  let i = 0;
+  while (i < low.length) {
+    let j = low.indexOf('/', i);
+    if (j < 0) j = low.length;
+    if (j > i) shape.push({ lit: low.slice(i, j), toks: null });
+    i = j + 1;
+  }
+  if (shape.length > 1 && shape[0]!.lit === 'private') {
+    const b = shape[1]!.lit;
+    if (b === 'etc' || b === 'var' || b === 'tmp' || b === 'home') shape.shift();
+  }
+  return shape;
+}
