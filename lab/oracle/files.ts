@@ -38,8 +38,9 @@ export function teeProblem(a: string[]): string | undefined {
 
 /** cp SOURCE /dev/null opens the device for writing, which keeps nothing. Only options that
  *  change how the source is read: -p/-a would set the device's mode and times, -b/--backup
- *  would rename it, --remove-destination would unlink it, -t names a folder to write in. */
-const CP_FLAGS = /^(-[vLHPT]+|--verbose|--dereference|--no-dereference|--no-target-directory)$/;
+ *  would rename it, --remove-destination would unlink it, -t names a folder to write in.
+ *  -n/--no-clobber copies nothing onto an existing target. */
+const CP_FLAGS = /^(-[vLHPTn]+|--verbose|--dereference|--no-dereference|--no-target-directory|--no-clobber)$/;
 
 export function cpProblem(a: string[]): string | undefined {
   const { opts, files } = operands(a);

@@ -63,7 +63,7 @@ pairs(
   'dd, tee and cp write only what they name',
   [
     ['dd', 'if=/dev/urandom', 'of=/dev/null', 'bs=1M', 'count=1'], ['dd', 'if=notes.txt', 'bs=1', 'count=5', 'status=none'], ['dd'],
-    ['tee', '/dev/null'], ['tee'], ['tee', '-a', '/dev/null'], ['cp', 'build.log', '/dev/null'], ['cp', '-L', 'a', '/dev/null'],
+    ['tee', '/dev/null'], ['tee'], ['tee', '-a', '/dev/null'], ['cp', 'build.log', '/dev/null'], ['cp', '-L', 'a', '/dev/null'], ['cp', '-n', 'a', '/dev/null'],
   ],
   [
     ['dd', 'if=/dev/zero', 'of=disk.img'], ['dd', 'of=/dev/sda'], ['dd', 'if=a', 'of=/dev/null', 'of=b'], ['dd', 'x'],
