@@ -3,7 +3,7 @@ import type { Context, Decision, ModeName, ToolCall } from '../types.ts';
 import type { Detector } from '../detectors/types.ts';
 import type { Policy } from './policy.ts';
 import type { RuleSet } from './rules/index.ts';
-import { modeRow, applyMode, PRESETS, JUDGE_PRESET, type ResultClass, type PresetName } from './modes.ts';
+import { modeRow, applyMode, readsWorkspaceEdit, PRESETS, JUDGE_PRESET, type ResultClass, type PresetName } from './modes.ts';
 import type { Judge, Review } from '../judge/index.ts';
 import { applyPreset } from './preset.ts';
 import { applyTargets } from '../targets/pipeline.ts';
@@ -99,6 +99,7 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
     prior: ctx.prior,
     detectors: state.detectors,
     tracer: t,
+    edits: readsWorkspaceEdit(row),
   };
 
   // 2. Tool-wide deny, then tool-wide ask (immune).

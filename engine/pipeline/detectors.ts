@@ -72,3 +72,69 @@ export function sourceDetectors(list: readonly Detector[]): readonly Detector[] 
   if (!s) sourceLists.set(list, (s = list.filter((d) => d.checkSource)));
   return s;
 }
+
+/**
+ * Which detectors of a list can fire on an invocation, as one bit per detector (bit k for
+ * list[k]), built once per list from the same entries as `runsOn`: the detectors that run
+ * everywhere, and those by effect kind, program and wrapper. Null for a list longer than 31.
+ */
+export interface DetectorIndex {
+  everywhere: number;
+  /** byKind[b]: the detectors whose concerns name the effect kind of bit b. */
+  byKind: Int32Array;
+  programs: ReadonlyMap<string, number>;
+  via: ReadonlyMap<string, number>;
+  /** Some entry names a wrapper (else the via steps need no look). */
+  anyVia: boolean;
+}
+
+const indexes = new WeakMap<readonly Detector[], DetectorIndex | null>();
+
+export function detectorIndex(list: readonly Detector[]): DetectorIndex | null {
+  let ix = indexes.get(list);
+  if (ix !== undefined) return ix;
+  ix = null;
+  if (list.length <= 31) {
+    const table = dispatchTable(list);
+    const byKind = new Int32Array(32);
+    const programs = new Map<string, number>();
+    const via = new Map<string, number>();
+    let everywhere = 0;
+    for (let k = 0; k < table.length; k++) {
+      const x = table[k]!;
+      const bit = 1 << k;
+      if (x === null) {
+        everywhere |= bit;
+        continue;
+      }
+      for (let b = 0; b < 32; b++) if (x.mask & (1 << b)) byKind[b]! |= bit;
+      for (const p of x.programs ?? []) programs.set(p, (programs.get(p) ?? 0) | bit);
+      for (const v of x.via ?? []) via.set(v, (via.get(v) ?? 0) | bit);
+    }
+    ix = { everywhere, byKind, programs, via, anyVia: via.size > 0 };
+  }
+  indexes.set(list, ix);
+  return ix;
+}
+
+/** The detectors (bits, see DetectorIndex) that can fire on an invocation with effect kinds `mask`. */
+export function selectedDetectors(ix: DetectorIndex, mask: number, inv: Invocation): number {
+  let bits = ix.everywhere;
+  for (let m = mask; m !== 0; m &= m - 1) bits |= ix.byKind[31 - Math.clz32(m & -m)]!;
+  const name = inv.name;
+  const p = ix.programs.get(name);
+  if (p !== undefined) bits |= p;
+  const dot = name.indexOf('.');
+  if (dot > 0) {
+    const q = ix.programs.get(name.slice(0, dot));
+    if (q !== undefined) bits |= q;
+  }
+  if (ix.anyVia) {
+    for (const step of inv.via) {
+      const sp = step.name.indexOf(' ');
+      const v = ix.via.get(sp < 0 ? step.name : step.name.slice(0, sp));
+      if (v !== undefined) bits |= v;
+    }
+  }
+  return bits;
+}

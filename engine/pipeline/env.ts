@@ -20,6 +20,11 @@ export interface CheckEnv {
   prior?: Context['prior'];
   detectors: readonly Detector[];
   tracer: Tracer;
+  /**
+   * Whether the mode step may read a result's workspaceEdit (acceptEdits); false lets a check skip
+   * working it out. Absent: it may.
+   */
+  edits?: boolean;
   /** The Bash command this decision analysed last (set by checkBash), so a later step reuses it. */
   bash?: { command: string; ex: Extraction; invocations: Invocation[] };
 }

@@ -128,6 +128,12 @@ export function applyMode(
   return out;
 }
 
+/** Does the mode step of this row ever look at a result's workspaceEdit flag? */
+export function readsWorkspaceEdit(row: ModeRow): boolean {
+  const w = 'allowIfWorkspaceEdit';
+  return row.deny === w || row.allowReadOnly === w || row.allowEffects === w || row.ask === w || row.askImmune === w;
+}
+
 /** Strix safety presets mapped onto the modes (contract §3). */
 export const PRESETS = Object.freeze({
   off: Object.freeze({ mode: 'bypassPermissions', judge: false, summary: 'Autonomous: everything but deny and immune asks runs.' }),

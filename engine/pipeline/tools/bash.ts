@@ -20,7 +20,7 @@ import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS,
 import { linksMade, linkOverlay } from '../../effects/links.ts';
 import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
 import { envRole, type ArgFact, type ProgramFacts } from '../../programs/index.ts';
-import { dispatchTable, runsOn, sourceDetectors } from '../detectors.ts';
+import { detectorIndex, dispatchTable, runsOn, selectedDetectors, sourceDetectors } from '../detectors.ts';
 import { baseContext, invocationContext } from '../../detectors/util.ts';
 import { loopBindings, loopVariants } from './loops.ts';
 import { assignedValues, assignedVariants, certainNames, surelyValued } from './assigns.ts';
@@ -112,7 +112,8 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     if (t.on) t.add('command', r.behavior, `${render(inv)} — ${r.message}`, spanOf(inv));
     results.push(r);
     // a cd in a for body runs once per value, in order: `for d in /; do cd $d; done` ends in /
-    for (const v of variants && inv.name === 'cd' ? variants : [inv]) trackCd(env, v, st);
+    if (variants && inv.name === 'cd') for (const v of variants) trackCd(env, v, st);
+    else trackCd(env, inv, st);
   }
   if (budget.over && t.on) t.add('limit', 'ask', budget.over);
   if (issues.length || budget.over) {
@@ -248,14 +249,14 @@ function semanticMatch(rule: Parsed, cmd: Parsed): boolean {
   });
 }
 
-function ruleHit(env: CheckEnv, inv: Invocation, behavior: 'deny' | 'ask', parsed: () => Parsed): Rule | undefined {
+function ruleHit(env: CheckEnv, inv: Invocation, behavior: 'deny' | 'ask'): Rule | undefined {
   const rules = env.rules.bash(behavior);
   if (!rules.length) return undefined;
   const forms = aggressiveForms(inv);
   for (const r of rules) {
     if (forms.some((f) => matchBash(r.bash!, f))) return r;
     const meaning = ruleMeaning(r, env.home);
-    if (meaning && semanticMatch(meaning, parsed())) return r;
+    if (meaning && semanticMatch(meaning, parseOptions(inv))) return r;
   }
   return undefined;
 }
@@ -316,14 +317,20 @@ function pathRuleHit(env: CheckEnv, tools: string[], behavior: 'deny' | 'ask', p
   return rules.find((r) => paths.some((p) => env.rules.matchPath(r, p, env.anchors)));
 }
 
+/** A path resolved against the invocation's folder (`here`), else the decision's cwd. */
+function absAt(env: CheckEnv, p: string, here: string | null): string {
+  return resolveLiteral(p, here ?? env.cwd);
+}
+
+/** A path resolved against the invocation's folder; null for a relative path when only run time knows it. */
+function absKnown(p: string, here: string | null): string | null {
+  return p.startsWith('/') ? resolveLiteral(p, '/') : here === null ? null : resolveLiteral(p, here);
+}
+
 function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckResult {
-  let parsedCache: Parsed | null = null;
-  const parsed = () => (parsedCache ??= parseOptions(inv));
   // Where relative paths resolve; null when only run time knows (then no relative path is inside).
   const here = cwdOf(inv, st.cwd);
   const base = here ?? env.cwd;
-  const abs = (p: string) => resolveLiteral(p, base);
-  const absKnown = (p: string): string | null => (p.startsWith('/') ? resolveLiteral(p, '/') : here === null ? null : resolveLiteral(p, here));
   const rules = env.rules;
   // Path rule lists are shared and usually empty: skip collecting paths nobody will test.
   const readDeny = rules.anyPath && rules.pathRules(READ, 'deny').length > 0;
@@ -332,7 +339,7 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
 
   // Every check raises a verdict; one combine picks the highest (deny > immune ask > ask > passthrough).
   // Nothing returns early, so an ask rule can never hide a deny detector, nor a Read rule a deny rule.
-  const raised: CheckResult[] = [];
+  let raised: CheckResult[] | null = null;
   st.scope.cwd = st.cwd;
   st.scope.cwdGlob = st.cwdGlob;
   // links made earlier in the command lead to their targets, except for the ln that makes them
@@ -342,11 +349,14 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   const mask = kindMask(effects);
   if (st.base.cwd !== base) st.base = baseContext(base, env.home, env.workspace);
   const dctx = invocationContext(st.base, inv, effects, st.scope);
-  const table = dispatchTable(env.detectors);
-  for (let k = 0; k < table.length; k++) {
-    const d = env.detectors[k]!;
-    const x = table[k]!;
-    if (x !== null && !runsOn(x, mask, inv)) continue;
+  const list = env.detectors;
+  const ix = detectorIndex(list);
+  // Only the detectors whose concerns the invocation meets (its effect kinds, program, wrappers), in order.
+  const bits = ix !== null ? selectedDetectors(ix, mask, inv) : -1;
+  const table = ix === null ? dispatchTable(list) : null;
+  for (let k = 0; k < list.length; k++) {
+    if (table === null ? (bits & (1 << k)) === 0 : table[k] !== null && !runsOn(table[k]!, mask, inv)) continue;
+    const d = list[k]!;
     let found: Finding[];
     try {
       found = d.check(inv, dctx);
@@ -354,108 +364,111 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
       found = [detectorFailed(d, e)];
     }
     if (!Array.isArray(found)) found = [detectorFailed(d, new Error('returned no list'))];
-    for (const f of found) raised.push(findingResult(env, f));
+    for (const f of found) (raised ??= []).push(findingResult(env, f));
   }
 
   // Content deny and ask rules (aggressive: wrappers and env already stripped).
-  const deny = ruleHit(env, inv, 'deny', parsed);
-  if (deny) raised.push(result('deny', { type: 'rule', rule: deny.text, layer: deny.layer }, `matches deny rule ${deny.text}`));
+  const deny = ruleHit(env, inv, 'deny');
+  if (deny) (raised ??= []).push(result('deny', { type: 'rule', rule: deny.text, layer: deny.layer }, `matches deny rule ${deny.text}`));
   const deniedVar = envDenied(env, inv);
-  if (deniedVar) raised.push(result('deny', { type: 'rule', rule: `env.deny: ${deniedVar}`, detail: deniedVar }, `${deniedVar} is denied by the policy`));
+  if (deniedVar) (raised ??= []).push(result('deny', { type: 'rule', rule: `env.deny: ${deniedVar}`, detail: deniedVar }, `${deniedVar} is denied by the policy`));
   const targets = writeTargets(inv);
   // Path rules: Read rules guard every path a command names; Edit rules guard what it writes.
   // Paths as written and, through the fs port, where their symlinks lead: a deny fires on either.
   let named = NO_PATHS;
   let written = NO_PATHS;
   if (anyPathRule) {
-    named = real(env, [...inv.args.map((w) => homeValue(w, env.home)).filter((p): p is string => p !== null).map(abs), ...effectPaths(effects, READ_KINDS)]);
+    named = real(env, [...inv.args.map((w) => homeValue(w, env.home)).filter((p): p is string => p !== null).map((p) => resolveLiteral(p, base)), ...effectPaths(effects, READ_KINDS)]);
     written = real(env, effectPaths(effects, WRITE_KINDS));
-    const redirected = real(env, inv.redirects.filter((r) => r.target.static).map((r) => abs(r.target.value!)));
+    const redirected = real(env, inv.redirects.filter((r) => r.target.static).map((r) => resolveLiteral(r.target.value!, base)));
     const pathDeny = pathRuleHit(env, READ, 'deny', [...named, ...written, ...redirected]) ?? pathRuleHit(env, EDIT, 'deny', written);
-    if (pathDeny) raised.push(result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`));
+    if (pathDeny) (raised ??= []).push(result('deny', { type: 'rule', rule: pathDeny.text, layer: pathDeny.layer }, `a path matches deny rule ${pathDeny.text}`));
   }
-  const ask = ruleHit(env, inv, 'ask', parsed) ?? pathRuleHit(env, READ, 'ask', named) ?? pathRuleHit(env, EDIT, 'ask', written);
-  if (ask) raised.push(result('ask', { type: 'rule', rule: ask.text, layer: ask.layer }, `matches ask rule ${ask.text}`, { immune: true }));
+  const ask = ruleHit(env, inv, 'ask') ?? pathRuleHit(env, READ, 'ask', named) ?? pathRuleHit(env, EDIT, 'ask', written);
+  if (ask) (raised ??= []).push(result('ask', { type: 'rule', rule: ask.text, layer: ask.layer }, `matches ask rule ${ask.text}`, { immune: true }));
   if (readDeny) {
+    const out: CheckResult[] = (raised ??= []);
     // A glob whose folder holds denied paths may expand to one of them.
     for (const w of inv.args) {
       const folder = !w.static && w.kinds.length === 1 && w.kinds[0] === 'glob' ? pathOf(w) : null;
       if (folder === null) continue;
-      const inside = pathRuleHit(env, READ, 'deny', real(env, [abs(folder)]));
-      if (inside) raised.push(result('deny', { type: 'rule', rule: inside.text, layer: inside.layer }, `${w.raw} expands inside ${inside.text}`));
-      const hit = inside ? undefined : denyWithin(env, abs(folder));
-      if (hit) raised.push(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `${w.raw} may expand to a path denied by ${hit.text}`, { immune: true }));
+      const inside = pathRuleHit(env, READ, 'deny', real(env, [resolveLiteral(folder, base)]));
+      if (inside) out.push(result('deny', { type: 'rule', rule: inside.text, layer: inside.layer }, `${w.raw} expands inside ${inside.text}`));
+      const hit = inside ? undefined : denyWithin(env, resolveLiteral(folder, base));
+      if (hit) out.push(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `${w.raw} may expand to a path denied by ${hit.text}`, { immune: true }));
     }
     // A recursive copy or archive of a folder that holds denied paths reads them too: a deny when
     // the rule's whole folder lies under the root (the walk reaches all it denies), else an immune ask.
-    if (copiesFolders(inv, parsed())) {
-      for (const w of parsed().operands) {
+    if (copiesFolders(inv, parseOptions(inv))) {
+      for (const w of parseOptions(inv).operands) {
         const p = pathOf(w);
-        const hit = p === null ? undefined : denyWithin(env, abs(p));
-        const all = p === null ? undefined : denyUnder(env, abs(p));
-        if (all) raised.push(result('deny', { type: 'rule', rule: all.text, layer: all.layer }, `a recursive copy of ${p} reads every path denied by ${all.text}`));
-        else if (hit) raised.push(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive copy of ${p} may reach paths denied by ${hit.text}`, { immune: true }));
+        const hit = p === null ? undefined : denyWithin(env, resolveLiteral(p, base));
+        const all = p === null ? undefined : denyUnder(env, resolveLiteral(p, base));
+        if (all) out.push(result('deny', { type: 'rule', rule: all.text, layer: all.layer }, `a recursive copy of ${p} reads every path denied by ${all.text}`));
+        else if (hit) out.push(result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive copy of ${p} may reach paths denied by ${hit.text}`, { immune: true }));
       }
     }
   }
-  return combineAll(ownVerdict(env, inv, st, parsed, abs, absKnown, targets, readDeny, effects), raised);
+  const own = ownVerdict(env, inv, st, here, targets, readDeny, effects);
+  return raised === null ? own : combineAll(own, raised);
 }
 
 /** The invocation's own answer before rules and detectors raise it: allow rule, read-only, or effects. */
-function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, parsed: () => Parsed, abs: (p: string) => string, absKnown: (p: string) => string | null, targets: (string | null)[], readDeny: boolean, effects: readonly Effect[]): CheckResult {
+function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, here: string | null, targets: (string | null)[], readDeny: boolean, effects: readonly Effect[]): CheckResult {
   // Redirections that write outside the workspace, or to a dynamic target.
-  const outside = targets.find((p) => {
-    const a = p === null ? null : absKnown(p);
-    return a === null || !isInWorkspace(a, env.workspace);
-  });
-  if (outside !== undefined) {
-    return result('passthrough', { type: 'workingDir', detail: 'redirect outside the workspace' }, `writes ${outside ?? 'a dynamic path'} outside the workspace`);
+  for (const p of targets) {
+    const a = p === null ? null : absKnown(p, here);
+    if (a === null || !isInWorkspace(a, env.workspace)) {
+      return result('passthrough', { type: 'workingDir', detail: 'redirect outside the workspace' }, `writes ${p ?? 'a dynamic path'} outside the workspace`);
+    }
   }
   // Allow rules (conservative), then a function defined in the same command, then the read-only allowlist.
   const allow = allowHit(env, inv, targets);
   const taken = allow ? grantTakenBy(env, inv, allow, st.scope, effects) : null;
   if (allow && taken) env.tracer.add('allow rule scope', 'passthrough', `${allow.text} does not grant ${taken}`, spanOf(inv));
   // granted by the rule; still a read-only action when it is one (plan mode runs it)
-  else if (allow) return result('allow', { type: 'rule', rule: allow.text, layer: allow.layer }, `matches allow rule ${allow.text}`, { readOnly: readsInsideOnly(env, inv, st, parsed, abs, effects) });
+  else if (allow) return result('allow', { type: 'rule', rule: allow.text, layer: allow.layer }, `matches allow rule ${allow.text}`, { readOnly: readsInsideOnly(env, inv, st, here, effects) });
   if (st.ex.functions.includes(inv.name) && !inv.via.length) {
     return result('allow', { type: 'readOnly', detail: 'function call' }, `calls ${inv.name}, defined in this command (its body is checked on its own)`, { readOnly: true });
   }
-  const ro = readOnlyOf(env, inv, st, effects);
+  const ro = readOnlyOf(env, inv, st, here, effects);
   if (ro.readOnly && inv.source.background && !waitedFor(inv.source, st.ex)) {
     return result('passthrough', { type: 'other', detail: 'background job' }, `${inv.name} runs in the background, outliving the call`);
   }
   if (ro.readOnly) {
-    const here = cwdOf(inv, st.cwd);
     const at = here === st.scope.cwd ? st.scope : { ...st.scope, cwd: here };
     const paths = readPaths(inv, factsFor(inv), (w) => {
       const r = pathRef(w, at);
       return r.literal && r.abs !== null ? r.abs : null;
     });
     // A recursive read of a folder that holds denied paths must not read them.
-    for (const p of readDeny && walksFolders(inv, parsed()) ? paths : NO_PATHS) {
-      const hit = p !== null ? denyWithin(env, abs(p)) : undefined;
+    for (const p of readDeny && walksFolders(inv, parseOptions(inv)) ? paths : NO_PATHS) {
+      const hit = p !== null ? denyWithin(env, absAt(env, p, here)) : undefined;
       if (hit) {
-        const all = denyUnder(env, abs(p!));
+        const all = denyUnder(env, absAt(env, p!, here));
         if (all) return result('deny', { type: 'rule', rule: all.text, layer: all.layer }, `a recursive read of ${p} reads every path denied by ${all.text}`);
         return result('ask', { type: 'rule', rule: hit.text, layer: hit.layer }, `a recursive read of ${p} may reach paths denied by ${hit.text}`, { immune: true, readOnly: true });
       }
     }
     let away: string | null | undefined;
     // Read-only derived from effects has already checked every read path (dynamic ones by class).
-    for (const p of ro.derived ? NO_PATHS : paths) {
-      const k = p === null ? null : absKnown(p);
-      const a = k === null ? null : canonical(k, cwdOf(inv, st.cwd));
-      if (a === null && p !== null && !inv.chdir && st.cwdGlob !== undefined && insideGlobCwd(env, p, st.cwdGlob)) continue;
-      if (a === null || (!HARMLESS_DEVICES.has(p!) && !readInside(env, a))) {
-        away = p;
-        break;
+    if (!ro.derived) {
+      for (const p of paths) {
+        const k = p === null ? null : absKnown(p, here);
+        const a = k === null ? null : canonical(k, here);
+        if (a === null && p !== null && !inv.chdir && st.cwdGlob !== undefined && insideGlobCwd(env, p, st.cwdGlob)) continue;
+        if (a === null || (!HARMLESS_DEVICES.has(p!) && !readInside(env, a))) {
+          away = p;
+          break;
+        }
       }
     }
     if (away === undefined) return result('allow', { type: 'readOnly', detail: ro.why }, `${inv.name} is read-only`, { readOnly: true });
     return result('passthrough', { type: 'workingDir', detail: 'reads outside the workspace' }, `reads ${away ?? 'a dynamic path'} outside the workspace`, { readOnly: true });
   }
+  // acceptEdits is the one mode that reads the flag (env.edits); elsewhere it is never looked at
   return result('passthrough', { type: 'other', detail: ro.why }, `${inv.name || inv.program.approx} has effects (${ro.why})`, {
-    workspaceEdit: isWorkspaceEdit(env, inv, parsed, absKnown, targets, factsFor(inv)),
+    workspaceEdit: env.edits !== false && isWorkspaceEdit(env, inv, here, targets, factsFor(inv)),
   });
 }
 
@@ -551,25 +564,32 @@ function ruleReads(rule: Rule, home: string): boolean {
   return r;
 }
 
+/** isReadOnly's options for a program other than git (only git reads them). */
+const NOT_GIT = { trustRepoConfig: false };
+
 /** Is the invocation read-only: the allowlist, or effects that are only reads (git in another repository never is)? */
-function readOnlyOf(env: CheckEnv, inv: Invocation, st: BashState, effects: readonly Effect[]): { readOnly: boolean; why: string; derived?: boolean } {
-  const other = inv.name === 'git' ? otherRepository(env, cwdOf(inv, st.cwd)) : null;
-  let ro: { readOnly: boolean; why: string; derived?: boolean } = other ? { readOnly: false, why: other } : isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig, gitDir: (d) => !otherRepository(env, resolveLiteral(d, cwdOf(inv, st.cwd) ?? env.cwd)) && cwdOf(inv, st.cwd) !== null });
-  if (!ro.readOnly && !other && inv.name !== 'git') {
+function readOnlyOf(env: CheckEnv, inv: Invocation, st: BashState, here: string | null, effects: readonly Effect[]): { readOnly: boolean; why: string; derived?: boolean } {
+  if (inv.name === 'git') {
+    const other = otherRepository(env, here);
+    if (other) return { readOnly: false, why: other };
+    return isReadOnly(inv, { trustRepoConfig: env.policy.trustRepoConfig, gitDir: (d) => !otherRepository(env, resolveLiteral(d, here ?? env.cwd)) && here !== null });
+  }
+  const ro = isReadOnly(inv, NOT_GIT);
+  if (!ro.readOnly) {
     const why = readsOnly(env, inv, st.scope, effects);
-    if (why) ro = { readOnly: true, why, derived: true };
+    if (why) return { readOnly: true, why, derived: true };
   }
   return ro;
 }
 
 /** Read-only, in the foreground, and every path it reads inside the workspace. */
-function readsInsideOnly(env: CheckEnv, inv: Invocation, st: BashState, parsed: () => Parsed, abs: (p: string) => string, effects: readonly Effect[]): boolean {
+function readsInsideOnly(env: CheckEnv, inv: Invocation, st: BashState, here: string | null, effects: readonly Effect[]): boolean {
   if (inv.source.background) return false;
-  const ro = readOnlyOf(env, inv, st, effects);
+  const ro = readOnlyOf(env, inv, st, here, effects);
   // a runner (npx tsc --version) is not read-only: without a local tsc it fetches a package and runs it
   if (!ro.readOnly) return false;
   if (ro.derived) return true;
-  for (const p of readPaths(inv, factsFor(inv))) if (p === null || !readInside(env, canonical(abs(p), cwdOf(inv, st.cwd)) ?? '')) return false;
+  for (const p of readPaths(inv, factsFor(inv))) if (p === null || !readInside(env, canonical(absAt(env, p, here), here) ?? '')) return false;
   return true;
 }
 
@@ -761,9 +781,9 @@ function homeValue(w: Invocation['args'][number], home: string): string | null {
   return null;
 }
 
-function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, abs: (p: string) => string | null, targets: readonly (string | null)[], facts: ProgramFacts | undefined): boolean {
+function isWorkspaceEdit(env: CheckEnv, inv: Invocation, here: string | null, targets: readonly (string | null)[], facts: ProgramFacts | undefined): boolean {
   if (!WORKSPACE_EDIT_PROGRAMS.has(inv.name) || inv.via.length || inv.opaque) return false;
-  const parsed = parse();
+  const parsed = parseOptions(inv);
   if (parsed.dynamic) return false;
   if (inv.name === 'sed' && !parsed.options.has('in-place')) return false;
   const ops = editOperands(facts);
@@ -772,7 +792,7 @@ function isWorkspaceEdit(env: CheckEnv, inv: Invocation, parse: () => Parsed, ab
   if (ops.some((o) => !o.word.static && !fixedGlob(o.word))) return false;
   return [...ops.map((o) => o.path), ...targets].every((p) => {
     if (p === null) return false;
-    const a = abs(p);
+    const a = absKnown(p, here);
     if (a === null) return false;
     return isInWorkspace(a, env.workspace) && !isProtected(a, env.home);
   });
