@@ -21,13 +21,21 @@ type Own = DetectContext & { [PLAIN]?: true; [CHDIR]?: DetectContext };
  * home, workspace and their functions.
  */
 export function invocationContext(base: DetectContext, inv: Invocation, effects: readonly Effect[], scope: EffectScope): DetectContext {
-  const c: Own = { cwd: base.cwd, home: base.home, workspace: base.workspace, resolve: base.resolve, isProtected: base.isProtected, isInWorkspace: base.isInWorkspace, inv, effects, scope };
-  c[PLAIN] = true;
+  const c: Own = { cwd: base.cwd, home: base.home, workspace: base.workspace, resolve: base.resolve, isProtected: base.isProtected, isInWorkspace: base.isInWorkspace, inv, effects, scope, [PLAIN]: true };
   return c;
 }
 
+/** The base context made last (frozen and pure, so a later decision in the same place shares it). */
+let lastBase: DetectContext | null = null;
+
 /** A decision's base context for a known cwd: lexical resolve, protected and workspace tests. */
 export function baseContext(cwd: string, home: string, workspace: string[]): DetectContext {
+  const b = lastBase;
+  if (b !== null && b.cwd === cwd && b.home === home && b.workspace === workspace) return b;
+  return (lastBase = makeBase(cwd, home, workspace));
+}
+
+function makeBase(cwd: string, home: string, workspace: string[]): DetectContext {
   return Object.freeze({
     cwd,
     home,

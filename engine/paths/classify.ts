@@ -543,16 +543,16 @@ function criticalWhy(shape: Seg[], literal: boolean, homes: number[], ctx: PathC
     const c = tables.critical.match(shape, homes, false);
     if (c) return c.row.why;
   }
-  const could = (dir: string): boolean => {
-    const d = segsOf(dir.toLowerCase());
-    if (d.length < shape.length) return false;
-    for (let i = 0; i < shape.length; i++) if (!segMeets(shape[i]!, { lit: d[i]!, toks: [] })) return false;
-    return true;
-  };
   if (literal && lowPath !== null) {
-    for (const w of ctx.workspace) if (isInside(w.toLowerCase(), lowPath)) return lowPath === w.toLowerCase() ? 'the workspace root' : 'an ancestor of the workspace';
-    if (isInside(ctx.home.toLowerCase(), lowPath)) return 'an ancestor of the home directory';
+    for (const w of lowerDirs(ctx.workspace)) if (isInside(w, lowPath)) return lowPath === w ? 'the workspace root' : 'an ancestor of the workspace';
+    if (isInside(lowerHome(ctx.home), lowPath)) return 'an ancestor of the home directory';
   } else {
+    const could = (dir: string): boolean => {
+      const d = segsOf(dir.toLowerCase());
+      if (d.length < shape.length) return false;
+      for (let i = 0; i < shape.length; i++) if (!segMeets(shape[i]!, { lit: d[i]!, toks: [] })) return false;
+      return true;
+    };
     for (const w of ctx.workspace) if (could(w)) return 'the workspace root or an ancestor';
     if (could(ctx.home)) return 'the home directory or an ancestor';
     // A glob that expands to everything in a critical folder: `~/*`, `/usr/*`, "$WS"/*.
@@ -568,6 +568,27 @@ function criticalWhy(shape: Seg[], literal: boolean, homes: number[], ctx: PathC
     }
   }
   return null;
+}
+
+/** The workspace roots in lower case, for the last workspace list seen. */
+let lowDirsOf: readonly string[] | null = null;
+let lowDirs: readonly string[] = [];
+function lowerDirs(dirs: readonly string[]): readonly string[] {
+  if (lowDirsOf !== dirs || lowDirs.length !== dirs.length) {
+    lowDirs = dirs.map((d) => d.toLowerCase());
+    lowDirsOf = dirs;
+  }
+  return lowDirs;
+}
+
+let lowHomeOf = '';
+let lowHome = '';
+function lowerHome(home: string): string {
+  if (lowHomeOf !== home) {
+    lowHome = home.toLowerCase();
+    lowHomeOf = home;
+  }
+  return lowHome;
 }
 
 /** A glob name that matches (almost) anything: no letter or digit in it (`*`, `.*`, `?*`). */

@@ -55,7 +55,11 @@ export function combine(a: CheckResult, b: CheckResult): CheckResult {
   const win = rb > ra ? b : a;
   const findings = a.findings.length === 0 ? b.findings : b.findings.length === 0 ? a.findings : [...a.findings, ...b.findings];
   if (ra === rb) {
-    return { ...win, findings, readOnly: a.readOnly && b.readOnly, workspaceEdit: a.workspaceEdit && b.workspaceEdit };
+    const readOnly = a.readOnly && b.readOnly;
+    const workspaceEdit = a.workspaceEdit && b.workspaceEdit;
+    // the winner as it is when nothing of it changes (no verdict is ever changed in place)
+    if (findings === win.findings && readOnly === win.readOnly && workspaceEdit === win.workspaceEdit) return win;
+    return { ...win, findings, readOnly, workspaceEdit };
   }
   return findings === win.findings ? win : { ...win, findings };
 }
