@@ -21,7 +21,8 @@ type Own = DetectContext & { [PLAIN]?: true; [CHDIR]?: DetectContext };
  * home, workspace and their functions.
  */
 export function invocationContext(base: DetectContext, inv: Invocation, effects: readonly Effect[], scope: EffectScope): DetectContext {
-  const c: Own = { cwd: base.cwd, home: base.home, workspace: base.workspace, resolve: base.resolve, isProtected: base.isProtected, isInWorkspace: base.isInWorkspace, inv, effects, scope, [PLAIN]: true };
+  const c: Own = { cwd: base.cwd, home: base.home, workspace: base.workspace, resolve: base.resolve, isProtected: base.isProtected, isInWorkspace: base.isInWorkspace, inv, effects, scope };
+  c[PLAIN] = true;
   return c;
 }
 

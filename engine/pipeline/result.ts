@@ -15,19 +15,8 @@ export interface CheckResult {
   workspaceEdit: boolean;
 }
 
-export function result(behavior: CheckBehavior, reason: Reason, message: string, extra?: Partial<Pick<CheckResult, 'findings' | 'immune' | 'readOnly' | 'workspaceEdit'>>): CheckResult {
-  // Field by field, not a spread of `extra`: one object shape for every verdict. A key given as
-  // undefined stays undefined, as the spread kept it.
-  if (extra === undefined) return { behavior, reason, message, findings: [], immune: false, readOnly: false, workspaceEdit: false };
-  return {
-    behavior,
-    reason,
-    message,
-    findings: 'findings' in extra ? extra.findings! : [],
-    immune: 'immune' in extra ? extra.immune! : false,
-    readOnly: 'readOnly' in extra ? extra.readOnly! : false,
-    workspaceEdit: 'workspaceEdit' in extra ? extra.workspaceEdit! : false,
-  };
+export function result(behavior: CheckBehavior, reason: Reason, message: string, extra: Partial<Pick<CheckResult, 'findings' | 'immune' | 'readOnly' | 'workspaceEdit'>> = {}): CheckResult {
+  return { behavior, reason, message, findings: [], immune: false, readOnly: false, workspaceEdit: false, ...extra };
 }
 
 /** A verdict's height on the lattice: allow 0, passthrough 1, ask 2, immune ask 3, deny 4. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { DETECTORS } from '../../engine/detectors/index.ts';
 import { baseContext, ctxFor, invocationContext } from '../../engine/detectors/util.ts';
-import { dispatchTable, runsOn } from '../../engine/pipeline/detectors.ts';
+import { detectorIndex, dispatchTable, runsOn, selectedDetectors } from '../../engine/pipeline/detectors.ts';
 import { effectsOf, kindMask, newScope } from '../../engine/effects/index.ts';
 import { loadCorpus } from '../../lab/corpus/schema.ts';
 import { CWD, HOME, invocations, inv1 } from './helpers.ts';
@@ -69,5 +69,29 @@ describe('every built-in detector is dispatched wherever it fires', () => {
       }
     }
     expect(missed).toEqual([]);
+  });
+
+  it('the bit index picks exactly the detectors runsOn lets run', () => {
+    const ix = detectorIndex(DETECTORS)!;
+    expect(ix).not.toBeNull();
+    const wrong: string[] = [];
+    for (const cmd of commands) {
+      for (const { inv, effects } of contexts(cmd)) {
+        const mask = kindMask(effects);
+        const bits = selectedDetectors(ix, mask, inv);
+        DETECTORS.forEach((d, k) => {
+          const x = table[k];
+          if ((x === null || runsOn(x, mask, inv)) !== ((bits & (1 << k)) !== 0)) wrong.push(`${d.meta.id}: ${cmd}`);
+        });
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('detectorIndex', () => {
+  it('is null for a list longer than 31 (the pipeline then asks runsOn per detector)', () => {
+    const many = Array.from({ length: 32 }, () => DETECTORS[0]!);
+    expect(detectorIndex(many)).toBeNull();
   });
 });

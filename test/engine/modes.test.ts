@@ -91,3 +91,15 @@ describe('pipeline order', () => {
     expect(d.message).toContain('unknown tool');
   });
 });
+
+describe('readsWorkspaceEdit', () => {
+  it('holds for exactly the rows with an allowIfWorkspaceEdit outcome (acceptEdits)', async () => {
+    const { readsWorkspaceEdit } = await import('../../engine/pipeline/modes.ts');
+    expect(MODES.filter(readsWorkspaceEdit).map((m) => m.mode)).toEqual(['acceptEdits']);
+  });
+
+  it('a Bash workspace edit is still allowed in acceptEdits (the flag is worked out there)', () => {
+    expect(decide(engine(), 'Bash', bash('mkdir -p build/out'), 'acceptEdits').behavior).toBe('allow');
+    expect(decide(engine(), 'Bash', bash('mkdir -p build/out'), 'default').behavior).toBe('ask');
+  });
+});

@@ -124,17 +124,6 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   return aggregate(results);
 }
 
-/** One detector's findings on one invocation; a throw or a non-list is a failure finding. */
-function runCheck(d: Detector, inv: Invocation, dctx: DetectContext): Finding[] {
-  let found: Finding[];
-  try {
-    found = d.check(inv, dctx);
-  } catch (e) {
-    return [detectorFailed(d, e)];
-  }
-  return Array.isArray(found) ? found : [detectorFailed(d, new Error('returned no list'))];
-}
-
 /** A detector that throws (a learner's, say) must not open the gate: its error asks. */
 function detectorFailed(d: Detector, e: unknown): Finding {
   return { detector: d.meta.id, family: d.meta.family, behavior: 'ask', message: `detector ${d.meta.id} failed: ${(e as Error).message}` };
@@ -367,8 +356,15 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   const table = ix === null ? dispatchTable(list) : null;
   for (let k = 0; k < list.length; k++) {
     if (table === null ? (bits & (1 << k)) === 0 : table[k] !== null && !runsOn(table[k]!, mask, inv)) continue;
-    const found = runCheck(list[k]!, inv, dctx);
-    for (let i = 0; i < found.length; i++) (raised ??= []).push(findingResult(env, found[i]!));
+    const d = list[k]!;
+    let found: Finding[];
+    try {
+      found = d.check(inv, dctx);
+    } catch (e) {
+      found = [detectorFailed(d, e)];
+    }
+    if (!Array.isArray(found)) found = [detectorFailed(d, new Error('returned no list'))];
+    for (const f of found) (raised ??= []).push(findingResult(env, f));
   }
 
   // Content deny and ask rules (aggressive: wrappers and env already stripped).
