@@ -2,8 +2,9 @@
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
-import { persistenceReason } from '../paths/index.ts';
-import { ctxFor, finding, text, writeTargets } from './util.ts';
+import { normalizePath, persistenceReason, type PathInfo } from '../paths/index.ts';
+import type { PathRef, PathScope } from '../effects/index.ts';
+import { ctxFor, effectsFor, finding, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'persistence',
@@ -22,11 +23,29 @@ const DIRS = ['/etc/systemd/', '/lib/systemd/', '/usr/lib/systemd/', '/etc/init.
 const HOME_DIRS = ['.config/systemd/', '.config/autostart/', 'Library/LaunchAgents/', '.local/share/systemd/', '.config/fish/conf.d/', '.bashrc.d/', '.config/environment.d/'];
 const FILES = new Set(['/etc/profile', '/etc/bash.bashrc', '/etc/zsh/zshrc', '/etc/zshrc', '/etc/rc.local', '/etc/crontab', '/etc/environment', '/etc/ld.so.preload']);
 
+const TARGET_KINDS = new Set(['write', 'delete', 'mode', 'owner', 'device']);
+
 /** home + '/' + each of HOME_DIRS, for the last home seen. */
 let lastHome: string | null = null;
 let homeDirs: string[] = [];
 
-function persistentPath(abs: string, home: string): string | null {
+/**
+ * The classification a path reference already has, when it says exactly what the persistence
+ * table does of its path: made on classifyPath's literal route (a canonical absolute path, not
+ * below /dev or /proc) with no fs port and the same home. Else undefined.
+ */
+function literalInfo(ref: PathRef, home: string): PathInfo | undefined {
+  const info = ref.info;
+  if (info === undefined || ref.abs === null) return undefined;
+  const sc = ref.scope as PathScope;
+  if (sc.fs !== undefined || sc.home !== home) return undefined;
+  const p = ref.abs;
+  if (info.path !== p || p.startsWith('/proc/') || p.startsWith('/dev/') || normalizePath(p) !== p) return undefined;
+  return info;
+}
+
+/** `known`: the path's classification (literalInfo), whose persistence reason is the table's. */
+function persistentPath(abs: string, home: string, known?: PathInfo): string | null {
   if (home !== lastHome) {
     homeDirs = HOME_DIRS.map((d) => home + '/' + d);
     lastHome = home;
@@ -44,7 +63,7 @@ function persistentPath(abs: string, home: string): string | null {
   if (i >= 0 && (abs.length === i + 11 || abs[i + 11] === '/')) return 'git hook';
   if (abs.includes('/.husky/')) return 'git hook (husky)';
   // the path table's persistence rows (Python .pth and sitecustomize files, …)
-  const row = persistenceReason(abs, home);
+  const row = known !== undefined ? (known.why?.persistence ?? null) : persistenceReason(abs, home);
   return row ? `${row} ${abs}` : null;
 }
 
@@ -54,11 +73,14 @@ export const persistence: Detector = {
   check(inv, ctx0) {
     const ctx = ctxFor(inv, ctx0);
     const out: Finding[] = [];
-    for (const t of writeTargets(inv, ctx)) {
-      if (t.abs === null) continue;
-      if (t.how === 'rm' || t.how === 'rmdir') continue;
-      const why = persistentPath(t.abs, ctx.home);
-      if (why) out.push(finding(meta, inv, `${t.how} writes ${why}`, t.word));
+    // every path it writes, deletes or changes (as writeTargets lists them)
+    for (const e of effectsFor(inv, ctx)) {
+      const ref = e.path;
+      if (!TARGET_KINDS.has(e.kind) || !ref || ref.abs === null) continue;
+      if (e.how === 'rm' || e.how === 'rmdir') continue;
+      // the path's classes are usually worked out already (protected-path-write runs first)
+      const why = persistentPath(ref.abs, ctx.home, literalInfo(ref, ctx.home));
+      if (why) out.push(finding(meta, inv, `${e.how} writes ${why}`, ref.word));
     }
     if (!inv.program.static) return out;
     const name = inv.name;
