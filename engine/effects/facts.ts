@@ -165,5 +165,6 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
   const destroys = facts.destructive === 'infra-destroy-prompt' && answered(inv) ? 'infra-destroy' : facts.destructive;
   if (destroys && CATASTROPHIC.has(destroys)) out.push({ kind: 'delete', how: `${how} (${destroys})`, destroys, recursive: true, word: inv.program });
   if (facts.stdin === 'code') out.push({ kind: 'code', how: `${how} (stdin)`, language: facts.stdinLanguage, origin: 'stdin', word: inv.program });
+  else if (facts.inputCode) out.push({ kind: 'code', how: `${how} (runs its input)`, language: facts.inputCode, origin: 'stdin', word: inv.program });
   if (facts.issues.length) out.push({ kind: 'unknown', how: `${how}: ${facts.issues[0]}`, word: inv.program });
 }

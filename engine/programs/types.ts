@@ -88,6 +88,9 @@ export interface ProgramFacts {
   info: boolean;
   /** What it does with stdin. */
   stdin?: 'code' | 'data' | 'none';
+  /** Besides its own program, it runs lines of its stdin as commands in this language (sed `e`,
+   *  awk `system($0)`). */
+  inputCode?: string;
   stdinLanguage?: string;
   writesStdout?: boolean;
   /** Reaches the network even without a 'network' arg (npm install, pip install, git fetch). */

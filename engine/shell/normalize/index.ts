@@ -16,6 +16,7 @@ export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
 export { findRoots } from './find.ts';
 import { findRoots } from './find.ts';
+import { feedingStage, staticOutput } from '../printed.ts';
 
 /** For a command run by `find -exec`: find's start paths and whether a test narrows them. */
 const findCtx = new WeakMap<Invocation, { roots: Word[]; filtered: boolean }>();
@@ -158,6 +159,8 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   if (name === 'source' || name === '.') return sourceCarrier(inv, ex, st, ops);
   if (interpreterCarrier(inv, ex, st, ops)) return;
   if (optionCarriers(inv, ex, st, ops)) {
+    // awk '{system($0)}', sed e: the piped text runs as commands too
+    if (inv.source.pipe && factsFor(inv).inputCode === 'sh') inputLines(inv, ex, st);
     // what the hand-written carrier does not open (git rebase --exec, submodule foreach, clone -u …)
     const own = CARRIER_OPENS.get(name);
     if (own) nestedRuns(inv, ex, st, own);
@@ -233,7 +236,7 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   }
   const mark = st.out.length;
   // a program whose stdin is a shell script (at, batch): the here-string, heredoc or piped text runs later
-  if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'sh' && !SHELLS.has(inv.name) && !facts.info) shellStdin(inv, inv.name, ex, st, ops);
+  if (facts && facts.known && ((facts.stdin === 'code' && facts.stdinLanguage === 'sh') || facts.inputCode === 'sh') && !SHELLS.has(inv.name) && !facts.info) shellStdin(inv, inv.name, ex, st, ops);
   // a crontab read from stdin: each entry's command runs later
   if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'crontab') crontabStdin(inv, ex, st, ops);
   else if (facts && facts.known && crontabDash(facts)) crontabStdin(inv, ex, st, ops);
@@ -242,12 +245,21 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
 }
 
+/** The static text piped into a program that runs its input lines: each line runs. */
+function inputLines(inv: Invocation, ex: Extraction, st: NormState): void {
+  const sc = inv.source;
+  if (!sc.pipe || sc.pipe.index === 0) return;
+  const prev = feedingStage(ex, sc)[0];
+  const text = prev ? staticOutput(prev.argv, prev.redirects) : null;
+  if (text !== null) ops.payload(text, `| ${inv.name}`, sc.span, inv, st, true);
+}
+
 const NO_ARGVS: Word[][] = [];
 const NO_WORDS: Word[] = [];
 
 /** Could nestedRuns open anything from these facts: an exec role, or code on stdin? */
 function opensAny(f: ProgramFacts): boolean {
-  if (f.stdin === 'code') return true;
+  if (f.stdin === 'code' || f.inputCode) return true;
   for (const a of f.args) if (a.role === 'exec-argv' || a.role === 'exec-line' || a.role === 'code-file') return true;
   return false;
 }
@@ -373,20 +385,31 @@ const ops: Ops = {
       for (const line of codeCommands(extra.language, extra.payload)) ops.payload(line, `${carrier} code`, inv.source.span, { ...inv, redirects: [] }, st, false);
     }
   },
-  networkWord(w, ex) {
-    if (!w.substitutions && !w.kinds.includes('command') && !w.kinds.includes('process')) return false;
-    for (const c of ex.commands) {
-      const ctxEntry = c.context.find((e) => (e.kind === 'cmdsub' || e.kind === 'procsub') && e.span.start >= w.span.start && e.span.end <= w.span.end);
-      if (ctxEntry && isNetwork(c)) return true;
-    }
-    return false;
-  },
+  networkWord,
   networkPipe(sc, ex) {
     const p = sc.pipe;
     if (!p) return false;
-    return ex.commands.some((c) => c.pipe && c.pipe.id === p.id && c.pipe.index < p.index && isNetwork(c));
+    return ex.commands.some((c) => c.pipe && c.pipe.id === p.id && c.pipe.index < p.index && networkOutput(c, ex));
   },
 };
+
+/** A word holding `$(…)` or `<(…)` that runs a network program. */
+function networkWord(w: Word, ex: Extraction): boolean {
+  if (!w.substitutions && !w.kinds.includes('command') && !w.kinds.includes('process')) return false;
+  for (const c of ex.commands) {
+    const ctxEntry = c.context.find((e) => (e.kind === 'cmdsub' || e.kind === 'procsub') && e.span.start >= w.span.start && e.span.end <= w.span.end);
+    if (ctxEntry && isNetwork(c)) return true;
+  }
+  return false;
+}
+
+/** May a pipe stage print what a network program fetched: it is one, or a word of it substitutes one (`echo "$(curl …)"`). */
+export function networkOutput(c: SimpleCommand, ex: Extraction): boolean {
+  if (isNetwork(c)) return true;
+  for (const w of c.argv) if (w.substitutions && networkWord(w, ex)) return true;
+  for (const r of c.redirects) if (r.target.substitutions && networkWord(r.target, ex)) return true;
+  return false;
+}
 
 /** The effective program of a simple command after wrappers, e.g. `timeout 5 curl` → curl. */
 export function effectiveName(sc: SimpleCommand): string {
