@@ -171,6 +171,8 @@ function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
       else if (fromDownload(e.path, sc)) e.origin = 'network';
     }
     if (e.origin === 'stdin' && net()) e.origin = 'network';
+    // perl -ne 'system $_' fed by a download runs the download
+    if (e.origin === 'inline' && inv.opaque?.runsInput && net()) e.origin = 'network';
     // xargs CMD {} with items from a download: the payload is the download.
     if (e.origin === 'inline' && inv.opaque?.reason === 'dynamic' && inv.via.some((v) => v.name.startsWith('xargs')) && net()) e.origin = 'network';
   }

@@ -475,7 +475,7 @@ function forks(toks: Tok[]): boolean {
  * Shell command lines with the same effects as the calls in `src` (a program in `lang`: python,
  * javascript, perl, ruby, php, lua). Only calls whose arguments it can evaluate are listed.
  */
-export function codeCommands(lang: string, src: string): string[] {
+export function codeCommands(lang: string, src: string, info?: { dynamic: boolean }): string[] {
   if (!RUNNER[lang] || src.length > 20000) return [];
   const toks = tokenize(lang, src);
   const sc = new Scanner(lang, toks);
@@ -490,6 +490,8 @@ export function codeCommands(lang: string, src: string): string[] {
     const t = toks[i];
     if (t.t === 'str') {
       if (t.tick && t.v !== null) out.push(t.v); // `cmd` in perl, ruby, php
+      // (backticks interpolate there: `$_` runs whatever the variable holds)
+      if (t.tick && info && (t.v === null || t.v.includes('$') || t.v.includes('#{'))) info.dynamic = true;
       if (t.v !== null && isUrl(t.v)) urls.push(t.v);
       continue;
     }
@@ -509,6 +511,8 @@ export function codeCommands(lang: string, src: string): string[] {
     const a0 = args[0];
     if (shellCall) {
       const strs = args.filter((a) => !a.key);
+      // a command known only at run time (system $_, os.system(line))
+      if (info && !a0?.list && strs[0]?.value == null) info.dynamic = true;
       if (a0?.list) {
         const l = argvLine(a0.list);
         if (l) out.push(l);

@@ -39,6 +39,18 @@ describe('codeCommands', () => {
   for (const [lang, src, want] of cases) {
     it(`${lang}: ${src}`, () => expect(codeCommands(lang, src)).toEqual(want));
   }
+  it('says when a shell call takes text known only at run time', () => {
+    const dyn = (lang: string, src: string) => {
+      const info = { dynamic: false };
+      codeCommands(lang, src, info);
+      return info.dynamic;
+    };
+    expect(dyn('perl', 'system $_')).toBe(true);
+    expect(dyn('perl', 'print `$_`')).toBe(true);
+    expect(dyn('python', 'import os, sys\nfor l in sys.stdin: os.system(l)')).toBe(true);
+    expect(dyn('perl', 'system("date")')).toBe(false);
+    expect(dyn('python', 'print(input())')).toBe(false);
+  });
 
   it('a path it cannot evaluate is left out (the invocation stays an opaque ask)', () => {
     expect(codeCommands('python', 'import shutil; shutil.rmtree(target)')).toEqual([]);

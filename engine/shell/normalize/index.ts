@@ -382,7 +382,9 @@ const ops: Ops = {
     push(next, st);
     // inline interpreter code: its shell calls and file calls, as equivalent command lines
     if (reason === 'language' && extra?.language && extra.payload !== undefined) {
-      for (const line of codeCommands(extra.language, extra.payload)) ops.payload(line, `${carrier} code`, inv.source.span, { ...inv, redirects: [] }, st, false);
+      const info = { dynamic: false };
+      for (const line of codeCommands(extra.language, extra.payload, info)) ops.payload(line, `${carrier} code`, inv.source.span, { ...inv, redirects: [] }, st, false);
+      if (info.dynamic) o.runsInput = true;
     }
   },
   networkWord,
