@@ -11,6 +11,7 @@ import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.t
 import { envRuns, mayRunEnv } from './envcode.ts';
 import { functionCalls, positionalVariants, staticValues, valueVariants } from './values.ts';
 import { codeCommands } from '../../programs/code.ts';
+import { hasShellEscapes, shellEscapes } from '../../programs/escapes.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
@@ -220,6 +221,9 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
       if (f.role === 'exec-argv') {
         const argv = f.argv ?? inv.args.slice(f.argvIndex ?? Math.max(0, inv.args.indexOf(f.word)));
         if (argv.length) (argvs === NO_ARGVS ? (argvs = []) : argvs).push(argv);
+      } else if (f.role === 'code' && hasShellEscapes(f.language) && f.word.static) {
+        // gdb -ex 'shell CMD', make --eval 'x:; CMD', less +'!CMD': the shell runs CMD
+        for (const l of shellEscapes(f.language!, f.text ?? f.word.value ?? '')) (lines === NO_WORDS ? (lines = []) : lines).push({ ...f.word, static: true, value: l, raw: l, approx: l });
       } else if (f.role === 'exec-line') {
         // npm --script-shell=/bin/bash: a system shell as the program's shell runs the program's own
         // scripts, nothing new (unless stdin feeds it commands)
@@ -260,7 +264,7 @@ const NO_WORDS: Word[] = [];
 /** Could nestedRuns open anything from these facts: an exec role, or code on stdin? */
 function opensAny(f: ProgramFacts): boolean {
   if (f.stdin === 'code' || f.inputCode) return true;
-  for (const a of f.args) if (a.role === 'exec-argv' || a.role === 'exec-line' || a.role === 'code-file') return true;
+  for (const a of f.args) if (a.role === 'exec-argv' || a.role === 'exec-line' || a.role === 'code-file' || (a.role === 'code' && hasShellEscapes(a.language))) return true;
   return false;
 }
 
