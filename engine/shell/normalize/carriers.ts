@@ -6,7 +6,7 @@ import { execKind, envConfigs, parseGit } from './git.ts';
 import { INTERPRETERS, type NormState, type Ops } from './state.ts';
 import { staticWord, dynamicWord, sv, invocationFrom, basename } from './words.ts';
 import { normalizePath } from '../../paths/index.ts';
-import { feedingStage, hereInput, staticOutput } from '../printed.ts';
+import { feedingStage, hereInput, stageOutput, staticOutput } from '../printed.ts';
 import { printedWith, staticValues } from './values.ts';
 import { bindPositional } from './positional.ts';
 
@@ -44,7 +44,7 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
   if (sc.pipe && sc.pipe.index > 0) {
     if (ops.networkPipe(sc, ex)) return ops.opaque(inv, carrier, 'network', st, extra);
     const prev = feedingStage(ex, sc)[0];
-    const text = prev ? staticOutput(prev.argv, prev.redirects) : null;
+    const text = prev ? stageOutput(ex, prev) : null;
     if (text !== null) {
       if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: text });
       return ops.payload(text, `| ${name}`, sc.span, inv, st, true);
