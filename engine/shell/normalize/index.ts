@@ -4,7 +4,7 @@ import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
-import { crontabStdin, downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier } from './carriers.ts';
+import { crontabStdin, downloaded, runWritten, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
@@ -151,6 +151,8 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   const name = inv.name;
   const path = inv.program.value ?? '';
   if (path.includes('/') && downloaded(path, ex, st)) return ops.opaque(inv, 'downloaded program', 'network', st, { payload: path });
+  // ./x.sh written earlier in the source with known text (a #! line aside, the shell runs it)
+  if (path.includes('/')) runWritten(inv, inv.program, ex, st, ops);
   if (!systemProgram(inv.program)) {
     push(inv, st, ex);
     return nestedRuns(inv, ex, st);
