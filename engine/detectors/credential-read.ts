@@ -33,7 +33,8 @@ export const credentialRead: Detector = {
         out.push(finding(meta, inv, `${e.how}: prints a stored secret`, e.word));
         continue;
       }
-      if (e.kind !== 'read' || !e.path || (LISTERS.has(inv.name) && !e.how.startsWith('redirect'))) continue;
+      // A lister reads names, but a list file's lines come back in its output (file -f, tree --fromfile).
+      if (e.kind !== 'read' || !e.path || (LISTERS.has(inv.name) && !e.how.startsWith('redirect') && !e.list)) continue;
       const info = infoOf(e.path);
       if (e.recursive && e.path.abs !== null && !info.classes.has('credential')) {
         const held = credentialBelow(e.path.abs, ctx.home);

@@ -94,7 +94,12 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
     switch (f.role) {
       case 'read': {
         const names = f.language === 'list' ? stdinNames(inv, f, sc) : null;
-        if (names === null) out.push({ kind: 'read', how: label, path: ref(f, sc), recursive: f.recursive });
+        // a file of names the program only lists or stats, printing each back (file -f, du --files0-from)
+        if (f.language === 'names') {
+          out.push({ kind: 'read', how: label, path: ref(f, sc), list: true });
+          break;
+        }
+        if (names === null) out.push(f.language === 'list' ? { kind: 'read', how: label, path: ref(f, sc), recursive: f.recursive, list: true } : { kind: 'read', how: label, path: ref(f, sc), recursive: f.recursive });
         // a list of file names (--files0-from, -T): the files it names are read too, wherever they are
         if (names) for (const n of names) out.push({ kind: 'read', how: `${label} (listed file)`, path: pathRef(f.word, sc, n) });
         else if (f.language === 'list') out.push({ kind: 'read', how: `${label} (listed files)`, path: pathRef(listed(f.word), sc, undefined) });
@@ -160,5 +165,6 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
   const destroys = facts.destructive === 'infra-destroy-prompt' && answered(inv) ? 'infra-destroy' : facts.destructive;
   if (destroys && CATASTROPHIC.has(destroys)) out.push({ kind: 'delete', how: `${how} (${destroys})`, destroys, recursive: true, word: inv.program });
   if (facts.stdin === 'code') out.push({ kind: 'code', how: `${how} (stdin)`, language: facts.stdinLanguage, origin: 'stdin', word: inv.program });
+  else if (facts.inputCode) out.push({ kind: 'code', how: `${how} (runs its input)`, language: facts.inputCode, origin: 'stdin', word: inv.program });
   if (facts.issues.length) out.push({ kind: 'unknown', how: `${how}: ${facts.issues[0]}`, word: inv.program });
 }

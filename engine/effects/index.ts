@@ -4,7 +4,7 @@
 import type { Extraction, Invocation } from '../shell/types.ts';
 import type { Effect, PathRef } from './types.ts';
 import type { ProgramFacts } from '../programs/index.ts';
-import { effectiveName, factsFor, findContextOf, findRoots } from '../shell/normalize/index.ts';
+import { effectiveName, factsFor, findContextOf, findRoots, networkOutput } from '../shell/normalize/index.ts';
 import { NETWORK, SHELLS, INTERPRETERS } from '../shell/normalize/state.ts';
 import { pathRef, resolveIn, infoOf, type PathScope } from './paths.ts';
 import { redirectEffects } from './redirects.ts';
@@ -171,6 +171,8 @@ function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
       else if (fromDownload(e.path, sc)) e.origin = 'network';
     }
     if (e.origin === 'stdin' && net()) e.origin = 'network';
+    // perl -ne 'system $_' fed by a download runs the download
+    if (e.origin === 'inline' && inv.opaque?.runsInput && net()) e.origin = 'network';
     // xargs CMD {} with items from a download: the payload is the download.
     if (e.origin === 'inline' && inv.opaque?.reason === 'dynamic' && inv.via.some((v) => v.name.startsWith('xargs')) && net()) e.origin = 'network';
   }
@@ -320,6 +322,7 @@ export function producerIsNetwork(inv: Invocation, sc: EffectScope): boolean {
     if (!c.pipe || c.pipe.id !== p.id || c.pipe.index >= p.index) continue;
     const n = effectiveName(c);
     if (NETWORK.has(n) || (n === 'ssh' && c.argv.length > 2) || (REMOTE_OUTPUT.has(n) && n !== 'ssh')) return true;
+    if (networkOutput(c, sc.ex)) return true;
     for (const r of c.redirects) if (r.target.static && (r.target.value!.startsWith('/dev/tcp/') || r.target.value!.startsWith('/dev/udp/'))) return true;
   }
   return false;

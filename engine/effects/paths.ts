@@ -269,6 +269,8 @@ const NOTHING = Object.freeze({ dynamic: true, free: false, classes: new Set<Pat
 /** xargs items: anything its input holds (outside the workspace, as far as anyone knows). */
 const INPUT = Object.freeze({ dynamic: true, free: true, classes: new Set<PathClass>(['outside']), reasons: ['items read from input'] }) as unknown as PathInfo;
 const NAMED = new Set<PathClass>(['protected', 'credential', 'gate-config', 'persistence']);
+/** Pinned classes in the order their reasons are shown (a credential read names the credential). */
+const PINNED_ORDER: readonly PathClass[] = ['credential', 'protected', 'gate-config', 'persistence'];
 
 /** A word the analyser made up for run-time input (find's file, xargs' items): not a free path. */
 export function synthetic(w: Word): boolean {
@@ -290,9 +292,10 @@ export function infoOf(ref: PathRef): PathInfo {
 
 /**
  * A wildcard matches names nobody chose, so it does not by itself make a path protected or a
- * credential: `build/*` and `/etc/pass*` are neither, while `*.pem`, `.env*` and `~/.ssh/*` are
- * (the pattern's own text, or its folder, says so). Each wildcard is tried as nothing and as a
- * plain letter. Critical and outside stay as the classifier says (`~/*` is the whole home).
+ * credential: `docs/*` is neither, though docs/CLAUDE.md may exist. The pattern's own text says so
+ * (`*.pem`; each wildcard tried as nothing and as a plain letter), or the classifier's pinned
+ * classes: a row anchored in the glob's folder (`/etc/sh*`, `~/.config/gh/*`) or a name the glob's
+ * own leading dot chose (`.e*`, `~/.bash*`). Critical and outside stay (`~/*` is the whole home).
  */
 function refineGlob(ref: PathRef, info: PathInfo, sc: PathScope): PathInfo {
   const w = ref.word;
@@ -301,8 +304,8 @@ function refineGlob(ref: PathRef, info: PathInfo, sc: PathScope): PathInfo {
   for (const c of info.classes) if (NAMED.has(c)) named = true;
   if (!named) return info;
   const classes = new Set<PathClass>();
-  for (const c of info.classes) if (!NAMED.has(c)) classes.add(c);
   const reasons: string[] = [];
+  for (const c of info.classes) if (!NAMED.has(c)) classes.add(c);
   // One `?` and no `*`: a fill that spells a name of the tables is what the word means (`.gi?` is
   // .git, `id_rsa.pu?` a public key); only when none does are the wildcards tried as nothing or a letter.
   const q = w.approx.indexOf('?');
@@ -320,6 +323,14 @@ function refineGlob(ref: PathRef, info: PathInfo, sc: PathScope): PathInfo {
       if (again.classes.size) reasons.push(...again.reasons);
     }
     if (hit) return { ...info, classes, reasons: reasons.length ? reasons : info.reasons };
+  }
+  if (info.pinned) {
+    for (const c of PINNED_ORDER) {
+      if (!info.pinned.has(c)) continue;
+      classes.add(c);
+      const why = info.why?.[c];
+      if (why && !reasons.includes(why)) reasons.push(why);
+    }
   }
   for (const fill of ['', 'x']) {
     let t = '';

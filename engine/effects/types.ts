@@ -41,6 +41,8 @@ export interface Effect {
   create?: 'create' | 'truncate' | 'append';
   /** delete / mode / owner / read: over a whole tree. */
   recursive?: boolean;
+  /** read: a list of names, which the program prints back in its output or errors (file -f). */
+  list?: boolean;
   /** The effect touches some paths below `path`, not `path` itself (find's matches after a test
    *  that narrows them): rules on the folder apply, a critical removal does not. */
   within?: boolean;

@@ -12,7 +12,7 @@ import type { FsPort } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import { isInside } from './lexical.ts';
 import { ANY, STAR, tokenize, type Tok } from './glob.ts';
-import { PathTable, literalShape, segMeets, type Seg, type Compiled, type Row, type TaggedRow } from './table.ts';
+import { PathTable, literalShape, pins, segMeets, type Seg, type Compiled, type Row, type TaggedRow } from './table.ts';
 import { normalizePath } from './lexical.ts';
 import { CREDENTIAL_ROWS } from './credentials.ts';
 import { PROTECTED_ROWS, GATE_CONFIG_ROWS, PERSISTENCE_ROWS } from './protected.ts';
@@ -72,6 +72,9 @@ export interface PathInfo {
   why?: Partial<Record<PathClass, string>>;
   /** The class reasons in the order found, then notes on the spelling (`~root is /root`, symlinks). */
   reasons: string[];
+  /** A glob's classes that a row anchored at `/` or a home, or a name starting with `.`, gives it:
+   *  the glob's folder or its own leading dot chose those names (`/etc/sh*` is /etc/shadow). */
+  pinned?: ReadonlySet<PathClass>;
 }
 
 export interface PathOptions {
@@ -483,6 +486,8 @@ function setFor(mask: number): ReadonlySet<PathClass> {
 
 class Result {
   mask = 0;
+  /** Classes from pinned rows (see PathInfo.pinned). */
+  pinned = 0;
   why: Partial<Record<PathClass, string>> = {};
   found: string[] = [];
   notes: string[] = [];
@@ -527,6 +532,7 @@ function classifyShape(shape: Seg[], literal: boolean, ctx: PathContext, r: Resu
     } else {
       if (t === 'gate-config') r.add('protected', c.row.why);
       r.add(t as PathClass, c.row.why);
+      if (!literal && pins(c, shape, homes)) r.pinned |= CLASS_BITS[t as PathClass] | (t === 'gate-config' ? CLASS_BITS.protected : 0);
     }
   }
   if (!critical) {
@@ -614,6 +620,7 @@ function lower(items: Item[], dotglob = false): Seg {
 
 function finish(r: Result, extra: { dynamic: boolean; free: boolean; fd?: number; harmless?: boolean }): PathInfo {
   const out: PathInfo = { dynamic: extra.dynamic, free: extra.free, classes: r.classes, why: r.why, reasons: r.reasons };
+  if (r.pinned !== 0) out.pinned = setFor(r.pinned);
   if (extra.fd !== undefined) out.fd = extra.fd;
   if (extra.harmless) out.harmless = true;
   return out;
@@ -633,6 +640,14 @@ function classifyParsed(parsed: Parsed, ctx: PathContext): PathInfo {
     const shape = w.stack.map((s) => (typeof s === 'string' ? { lit: s.toLowerCase(), toks: null } : lower(s, ctx.dotglob)));
     classifyShape(unprivateShape(shape), false, ctx, r, null);
     placeGlob(w.stack, ctx, r);
+    // The glob's literal folder may be a symlink (`ln -s ~ h; rm -rf h/*`): its target's classes too.
+    const linked = ctx.fs ? globThroughLink(w.stack, ctx.fs) : null;
+    if (linked) {
+      r.notes.push(`symlink: ${linked.from} → ${linked.to}`);
+      const real = linked.stack.map((s) => (typeof s === 'string' ? { lit: s.toLowerCase(), toks: null } : lower(s, ctx.dotglob)));
+      classifyShape(unprivateShape(real), false, ctx, r, null);
+      placeGlob(linked.stack, ctx, r);
+    }
     return finish(r, { dynamic: true, free: false });
   }
   return literalInfo('/' + (w.stack as string[]).join('/'), ctx, r);
@@ -677,6 +692,16 @@ function classifyLiteral(path: string, ctx: PathContext, r: Result): { harmless:
   if (insideAny(path, ctx.workspace)) r.mark('workspace');
   else r.add('outside', 'outside the workspace');
   return NOT_HARMLESS;
+}
+
+/** A glob whose literal folder leads elsewhere through the fs port: the stack from the target. */
+function globThroughLink(stack: (string | Item[])[], fs: FsPort): { from: string; to: string; stack: (string | Item[])[] } | null {
+  const k = stack.findIndex((s) => typeof s !== 'string');
+  if (k <= 0) return null;
+  const from = '/' + (stack.slice(0, k) as string[]).join('/');
+  const to = fs.realpath(from);
+  if (!to || to === from) return null;
+  return { from, to, stack: [...segsOf(to), ...stack.slice(k)] };
 }
 
 /** Where a glob's folder sits: inside the workspace when its literal prefix does. */
@@ -906,13 +931,17 @@ export function mergeInfos(infos: readonly PathInfo[]): PathInfo {
   const reasons: string[] = [];
   const why: Partial<Record<PathClass, string>> = {};
   let free = false;
+  let pinned: Set<PathClass> | undefined;
   for (const i of infos) {
     for (const c of i.classes) classes.add(c);
+    if (i.pinned) for (const c of i.pinned) (pinned ??= new Set()).add(c);
     for (const x of i.reasons) if (!reasons.includes(x)) reasons.push(x);
     for (const k in i.why) why[k as PathClass] ??= i.why[k as PathClass];
     free ||= i.free;
   }
-  return { dynamic: true, free, classes, why, reasons };
+  const out: PathInfo = { dynamic: true, free, classes, why, reasons };
+  if (pinned) out.pinned = pinned;
+  return out;
 }
 
 /** `cd -P DIR`: the physical folder (symlinks resolved through the fs port), or null if unknown. */

@@ -253,6 +253,39 @@ function fits(c: Compiled, shape: readonly Seg[], o: number): boolean {
   return !excepted(c, shape[n - 1]);
 }
 
+/**
+ * A glob that reaches a row's own entry, not just some name both patterns share: anchored at the
+ * root or a home, or naming an entry that starts with `.`, and at a place where the row fits, each
+ * glob segment matches the row segment with the row's wildcards read as nothing (`sh*` reaches
+ * `shadow*`; `pass*` does not reach `*shadow-`). A row segment that is only wildcards takes any name.
+ */
+export function pins(c: Compiled, shape: readonly Seg[], homes: readonly number[]): boolean {
+  if (c.anchor === 'root') return fits(c, shape, 0) && canonFits(c, shape, 0);
+  if (c.anchor === 'home') {
+    for (let k = 0; k < homes.length; k++) if (fits(c, shape, homes[k]!) && canonFits(c, shape, homes[k]!)) return true;
+    return false;
+  }
+  if (!c.segs.some((p) => p.toks[0] === '.')) return false;
+  for (let o = 0; o < shape.length; o++) if (fits(c, shape, o) && canonFits(c, shape, o)) return true;
+  return false;
+}
+
+function canonFits(c: Compiled, shape: readonly Seg[], o: number): boolean {
+  for (let k = 0; k < c.segs.length; k++) {
+    const s = shape[o + k]!;
+    const p = c.segs[k]!;
+    if (s.lit !== null || p.lit !== null || p.toks.every((t) => t === STAR || t === ANY)) continue;
+    let name = '';
+    for (const t of p.toks) {
+      if (typeof t === 'string') name += t;
+      else if (t === ANY) name += '_';
+      else if (t !== STAR) return false;
+    }
+    if (!matchTokens(s.toks!, name)) return false;
+  }
+  return true;
+}
+
 function globText(t: readonly Tok[]): string {
   let s = '';
   for (const x of t) s += typeof x === 'string' ? x : ' ';

@@ -123,3 +123,77 @@ function assignsAfter(src: string, j: number): boolean {
   while (k < src.length && src[k] === ' ') k++;
   return src[k] === '=' && src[k + 1] !== '=';
 }
+
+/** Programs that run the text they are given on stdin, or as a word, as code. */
+const RUNS_TEXT = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'busybox', 'python', 'python3', 'perl', 'ruby', 'node', 'php', 'lua', 'tclsh', 'xargs', 'eval', 'source', 'at', 'batch', 'crontab']);
+
+/**
+ * Does the program run text from its input as commands: system() of anything but one string
+ * literal, printing into a shell or into a computed command, or reading a computed command with
+ * getline (`{system($0)}`, `{print | "sh"}`, `{cmd = $1; cmd | getline}`)? Unclear text counts.
+ */
+export function awkRunsInput(src: string): boolean {
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '"') {
+      i++;
+      while (i < src.length && src[i] !== '"') i += src[i] === '\\' ? 2 : 1;
+      if (i >= src.length) return true;
+      i++;
+      continue;
+    }
+    if (c === '/' && regexAllowed(src, i)) {
+      i++;
+      while (i < src.length && src[i] !== '/' && src[i] !== '\n') i += src[i] === '\\' ? 2 : 1;
+      i++;
+      continue;
+    }
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    if (ident(c) && !(i > 0 && ident(src[i - 1]!))) {
+      let j = i;
+      while (j < src.length && ident(src[j]!)) j++;
+      if (src.slice(i, j) === 'system' && !fixedCall(src, j)) return true;
+      i = j;
+      continue;
+    }
+    if (c === '|' && src[i + 1] === '|') {
+      i += 2;
+      continue;
+    }
+    if (c === '|') {
+      let k = i + 1;
+      if (src[k] === '&') k++;
+      while (src[k] === ' ' || src[k] === '\t') k++;
+      if (src.startsWith('getline', k)) {
+        // "cmd" | getline: the command is the literal before the bar
+        let b = i - 1;
+        while (b >= 0 && (src[b] === ' ' || src[b] === '\t')) b--;
+        if (src[b] !== '"') return true;
+      } else {
+        const lit = literal(src, k);
+        if (lit === null || lit.text.split(' ').some((w) => RUNS_TEXT.has(w.slice(w.lastIndexOf('/') + 1)))) return true;
+      }
+    }
+    i++;
+  }
+  return false;
+}
+
+/** `( "literal" )` after a call name at j: the call runs a fixed command that reads no code. */
+function fixedCall(src: string, j: number): boolean {
+  let k = j;
+  while (src[k] === ' ' || src[k] === '\t') k++;
+  if (src[k] !== '(') return false;
+  k++;
+  while (src[k] === ' ' || src[k] === '\t') k++;
+  const lit = literal(src, k);
+  if (lit === null) return false;
+  k = lit.end;
+  while (src[k] === ' ' || src[k] === '\t') k++;
+  // (a shell started by system() reads the program's own stdin)
+  return src[k] === ')' && !lit.text.split(' ').some((w) => RUNS_TEXT.has(w.slice(w.lastIndexOf('/') + 1)));
+}

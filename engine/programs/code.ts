@@ -166,6 +166,12 @@ function tokenize(lang: string, src: string): Tok[] {
         continue;
       }
     }
+    const ql = lang === 'perl' || lang === 'ruby' ? quoteLike(lang, src, i, out[out.length - 1]) : null;
+    if (ql) {
+      for (const t of ql.toks) out.push(t);
+      i = ql.end;
+      continue;
+    }
     if (isIdent(c, true) || (c === '.' && isIdent(src[i + 1], true) && out.length && out[out.length - 1].t !== 'p')) {
       let k = i;
       let v = '';
@@ -189,6 +195,76 @@ function tokenize(lang: string, src: string): Tok[] {
     i++;
   }
   return out;
+}
+
+const PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+
+/**
+ * Perl's q qq qx qw and Ruby's %q %Q %x %w %W %i %() with any delimiter: strings (qx and %x run
+ * a command, like backticks; qw and %w are lists of words).
+ */
+function quoteLike(lang: string, src: string, i: number, prev: Tok | undefined): { toks: Tok[]; end: number } | null {
+  let kind: string;
+  let k: number;
+  if (lang === 'perl') {
+    if (isIdent(src[i - 1]) || src[i] !== 'q') return null;
+    kind = src[i + 1] === 'q' || src[i + 1] === 'x' || src[i + 1] === 'w' ? 'q' + src[i + 1] : 'q';
+    k = i + kind.length;
+    if (isIdent(src[k])) return null;
+    while (src[k] === ' ' || src[k] === '\t') k++;
+    if (k > i + kind.length && src[k] === '#') return null;
+  } else {
+    if (src[i] !== '%') return null;
+    const l = src[i + 1];
+    kind = l !== undefined && 'qQwWxi'.includes(l) ? l : 'Q';
+    k = i + 1 + (kind === l ? 1 : 0);
+    // a bare %( after a value is the modulo operator
+    if (kind !== l && prev && (prev.t !== 'p' || prev.v === ')' || prev.v === ']')) return null;
+  }
+  const d = src[k];
+  if (d === undefined || isIdent(d) || (d >= '0' && d <= '9') || ' \t\n,;=)'.includes(d)) return null;
+  const close = PAIRS[d] ?? d;
+  const raw = kind === 'q' || kind === 'qw' || kind === 'w' || kind === 'i';
+  const words = kind === 'qw' || kind === 'w' || kind === 'W' || kind === 'i';
+  let v: string | null = '';
+  let depth = 0;
+  k++;
+  for (; k < src.length; k++) {
+    const ch = src[k]!;
+    if (ch === '\\' && k + 1 < src.length) {
+      const e = src[k + 1]!;
+      if (raw) v = v === null ? null : v + (e === d || e === close || e === '\\' ? e : '\\' + e);
+      else v = v === null ? null : v + (ESC[e] ?? e);
+      k++;
+      continue;
+    }
+    if (ch === close && depth === 0) break;
+    if (close !== d && ch === d) depth++;
+    else if (close !== d && ch === close) depth--;
+    if (!raw) {
+      const ip = interpolation(lang, src, k);
+      if (ip) {
+        v = v === null || ip.v === null ? null : v + ip.v;
+        k = ip.end - 1;
+        continue;
+      }
+    }
+    v = v === null ? null : v + ch;
+  }
+  const end = Math.min(src.length, k + 1);
+  if (!words) return { toks: [{ t: 'str', v, tick: kind === 'qx' || kind === 'x' }], end };
+  const toks: Tok[] = [];
+  const text = v ?? '';
+  for (let a = 0; a < text.length; ) {
+    while (a < text.length && ' \t\n'.includes(text[a]!)) a++;
+    let b = a;
+    while (b < text.length && !' \t\n'.includes(text[b]!)) b++;
+    if (b === a) break;
+    if (toks.length) toks.push({ t: 'p', v: ',' });
+    toks.push({ t: 'str', v: v === null ? null : text.slice(a, b) });
+    a = b;
+  }
+  return { toks: toks.length ? toks : [{ t: 'str', v: v === null ? null : '' }], end };
 }
 
 /** The last segment of a dotted name: os.path.join → join. */
@@ -399,7 +475,7 @@ function forks(toks: Tok[]): boolean {
  * Shell command lines with the same effects as the calls in `src` (a program in `lang`: python,
  * javascript, perl, ruby, php, lua). Only calls whose arguments it can evaluate are listed.
  */
-export function codeCommands(lang: string, src: string): string[] {
+export function codeCommands(lang: string, src: string, info?: { dynamic: boolean }): string[] {
   if (!RUNNER[lang] || src.length > 20000) return [];
   const toks = tokenize(lang, src);
   const sc = new Scanner(lang, toks);
@@ -414,6 +490,8 @@ export function codeCommands(lang: string, src: string): string[] {
     const t = toks[i];
     if (t.t === 'str') {
       if (t.tick && t.v !== null) out.push(t.v); // `cmd` in perl, ruby, php
+      // (backticks interpolate there: `$_` runs whatever the variable holds)
+      if (t.tick && info && (t.v === null || t.v.includes('$') || t.v.includes('#{'))) info.dynamic = true;
       if (t.v !== null && isUrl(t.v)) urls.push(t.v);
       continue;
     }
@@ -433,6 +511,8 @@ export function codeCommands(lang: string, src: string): string[] {
     const a0 = args[0];
     if (shellCall) {
       const strs = args.filter((a) => !a.key);
+      // a command known only at run time (system $_, os.system(line))
+      if (info && !a0?.list && strs[0]?.value == null) info.dynamic = true;
       if (a0?.list) {
         const l = argvLine(a0.list);
         if (l) out.push(l);
@@ -446,6 +526,8 @@ export function codeCommands(lang: string, src: string): string[] {
           const l = argvLine(strs.map((a) => a.value));
           if (l) out.push(l);
         } else if (!strs[0].value.includes(HOME)) out.push(strs[0].value);
+        // the home folder spliced into a command line: "$HOME" there (not inside single quotes)
+        else if (!strs[0].value.includes("'")) out.push(strs[0].value.split(HOME).join('"$HOME"'));
       }
       continue;
     }

@@ -145,6 +145,7 @@ function blank(name: string, known: boolean): ProgramFacts {
     issues: [],
     stdin: undefined,
     stdinLanguage: undefined,
+    inputCode: undefined,
     writesStdout: undefined,
     network: undefined,
     destructive: undefined,

@@ -29,7 +29,9 @@ export interface ArgFact {
   approx?: string;
   /** Canonical option name that carried it ('output'); absent for operands. */
   option?: string;
-  /** code / code-file: 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'awk' | 'sed' | 'sql' | … */
+  /** code / code-file: 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'awk' | 'sed' | 'sql' | …;
+   *  read: 'list' (a file of names it reads too: tar -T), 'names' (names it only lists or stats,
+   *  printing each back: file -f, du --files0-from). */
   language?: string;
   /** delete / mode / owner / read / copy with -r. */
   recursive?: boolean;
@@ -86,6 +88,9 @@ export interface ProgramFacts {
   info: boolean;
   /** What it does with stdin. */
   stdin?: 'code' | 'data' | 'none';
+  /** Besides its own program, it runs lines of its stdin as commands in this language (sed `e`,
+   *  awk `system($0)`). */
+  inputCode?: string;
   stdinLanguage?: string;
   writesStdout?: boolean;
   /** Reaches the network even without a 'network' arg (npm install, pip install, git fetch). */

@@ -69,3 +69,106 @@ export function feedingStage(ex: Extraction, sc: SimpleCommand): SimpleCommand[]
   if (!p || p.index === 0) return [];
   return ex.commands.filter((c) => c.pipe !== undefined && c.pipe.id === p.id && c.pipe.index === p.index - 1);
 }
+
+/**
+ * The exact text a pipe stage writes, following pure filters back through the pipe:
+ * `echo … | base64 -d`, `rev <<< …`, `xxd -r -p`, `tr a-z n-za-m`, `cat`. null when unknown.
+ */
+export function stageOutput(ex: Extraction, sc: SimpleCommand, depth = 0): string | null {
+  const own = staticOutput(sc.argv, sc.redirects);
+  if (own !== null || depth > 8 || !sc.argv.length || !sc.argv.every((w) => w.static)) return own;
+  const vals = sc.argv.map((w) => w.value ?? '');
+  const filter = FILTERS[vals[0]!];
+  const apply = filter ? filter(vals.slice(1)) : null;
+  if (!apply) return null;
+  const h = hereInput(sc.redirects);
+  let input: string | null;
+  if (h) input = h.word.static ? (h.word.value ?? '') + (h.herestring ? '\n' : '') : null;
+  else if (sc.redirects.some((r) => r.fd === null || r.fd === 0)) input = null;
+  else {
+    const prev = feedingStage(ex, sc);
+    input = prev.length === 1 ? stageOutput(ex, prev[0]!, depth + 1) : null;
+  }
+  return input === null ? null : apply(input);
+}
+
+type Filter = (args: string[]) => ((input: string) => string | null) | null;
+
+const FILTERS: Record<string, Filter> = {
+  cat: (a) => (a.length === 0 ? (t) => t : null),
+  base64: (a) => (a.length > 0 && a.every((x) => x === '-d' || x === '--decode' || x === '-D' || x === '-i' || x === '--ignore-garbage' || x === '-di') ? base64Decode : null),
+  rev: (a) => (a.length === 0 ? (t) => t.split('\n').map((l) => [...l].reverse().join('')).join('\n') : null),
+  xxd: (a) => {
+    const flags = a.join('').split('').filter((c) => c !== '-');
+    return a.every((x) => x.startsWith('-')) && flags.includes('r') && flags.includes('p') && flags.every((c) => c === 'r' || c === 'p') ? hexDecode : null;
+  },
+  tr: (a) => {
+    if (a.length !== 2 || a[0]!.startsWith('-')) return null;
+    const from = trSet(a[0]!);
+    const to = trSet(a[1]!);
+    if (!from || !to || !to.length) return null;
+    const map = new Map<string, string>();
+    from.forEach((c, i) => map.set(c, to[Math.min(i, to.length - 1)]!));
+    return (t) => [...t].map((c) => map.get(c) ?? c).join('');
+  },
+};
+
+/** A tr set of plain characters and a-z ranges (no classes, escapes or repeats). */
+function trSet(s: string): string[] | null {
+  const out: string[] = [];
+  const cs = [...s];
+  for (let i = 0; i < cs.length; i++) {
+    const c = cs[i]!;
+    if (c === '\\' || c === '[') return null;
+    if (cs[i + 1] === '-' && i + 2 < cs.length) {
+      const a = c.codePointAt(0)!;
+      const b = cs[i + 2]!.codePointAt(0)!;
+      if (b < a || b - a > 256) return null;
+      for (let k = a; k <= b; k++) out.push(String.fromCodePoint(k));
+      i += 2;
+    } else out.push(c);
+  }
+  return out;
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+function base64Decode(t: string): string | null {
+  const bytes: number[] = [];
+  let acc = 0;
+  let bits = 0;
+  for (const c of t) {
+    if (c === '=' || c === '\n' || c === '\r' || c === ' ' || c === '\t') continue;
+    const v = B64.indexOf(c);
+    if (v < 0) return null;
+    acc = (acc << 6) | v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((acc >> bits) & 255);
+    }
+  }
+  return utf8(bytes);
+}
+
+function hexDecode(t: string): string | null {
+  let h = '';
+  for (const c of t) if (c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t') h += c;
+  if (h.length % 2 !== 0) return null;
+  const bytes: number[] = [];
+  for (let i = 0; i < h.length; i += 2) {
+    const v = parseInt(h.slice(i, i + 2), 16);
+    if (Number.isNaN(v)) return null;
+    bytes.push(v);
+  }
+  return utf8(bytes);
+}
+
+/** Bytes as text, or null when they are not valid UTF-8 (a binary payload stays unknown). */
+function utf8(bytes: number[]): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
+  } catch {
+    return null;
+  }
+}

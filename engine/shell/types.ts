@@ -264,5 +264,7 @@ export interface Invocation {
   chdir?: Word;
   /** Set when this invocation is a carrier whose payload could not be analysed. */
   /** assigned: the payload's variables are given static values in this source, opened on their own. */
-  opaque?: { carrier: string; reason: 'dynamic' | 'language' | 'network' | 'stdin' | 'depth'; language?: string; payload?: string; assigned?: boolean };
+  /** runsInput: language code whose shell calls take text known only at run time (`system $_`):
+   *  fed by a download, it runs the download. */
+  opaque?: { carrier: string; reason: 'dynamic' | 'language' | 'network' | 'stdin' | 'depth'; language?: string; payload?: string; assigned?: boolean; runsInput?: boolean };
 }

@@ -117,6 +117,27 @@ describe('dynamic words', () => {
     expect(cls('cp x .git/hooks/*', ctx, 2).classes.has('persistence')).toBe(true);
   });
 
+  it('a glob is pinned to a row anchored in its folder, or to a name its own dot spells', () => {
+    const pinned = (cmd: string, c: string, n = 1) => cls(cmd, ctx, n).pinned?.has(c as never) ?? false;
+    expect(pinned('cat /etc/sh*', 'credential')).toBe(true); // /etc/shadow
+    expect(pinned('cat ~/.config/gh/*', 'credential')).toBe(true); // hosts.yml
+    expect(pinned('cat .e*', 'credential')).toBe(true); // .env
+    expect(pinned('sed -i x ~/.bash*', 'protected', 3)).toBe(true); // ~/.bashrc
+    // names both patterns share but nobody has: shadow.conf, passshadow-
+    expect(pinned('cat /etc/*.conf', 'credential')).toBe(false);
+    expect(pinned('cat /etc/pass*', 'credential')).toBe(false);
+    // a row that floats (any folder) is not pinned by a glob without a dot
+    expect(pinned('cat config/*', 'credential')).toBe(false);
+    expect(pinned('sed -i x docs/*', 'protected', 3)).toBe(false);
+  });
+
+  it("a glob's folder is followed through a symlink", () => {
+    const fs = { realpath: (p: string) => (p === '/w/proj/h' ? HOME : p === '/w/proj/e' ? '/etc' : null), readFile: () => null, stat: () => null };
+    expect(cls('rm -rf h/*', { ...ctx, fs }, 2).classes.has('critical')).toBe(true);
+    expect(cls('cat e/sha*', { ...ctx, fs }).classes.has('credential')).toBe(true);
+    expect(cls('rm -rf h/*', ctx, 2).classes.has('critical')).toBe(false);
+  });
+
   it('without dotglob a glob does not match dot files', () => {
     expect(cls('cat ~/*/id_rsa.pub').classes.has('credential')).toBe(false);
     expect(cls('cat ~/*/id_rsa.pub', { ...ctx, dotglob: true }).classes.has('credential')).toBe(true);

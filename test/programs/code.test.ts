@@ -23,12 +23,34 @@ describe('codeCommands', () => {
     ['ruby', 'system("rm", "-rf", Dir.home)', ["'rm' '-rf' ~"]],
     ['ruby', 'puts File.read("#{Dir.home}/.netrc")', ["cat -- ~/'.netrc'"]],
     ['php', 'file_put_contents(getenv("HOME") . "/.bashrc", "x");', [": > ~/'.bashrc'"]],
+    ['perl', 'system q(rm -rf ~)', ['rm -rf ~']],
+    ['perl', 'system qq{ls $ENV{HOME}}', ['ls "$HOME"']],
+    ['perl', 'my $x = qx[id]', ['id']],
+    ['perl', 'system qw(git push -f)', ["'git' 'push' '-f'"]],
+    ['perl', 'my %h = (q => 1); print q{hi}', []],
+    ['perl', 'system("rm -rf $ENV{HOME}")', ['rm -rf "$HOME"']],
+    ['ruby', 'system %q(make test)', ['make test']],
+    ['ruby', '%x(id)', ['id']],
+    ['ruby', 'puts 10 % 3', []],
+    ['ruby', "system(\"cat '#{Dir.home}/x'\")", []],
     ['lua', 'os.execute("make")', ['make']],
     ['lua', 'local f = io.open("out.txt", "w")', [": > 'out.txt'"]],
   ];
   for (const [lang, src, want] of cases) {
     it(`${lang}: ${src}`, () => expect(codeCommands(lang, src)).toEqual(want));
   }
+  it('says when a shell call takes text known only at run time', () => {
+    const dyn = (lang: string, src: string) => {
+      const info = { dynamic: false };
+      codeCommands(lang, src, info);
+      return info.dynamic;
+    };
+    expect(dyn('perl', 'system $_')).toBe(true);
+    expect(dyn('perl', 'print `$_`')).toBe(true);
+    expect(dyn('python', 'import os, sys\nfor l in sys.stdin: os.system(l)')).toBe(true);
+    expect(dyn('perl', 'system("date")')).toBe(false);
+    expect(dyn('python', 'print(input())')).toBe(false);
+  });
 
   it('a path it cannot evaluate is left out (the invocation stays an opaque ask)', () => {
     expect(codeCommands('python', 'import shutil; shutil.rmtree(target)')).toEqual([]);

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { awkHarmless, scanSed, scanUnknown } from '../../engine/programs/index.ts';
+import { awkRunsInput } from '../../engine/programs/awk.ts';
 import { run, w } from './helpers.ts';
 
 describe('awk scanner', () => {
   it('print-only programs are harmless', () => {
     for (const p of ['{print $1}', 'NR>1 {print $2}', '$3 > 5 { n++ } END { print n }', 'BEGIN{FS=":"} {print $1 > 0 ? "a" : "b"}'.slice(0, 12) + '}', '{ if ($1 > 2) print }', '/x|y/'.replace('|', '') + ' {print}', '{ s = $1 || $2; print s }'])
       expect(awkHarmless(p), p).toBe(true);
+  });
+  it('programs that run their input as commands', () => {
+    for (const p of ['{system($0)}', '{ system( "echo " $1 ) }', '{print | "sh"}', '{ print $0 | "/bin/bash -s" }', 'BEGIN { system("sh") }', '{ c = $1; c | getline x }', '{print | cmd}', '{print |& $2}'])
+      expect(awkRunsInput(p), p).toBe(true);
+    for (const p of ['{print $1}', 'BEGIN { system("date") }', '{print | "sort -u"}', '{"date" | getline d; print d}', '{ s = $1 || $2 }', '# system($0)\n{print}', '{ print "system($0)" }'])
+      expect(awkRunsInput(p), p).toBe(false);
   });
   it('effects are caught', () => {
     for (const p of ['{system("id")}', '{print | "sh"}', '{"date" | getline d}', '{print > "/etc/x"}', '{print >> "log"}', '{printf "%s", $0 > "f"}', '{getline < "/etc/shadow"}', '@load "x"', 'BEGIN{ENVIRON["X"]=1}', '{print |& "cmd"}'])

@@ -4,6 +4,7 @@ import { result, type CheckResult } from '../result.ts';
 import { pathVariants, inWorkspace, type CheckEnv } from '../env.ts';
 import { isImmune } from '../immune.ts';
 import { credentialBelow, credentialReason, protectedReason, isInside, normalizePath, resolvePath, suspiciousPath, classifyPath } from '../../paths/index.ts';
+import { isBlockDevice } from '../../detectors/disk-destroy.ts';
 
 const READ_TOOLS = ['Read'];
 const EDIT_TOOLS = ['Edit'];
@@ -80,6 +81,13 @@ export function checkWrite(env: CheckEnv, raw: string): CheckResult {
   const deny =
     firstMatch(env, env.rules.pathRules(EDIT_TOOLS, 'deny'), paths) ?? firstMatch(env, env.rules.pathRules(READ_TOOLS, 'deny'), paths);
   if (deny) return t.add('edit rules', 'deny', deny.text), ruleResult('deny', deny, shown);
+  // Writing a block device overwrites the disk under every file on it (disk-destroy, if enabled).
+  const disk = env.detectors.some((d) => d.meta.id === 'disk-destroy') ? paths.find(isBlockDevice) : undefined;
+  if (disk) {
+    const message = `writes to block device ${disk}`;
+    t.add('device', 'deny', message);
+    return result('deny', { type: 'detector', detector: 'disk-destroy', detail: message }, message, { findings: [{ detector: 'disk-destroy', family: 'destructive', behavior: 'deny', message }] });
+  }
   const ask = firstMatch(env, env.rules.pathRules(EDIT_TOOLS, 'ask'), paths);
   for (const p of paths) {
     const why = protectedReason(p, env.home);

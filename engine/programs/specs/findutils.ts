@@ -85,7 +85,7 @@ function findHook(ctx: HookContext): void {
     }
     if (v === '-files0-from') {
       const t = args[i + 1];
-      if (t) f.args.push({ role: 'read', word: t, option: 'files0-from' });
+      if (t) f.args.push({ role: 'read', word: t, option: 'files0-from', language: 'names' });
       i++;
       continue;
     }

@@ -69,6 +69,42 @@ function ghUploads(c: HookContext, w: string[]): void {
   }
 }
 
+/** Cloud copy commands: the words that name one, after the program. Operands are local paths or
+ *  remote locations (s3://, gs://, az://, rclone's remote:path); the last is the destination. */
+const CLOUD_COPY: Record<string, readonly string[][]> = {
+  aws: [['s3', 'cp'], ['s3', 'mv'], ['s3', 'sync']],
+  gsutil: [['cp'], ['mv'], ['rsync']],
+  gcloud: [['storage', 'cp'], ['storage', 'mv'], ['storage', 'rsync'], ['alpha', 'storage', 'cp']],
+  s3cmd: [['put'], ['get'], ['sync']],
+  rclone: [['copy'], ['copyto'], ['sync'], ['move'], ['moveto'], ['bisync']],
+};
+/** Options of those commands that take a value (the value is not an operand). */
+const CLOUD_VALUED = new Set(['--exclude', '--include', '--profile', '--region', '--acl', '--storage-class', '--sse', '--sse-kms-key-id', '--content-type', '--cache-control', '--endpoint-url', '--grants', '--metadata', '--expires', '--filter', '--filter-from', '--exclude-from', '--include-from', '--config', '--transfers', '--checkers', '-x', '-h', '--project', '--max-age', '--min-age', '--bwlimit', '--backup-dir', '--log-file', '--files-from', '-j', '-z']);
+
+/** A cloud copy (aws s3 cp, gsutil cp, rclone copy): its local operands are read, the destination written. */
+function cloudCopy(c: HookContext, w: string[]): void {
+  const forms = CLOUD_COPY[c.facts.name];
+  if (!forms) return;
+  const pos: number[] = [];
+  for (let i = 0; i < w.length; i++) {
+    const x = w[i]!;
+    if (CLOUD_VALUED.has(x)) i++;
+    else if (!x.startsWith('-') || x === '-') pos.push(i);
+  }
+  const form = forms.find((f) => f.every((s, k) => w[pos[k]!] === s));
+  if (!form) return;
+  const ops = pos.slice(form.length);
+  const rclone = c.facts.name === 'rclone';
+  const remote = (x: string) => x.includes('://') || (rclone && /* remote:path */ x.indexOf(':') > 0 && !x.startsWith('/') && !x.startsWith('.'));
+  const recursive = w.includes('--recursive') || w.includes('-r') || w.includes('-R') || form.includes('sync') || form.includes('rsync') || form.includes('copy') || form.includes('move') || form.includes('bisync');
+  ops.forEach((k, n) => {
+    const x = w[k]!;
+    if (x === '-' || remote(x)) return;
+    const last = n === ops.length - 1 && ops.length > 1;
+    c.facts.args.push(last ? { role: 'write', word: c.args[k]!, create: 'truncate', recursive } : { role: 'read', word: c.args[k]!, direction: 'out', recursive });
+  });
+}
+
 const PRINT_ONLY: Record<string, string[]> = {
   // parted commands and sgdisk flags that only print the partition table
   parted: ['print', 'p', 'help', 'version', 'unit', 's', 'b', 'kb', 'mb', 'gb', 'mib', 'gib', 'chs', 'cyl', 'compact', '%', '-s', '--script', '-l', '--list', '-m', '--machine'],
@@ -268,5 +304,5 @@ export const SYSTEM = (): ProgramSpec[] => [
   prog(F, 'kubectl|oc|k3s|microk8s', 'n|namespace:none context:none cluster:none kubeconfig:config s|server:net user:none token:none A|all-namespaces o|output:none l|selector:none f|filename:read R|recursive v:none insecure-skip-tls-verify ?h|help', 'none*', { network: true, loose: true, hook: kubectlHook }),
   prog(F, 'helm', 'n|namespace:none kube-context:none kubeconfig:config debug ?h|help', 'none*', { network: true, loose: true, hook: (c) => { subDestroy({ uninstall: 'k8s-release-delete', delete: 'k8s-release-delete', rollback: 'k8s-replace' }, ['list', 'ls', 'status', 'get', 'history', 'show', 'search', 'template', 'version', 'lint', 'env'])(c); versionOnly(c, ['--short', '-c', '--client']); } }),
   prog(F, 'terraform|tofu|terragrunt|pulumi|cdk|cdktf|serverless|sls', 'chdir:cwd ?version ?help ?v', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); infraDestroy(c, w); if (w.includes('state') && (w.includes('rm') || w.includes('push'))) c.facts.destructive ??= 'infra-state'; if (w.includes('apply') && w.some((x) => x === '-auto-approve' || x === '--auto-approve' || x === '--yes')) c.facts.destructive ??= 'infra-apply'; if (!(w[0] === 'plan' || w[0] === 'validate' || w[0] === 'fmt' && w.includes('-check') || w[0] === 'show' || w[0] === 'output' || w[0] === 'version' || w[0] === 'providers')) c.effect = true; }, pure: true }),
-  prog(F, 'aws|gcloud|az|gsutil|doctl|flyctl|fly|heroku|vercel|netlify|wrangler|firebase|oci|ibmcloud|linode-cli|hcloud|s3cmd|rclone|gh|glab|hub', 'profile:none region:none project:none output|o:none q|quiet debug ?version ?help', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); const bad = ['delete', 'rm', 'rb', 'remove', 'destroy', 'terminate-instances', 'delete-bucket', 'delete-stack', 'purge', 'deprovision', 'wipe', 'delete-db-instance', 'delete-cluster', 'cleanup', 'prune']; for (const x of w) if (bad.includes(x) || x.startsWith('delete-') || x.startsWith('remove-')) c.facts.destructive ??= 'cloud-delete'; if (w.includes('--recursive') && (w.includes('rm') || w.includes('sync') && w.includes('--delete'))) c.facts.destructive ??= 'cloud-delete'; if (c.facts.name === 'gh' && w[0] === 'repo' && w[1] === 'delete') c.facts.destructive = 'repo-delete'; if (c.facts.name === 'gh') ghUploads(c, w); if (c.facts.name === 'gh' && w[0] === 'api') c.facts.destructive ??= undefined; if (printsSecret(w)) c.facts.destructive ??= 'secret-read'; const ro = ['describe', 'list', 'ls', 'get', 'show', 'view', 'status', 'whoami', 'version', 'info']; if (!w.some((x) => ro.includes(x) || x.startsWith('describe-') || x.startsWith('list-') || x.startsWith('get-'))) c.effect = true; if (w.some((x) => x === 'ssh' || x === 'exec' || x === 'run' || x === 'invoke' || x === 'cp' || x === 'sync' || x === 'deploy' || x === 'create' || x === 'auth' || x === 'token' || x === 'secret' || x === 'secrets' || x === 'print-access-token' || x === 'get-secret-value' || x === 'configure')) c.effect = true; }, pure: true }),
+  prog(F, 'aws|gcloud|az|gsutil|doctl|flyctl|fly|heroku|vercel|netlify|wrangler|firebase|oci|ibmcloud|linode-cli|hcloud|s3cmd|rclone|gh|glab|hub', 'profile:none region:none project:none output|o:none q|quiet debug ?version ?help', 'none*', { network: true, loose: true, hook: (c) => { const w = c.args.map(textOf); const bad = ['delete', 'rm', 'rb', 'remove', 'destroy', 'terminate-instances', 'delete-bucket', 'delete-stack', 'purge', 'deprovision', 'wipe', 'delete-db-instance', 'delete-cluster', 'cleanup', 'prune']; for (const x of w) if (bad.includes(x) || x.startsWith('delete-') || x.startsWith('remove-')) c.facts.destructive ??= 'cloud-delete'; if (w.includes('--recursive') && (w.includes('rm') || w.includes('sync') && w.includes('--delete'))) c.facts.destructive ??= 'cloud-delete'; if (c.facts.name === 'gh' && w[0] === 'repo' && w[1] === 'delete') c.facts.destructive = 'repo-delete'; if (c.facts.name === 'gh') ghUploads(c, w); cloudCopy(c, w); if (c.facts.name === 'gh' && w[0] === 'api') c.facts.destructive ??= undefined; if (printsSecret(w)) c.facts.destructive ??= 'secret-read'; const ro = ['describe', 'list', 'ls', 'get', 'show', 'view', 'status', 'whoami', 'version', 'info']; if (!w.some((x) => ro.includes(x) || x.startsWith('describe-') || x.startsWith('list-') || x.startsWith('get-'))) c.effect = true; if (w.some((x) => x === 'ssh' || x === 'exec' || x === 'run' || x === 'invoke' || x === 'cp' || x === 'sync' || x === 'deploy' || x === 'create' || x === 'auth' || x === 'token' || x === 'secret' || x === 'secrets' || x === 'print-access-token' || x === 'get-secret-value' || x === 'configure')) c.effect = true; }, pure: true }),
 ];

@@ -1,7 +1,7 @@
 // Text tools: awk, sed, jq, yq, grep and friends, pagers.
 import { HV, prog, viewer } from '../dsl.ts';
 import type { HookContext, ProgramSpec } from '../types.ts';
-import { awkHarmless, awkWrites } from '../awk.ts';
+import { awkHarmless, awkRunsInput, awkWrites } from '../awk.ts';
 import { scanSed } from '../sed.ts';
 import { assignmentName } from '../hooks.ts';
 import { sv } from '../words.ts';
@@ -18,6 +18,7 @@ function awkHook(ctx: HookContext): void {
     if (a.role === 'read' && a.option === undefined && assignmentName(a.word) !== null) a.role = 'none';
   }
   ctx.facts.args.push(...extra);
+  if (ctx.facts.args.some((a) => a.role === 'code' && a.language === 'awk' && (!a.word.static || awkRunsInput(a.text ?? a.word.value ?? '')))) inputIsCode(ctx);
   // gawk -i inplace (the inplace extension): every file operand is rewritten in place
   const inc = ctx.facts.args.find((a) => (a.option === 'include' || a.option === 'load') && ['inplace', 'inplace.awk', 'inplace.so'].includes(a.text ?? sv(a.word) ?? ''));
   if (inc) for (const a of ctx.facts.args) if (a.role === 'read' && a.option === undefined) {
@@ -25,6 +26,17 @@ function awkHook(ctx: HookContext): void {
     a.create = 'truncate';
   }
   if (ctx.facts.options.has('sandbox')) for (const a of ctx.facts.args) if (a.role === 'code' && a.word.static) a.harmless = true;
+}
+
+/** The program runs lines of its input as shell commands (sed `e`, awk `system($0)`): stdin is
+ *  code, or each input file is a script. */
+function inputIsCode(ctx: HookContext): void {
+  const inputs = ctx.facts.args.filter((a) => a.role === 'read' && a.option === undefined);
+  if (inputs.length === 0 || inputs.some((a) => a.word.static && a.word.value === '-')) ctx.facts.inputCode = 'sh';
+  for (const a of inputs) {
+    a.role = 'code-file';
+    a.language = 'sh';
+  }
 }
 
 function sedHook(ctx: HookContext): void {
@@ -42,7 +54,10 @@ function sedHook(ctx: HookContext): void {
     for (const w of s.writes) extra.push({ role: 'write' as const, word: a.word, text: w, create: 'truncate' as const });
     for (const r of s.reads) extra.push({ role: 'read' as const, word: a.word, text: r });
     for (const l of s.lines) extra.push({ role: 'exec-line' as const, word: a.word, text: l, language: 'sh' });
-    if (s.exec && !s.lines.length) ctx.effect = true;
+    if (s.exec && !s.lines.length) {
+      ctx.effect = true;
+      inputIsCode(ctx);
+    }
     if (s.unclear) ctx.effect = true;
   }
   f.args.push(...extra);

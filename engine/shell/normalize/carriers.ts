@@ -6,7 +6,7 @@ import { execKind, envConfigs, parseGit } from './git.ts';
 import { INTERPRETERS, type NormState, type Ops } from './state.ts';
 import { staticWord, dynamicWord, sv, invocationFrom, basename } from './words.ts';
 import { normalizePath } from '../../paths/index.ts';
-import { feedingStage, hereInput, staticOutput } from '../printed.ts';
+import { feedingStage, hereInput, stageOutput, staticOutput } from '../printed.ts';
 import { printedWith, staticValues } from './values.ts';
 import { bindPositional } from './positional.ts';
 
@@ -44,7 +44,7 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
   if (sc.pipe && sc.pipe.index > 0) {
     if (ops.networkPipe(sc, ex)) return ops.opaque(inv, carrier, 'network', st, extra);
     const prev = feedingStage(ex, sc)[0];
-    const text = prev ? staticOutput(prev.argv, prev.redirects) : null;
+    const text = prev ? stageOutput(ex, prev) : null;
     if (text !== null) {
       if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: text });
       return ops.payload(text, `| ${name}`, sc.span, inv, st, true);
@@ -92,6 +92,30 @@ export function downloaded(path: string, ex: Extraction, st: NormState): boolean
     for (const r of c.redirects) if ((r.op === '>' || r.op === '>>') && r.target.static && abs(r.target.value ?? '') === target) return true;
   }
   return false;
+}
+
+/**
+ * The text written to `path` earlier in the source, before `at`, by stages whose output is known
+ * (`echo 'rm -rf ~' > x.sh`, `cat > x.sh <<EOF`, `… | tee x.sh`), appends included: what a later
+ * `sh x.sh` or `source x.sh` runs. Only the known part: the caller keeps the file opaque.
+ */
+export function writtenText(path: string, ex: Extraction, st: NormState, at: number): string | null {
+  const abs = (p: string) => (p.startsWith('/') ? normalizePath(p) : normalizePath(st.cwd + '/' + p));
+  const target = abs(path);
+  let text: string | null = null;
+  for (const c of ex.commands) {
+    if (c.span.end > at) break;
+    const name = c.argv[0]?.static ? basename(c.argv[0].value ?? '') : '';
+    const teeOps = name === 'tee' ? c.argv.slice(1).filter((w) => w.static && !(w.value ?? '').startsWith('-')) : [];
+    const tee = teeOps.some((w) => abs(w.value ?? '') === target);
+    const redirect = c.redirects.find((r) => (r.op === '>' || r.op === '>>' || r.op === '>|') && (r.fd === null || r.fd === 1) && r.target.static && abs(r.target.value ?? '') === target);
+    if (!tee && !redirect) continue;
+    const append = tee ? c.argv.some((w) => w.static && (w.value === '-a' || w.value === '--append')) : redirect!.op === '>>';
+    const out = tee ? (feedingStage(ex, c).length === 1 ? stageOutput(ex, feedingStage(ex, c)[0]!) : null) : stageOutput(ex, c);
+    if (out === null) continue;
+    text = append && text !== null ? text + out : out;
+  }
+  return text;
 }
 
 /** `bash --version`, `sh --help`: only info flags, so the shell prints and exits before it reads a command. */
@@ -152,6 +176,7 @@ export function shellCarrier(inv: Invocation, ex: Extraction, st: NormState, ops
     if (text !== null) return ops.payload(text, `${name} <(…)`, first.span, inv, st, true);
     if (!first.static && ops.networkWord(first, ex)) return ops.opaque(inv, name, 'network', st);
     if (first.static && downloaded(first.value ?? '', ex, st)) return ops.opaque(inv, 'script', 'network', st, { payload: first.value });
+    runWritten(inv, first, ex, st, ops);
     return ops.opaque(inv, 'script', 'dynamic', st, { payload: first.approx });
   }
   shellStdin(inv, name, ex, st, ops);
@@ -220,7 +245,15 @@ export function sourceCarrier(inv: Invocation, ex: Extraction, st: NormState, op
   const text = f ? procsubOutput(f, ex) : null;
   if (f && text !== null) return ops.payload(text, 'source <(…)', f.span, { ...inv, args: inv.args.slice(1) }, st, true);
   const net = !!f && !f.static && ops.networkWord(f, ex);
+  if (f) runWritten({ ...inv, args: inv.args.slice(1) }, f, ex, st, ops);
   ops.opaque(inv, 'source', net ? 'network' : 'dynamic', st, { payload: f?.approx });
+}
+
+/** A shell script written earlier in the source with known text: that text runs too. */
+export function runWritten(inv: Invocation, w: Word, ex: Extraction, st: NormState, ops: Ops): void {
+  if (!w.static) return;
+  const text = writtenText(w.value ?? '', ex, st, inv.source.span.start);
+  if (text !== null) ops.payload(text, `script ${w.value} written here`, w.span, { ...inv, redirects: [] }, st, false);
 }
 
 /** An interpreter running a script file: opaque (network when the file was just downloaded). */

@@ -4,18 +4,20 @@ import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
-import { crontabStdin, downloaded, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier } from './carriers.ts';
+import { crontabStdin, downloaded, runWritten, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
 import { envRuns, mayRunEnv } from './envcode.ts';
 import { functionCalls, positionalVariants, staticValues, valueVariants } from './values.ts';
 import { codeCommands } from '../../programs/code.ts';
+import { hasShellEscapes, shellEscapes } from '../../programs/escapes.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
 export { findRoots } from './find.ts';
 import { findRoots } from './find.ts';
+import { feedingStage, staticOutput } from '../printed.ts';
 
 /** For a command run by `find -exec`: find's start paths and whether a test narrows them. */
 const findCtx = new WeakMap<Invocation, { roots: Word[]; filtered: boolean }>();
@@ -149,6 +151,8 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   const name = inv.name;
   const path = inv.program.value ?? '';
   if (path.includes('/') && downloaded(path, ex, st)) return ops.opaque(inv, 'downloaded program', 'network', st, { payload: path });
+  // ./x.sh written earlier in the source with known text (a #! line aside, the shell runs it)
+  if (path.includes('/')) runWritten(inv, inv.program, ex, st, ops);
   if (!systemProgram(inv.program)) {
     push(inv, st, ex);
     return nestedRuns(inv, ex, st);
@@ -158,6 +162,8 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   if (name === 'source' || name === '.') return sourceCarrier(inv, ex, st, ops);
   if (interpreterCarrier(inv, ex, st, ops)) return;
   if (optionCarriers(inv, ex, st, ops)) {
+    // awk '{system($0)}', sed e: the piped text runs as commands too
+    if (inv.source.pipe && factsFor(inv).inputCode === 'sh') inputLines(inv, ex, st);
     // what the hand-written carrier does not open (git rebase --exec, submodule foreach, clone -u …)
     const own = CARRIER_OPENS.get(name);
     if (own) nestedRuns(inv, ex, st, own);
@@ -217,6 +223,9 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
       if (f.role === 'exec-argv') {
         const argv = f.argv ?? inv.args.slice(f.argvIndex ?? Math.max(0, inv.args.indexOf(f.word)));
         if (argv.length) (argvs === NO_ARGVS ? (argvs = []) : argvs).push(argv);
+      } else if (f.role === 'code' && hasShellEscapes(f.language) && f.word.static) {
+        // gdb -ex 'shell CMD', make --eval 'x:; CMD', less +'!CMD': the shell runs CMD
+        for (const l of shellEscapes(f.language!, f.text ?? f.word.value ?? '')) (lines === NO_WORDS ? (lines = []) : lines).push({ ...f.word, static: true, value: l, raw: l, approx: l });
       } else if (f.role === 'exec-line') {
         // npm --script-shell=/bin/bash: a system shell as the program's shell runs the program's own
         // scripts, nothing new (unless stdin feeds it commands)
@@ -233,7 +242,7 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   }
   const mark = st.out.length;
   // a program whose stdin is a shell script (at, batch): the here-string, heredoc or piped text runs later
-  if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'sh' && !SHELLS.has(inv.name) && !facts.info) shellStdin(inv, inv.name, ex, st, ops);
+  if (facts && facts.known && ((facts.stdin === 'code' && facts.stdinLanguage === 'sh') || facts.inputCode === 'sh') && !SHELLS.has(inv.name) && !facts.info) shellStdin(inv, inv.name, ex, st, ops);
   // a crontab read from stdin: each entry's command runs later
   if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'crontab') crontabStdin(inv, ex, st, ops);
   else if (facts && facts.known && crontabDash(facts)) crontabStdin(inv, ex, st, ops);
@@ -242,13 +251,22 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
 }
 
+/** The static text piped into a program that runs its input lines: each line runs. */
+function inputLines(inv: Invocation, ex: Extraction, st: NormState): void {
+  const sc = inv.source;
+  if (!sc.pipe || sc.pipe.index === 0) return;
+  const prev = feedingStage(ex, sc)[0];
+  const text = prev ? staticOutput(prev.argv, prev.redirects) : null;
+  if (text !== null) ops.payload(text, `| ${inv.name}`, sc.span, inv, st, true);
+}
+
 const NO_ARGVS: Word[][] = [];
 const NO_WORDS: Word[] = [];
 
 /** Could nestedRuns open anything from these facts: an exec role, or code on stdin? */
 function opensAny(f: ProgramFacts): boolean {
-  if (f.stdin === 'code') return true;
-  for (const a of f.args) if (a.role === 'exec-argv' || a.role === 'exec-line' || a.role === 'code-file') return true;
+  if (f.stdin === 'code' || f.inputCode) return true;
+  for (const a of f.args) if (a.role === 'exec-argv' || a.role === 'exec-line' || a.role === 'code-file' || (a.role === 'code' && hasShellEscapes(a.language))) return true;
   return false;
 }
 
@@ -370,23 +388,36 @@ const ops: Ops = {
     push(next, st);
     // inline interpreter code: its shell calls and file calls, as equivalent command lines
     if (reason === 'language' && extra?.language && extra.payload !== undefined) {
-      for (const line of codeCommands(extra.language, extra.payload)) ops.payload(line, `${carrier} code`, inv.source.span, { ...inv, redirects: [] }, st, false);
+      const info = { dynamic: false };
+      for (const line of codeCommands(extra.language, extra.payload, info)) ops.payload(line, `${carrier} code`, inv.source.span, { ...inv, redirects: [] }, st, false);
+      if (info.dynamic) o.runsInput = true;
     }
   },
-  networkWord(w, ex) {
-    if (!w.substitutions && !w.kinds.includes('command') && !w.kinds.includes('process')) return false;
-    for (const c of ex.commands) {
-      const ctxEntry = c.context.find((e) => (e.kind === 'cmdsub' || e.kind === 'procsub') && e.span.start >= w.span.start && e.span.end <= w.span.end);
-      if (ctxEntry && isNetwork(c)) return true;
-    }
-    return false;
-  },
+  networkWord,
   networkPipe(sc, ex) {
     const p = sc.pipe;
     if (!p) return false;
-    return ex.commands.some((c) => c.pipe && c.pipe.id === p.id && c.pipe.index < p.index && isNetwork(c));
+    return ex.commands.some((c) => c.pipe && c.pipe.id === p.id && c.pipe.index < p.index && networkOutput(c, ex));
   },
 };
+
+/** A word holding `$(…)` or `<(…)` that runs a network program. */
+function networkWord(w: Word, ex: Extraction): boolean {
+  if (!w.substitutions && !w.kinds.includes('command') && !w.kinds.includes('process')) return false;
+  for (const c of ex.commands) {
+    const ctxEntry = c.context.find((e) => (e.kind === 'cmdsub' || e.kind === 'procsub') && e.span.start >= w.span.start && e.span.end <= w.span.end);
+    if (ctxEntry && isNetwork(c)) return true;
+  }
+  return false;
+}
+
+/** May a pipe stage print what a network program fetched: it is one, or a word of it substitutes one (`echo "$(curl …)"`). */
+export function networkOutput(c: SimpleCommand, ex: Extraction): boolean {
+  if (isNetwork(c)) return true;
+  for (const w of c.argv) if (w.substitutions && networkWord(w, ex)) return true;
+  for (const r of c.redirects) if (r.target.substitutions && networkWord(r.target, ex)) return true;
+  return false;
+}
 
 /** The effective program of a simple command after wrappers, e.g. `timeout 5 curl` → curl. */
 export function effectiveName(sc: SimpleCommand): string {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../../engine/shell/index.ts';
+import { stageOutput } from '../../engine/shell/printed.ts';
+
+// What the last stage of a pipeline prints, followed back through pure filters.
+const out = (cmd: string) => {
+  const ex = analyze(cmd, { home: '/h' });
+  return stageOutput(ex, ex.commands[ex.commands.length - 1]!);
+};
+
+describe('stageOutput', () => {
+  it.each([
+    ['echo cm0gLXJmIH4= | base64 -d', 'rm -rf ~'],
+    ['base64 --decode <<< bHMK', 'ls\n'],
+    ["echo '~ fr- mr' | rev", 'rm -rf ~\n'],
+    ['xxd -r -p <<< 6c73', 'ls'],
+    ["tr a-z n-za-m <<< 'yf'", 'ls\n'],
+    ['echo hi | cat | cat', 'hi\n'],
+    ['printf ls | tr l L', 'Ls'],
+  ])('%s', (cmd, want) => expect(out(cmd)).toBe(want));
+
+  it.each([
+    'base64 -d payload.b64',
+    'cat notes.txt | base64 -d',
+    'echo "$X" | base64 -d',
+    'echo //79 | base64 -d', // not UTF-8
+    'echo abc | tr -d a',
+    "echo x | tr '[:lower:]' '[:upper:]'",
+    'echo 6c7 | xxd -r -p',
+  ])('%s is unknown', (cmd) => expect(out(cmd)).toBeNull());
+});
