@@ -124,6 +124,19 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'value chain', make: (b) => { const n = Math.max(1, Math.floor(b / 12)); let s = 'v0=a; '; for (let i = 1; i < n && s.length < b - 20; i++) s += `v${i}=$v${i - 1}; `; return s + 'cat "$v1"'; } },
   { name: 'while read bodies', make: (b) => fill('git ls-files | while read -r f; do ', 'head "$f"; wc -l "$f"; ', 'done', b) },
   { name: 'pipes of xargs', make: (b) => fill('find src', ' | xargs grep -l x', '', b) },
+  // payloads multiplied by values, and commands whose checks are heavy (many paths, detectors)
+  { name: 'eval long value ×', make: (b) => fill(`x='${'echo a; '.repeat(500)}'; `, 'eval "$x"; ', '', b) },
+  { name: 'bash -c long value ×', make: (b) => fill(`x='${'echo a; '.repeat(500)}'; `, 'bash -c "$x"; ', '', b) },
+  { name: 'eval paths value ×', make: (b) => fill(`x='${'cp a/b c/d e/f g/h i/j k/l m/n o/p; '.repeat(30)}'; `, 'eval "$x"; ', '', b) },
+  { name: 'eval values ×', make: (b) => fill("x='echo a; echo b'; x='cat c'; x=c; x=d; x=e; x=f; x=g; x=h; ", 'eval "$x"; ', '', b) },
+  { name: 'bash -c values ×', make: (b) => fill("x='echo a'; x='echo b'; x=c; x=d; x=e; x=f; x=g; x=h; ", 'bash -c "$x"; ', '', b) },
+  { name: 'git values ×', make: (b) => fill('x=a; x=b; x=c; x=d; x=e; x=f; x=g; x=h; ', 'git "$x" a; ', '', b) },
+  { name: 'two names rm', make: (b) => fill('x=a; x=b; x=c; x=d; y=a; y=b; y=c; y=d; ', 'rm -rf "$x" "$y"; ', '', b) },
+  { name: 'cp 15 paths', make: (b) => fill('', 'cp a/b c/d e/f g/h i/j k/l m/n o/p q/r s/t u/v w/x y/z a/c b/d; ', '', b) },
+  { name: 'rm -rf 15 paths', make: (b) => fill('', 'rm -rf a/b c/d e/f g/h i/j k/l m/n o/p q/r s/t u/v w/x y/z a/c b/d; ', '', b) },
+  { name: 'mv protected paths', make: (b) => fill('', 'mv ~/a/b /etc/c ~/.ssh/x ../../y; ', '', b) },
+  { name: 'find -exec rm many', make: (b) => fill('', 'find . -name x -exec rm {} \\; ; ', '', b) },
+  { name: 'python -c each', make: (b) => fill('', `python3 -c 'import os; os.remove("a")'; `, '', b) },
 ];
 
 export interface SearchRow {

@@ -3,7 +3,7 @@
 // ask (limit); ordinary long scripts stay under it. Work units, never time.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { PermissionEngine, loadPolicy, analyze } from '../../engine/index.ts';
+import { PermissionEngine, loadPolicy, analyze, normalize } from '../../engine/index.ts';
 import { CheckBudget, CHECK_UNITS } from '../../engine/pipeline/tools/budget.ts';
 import { decide, bash, HOME } from './helpers.ts';
 
@@ -42,12 +42,39 @@ describe('check work budget', () => {
 
   it('counts checks and long words, and refuses what does not fit', () => {
     const inv = (args: number, slashes = 0) => ({ args: Array.from({ length: args }, (_, i) => ({ raw: i === 0 ? '/'.repeat(slashes) : 'a' })), redirects: [] }) as never;
-    const b = new CheckBudget(10);
+    const b = new CheckBudget(20);
     expect(b.take(inv(1), 5)).toBe(true);
-    expect(b.take(inv(16), 2)).toBe(true); // 2 units a check
-    expect(b.used).toBe(9);
-    expect(b.take(inv(1, 32), 1)).toBe(false); // 3 units: over
-    expect(b.over).toContain('10 units');
+    expect(b.take(inv(4), 2)).toBe(true); // 3 units a check: one more per two words
+    expect(b.used).toBe(11);
+    expect(b.take(inv(1, 32), 3)).toBe(true); // 3 units a check: one more per 16 slashes
+    expect(b.used).toBe(20);
+    expect(b.take(inv(1), 1)).toBe(false); // over
+    expect(b.over).toContain('20 units');
     expect(new CheckBudget().units).toBe(CHECK_UNITS);
+  });
+
+  // the derivation budgets of normalisation (engine/shell/normalize/index.ts), in work as well
+  it('a payload repeated through a value is analysed only up to the payload budget', () => {
+    // 20 KiB of payload text, opened four times through the value of x: 80 KiB to analyse
+    const cmd = `x='echo ${'a'.repeat(20_000)}'; ` + 'eval "$x"; '.repeat(4);
+    clean(cmd);
+    const n = normalize(analyze(cmd, { home: HOME }), { home: HOME, cwd: '/home/dev/app' });
+    expect(n.issues.some((i) => i.kind === 'limit' && i.message.includes('payload'))).toBe(true);
+    const r = d(cmd);
+    expect(r.behavior).toBe('ask');
+    expect(r.reason.type).toBe('limit');
+    // three times (60 KiB) is under it
+    const three = `x='echo ${'a'.repeat(20_000)}'; ` + 'eval "$x"; '.repeat(3);
+    expect(normalize(analyze(three, { home: HOME }), { home: HOME, cwd: '/home/dev/app' }).issues).toEqual([]);
+  });
+
+  it('derived commands stop at the invocation budget', () => {
+    // four payloads of 150 commands each: 600 derived invocations
+    const cmd = Array(4).fill(`bash -c '${'echo a; '.repeat(150)}'`).join('; ');
+    clean(cmd);
+    const n = normalize(analyze(cmd, { home: HOME }), { home: HOME, cwd: '/home/dev/app' });
+    expect(n.issues.map((i) => i.message)).toContain('too many derived commands');
+    expect(n.invocations.length).toBeLessThanOrEqual(512);
+    expect(d(cmd).reason.type).toBe('limit');
   });
 });

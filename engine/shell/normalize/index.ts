@@ -24,7 +24,8 @@ export function findContextOf(inv: Invocation): { roots: Word[]; filtered: boole
 }
 
 export const MAX_DEPTH = 8;
-const MAX_INVOCATIONS = 2000;
+/** Derived invocations of one run: twice the check budget's units (each check takes one or more). */
+const MAX_INVOCATIONS = 512;
 const MAX_UNWRAP = 32;
 /** Words handed on by the wrappers of one command (each level copies the argv it passes on). */
 const MAX_UNWRAP_WORDS = 32_768;
@@ -37,11 +38,16 @@ export function spanOf(inv: Invocation, w?: Word): Span {
   return foreign.get(inv) ?? w?.span ?? inv.source.span;
 }
 
-export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number }): { invocations: Invocation[]; issues: Issue[] } {
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 } };
+/** Payload text analysed in one run, over every carrier at every depth (value variants repeat a payload). */
+const MAX_PAYLOAD_CHARS = 64 * 1024;
+
+export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number } }): { invocations: Invocation[]; issues: Issue[] } {
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, payload: ctx.payload ?? { chars: 0 } };
   try {
     const cds: { ctx: ContextEntry[]; end: number; dir: string | null }[] = [];
     for (const sc of ex.commands) {
+      // past the invocation budget nothing more is kept (push drops it): the rest is not expanded
+      if (st.count.n > MAX_INVOCATIONS) break;
       const cd = cdFor(sc, cds);
       const inv = invocationFrom(sc);
       if (cd !== undefined) inv.chdir = cd === null ? dynamicWord('$(cd)', sc.span) : staticWord(cd, sc.span);
@@ -311,6 +317,13 @@ function step(name: string, span: Span) {
 const ops: Ops = {
   payload(text, carrier, span, outer, st, keepRedirects) {
     if (st.depth + 1 > MAX_DEPTH) return ops.opaque(outer, carrier, 'depth', st, { payload: text });
+    // past the invocation budget nothing the payload runs is kept
+    if (st.count.n > MAX_INVOCATIONS) return;
+    // the payload budget, charged before the analysis
+    if ((st.payload.chars += text.length) > MAX_PAYLOAD_CHARS) {
+      st.issues.push({ kind: 'limit', message: `${carrier}: more than ${MAX_PAYLOAD_CHARS} characters of payload text to analyse`, span });
+      return ops.opaque(outer, carrier, 'depth', st, { payload: text });
+    }
     let sub: Extraction;
     try {
       sub = analyze(text, { home: st.home });
@@ -318,7 +331,7 @@ const ops: Ops = {
       st.issues.push({ kind: 'parse', message: `${carrier}: payload could not be analysed`, span });
       return ops.opaque(outer, carrier, 'dynamic', st, { payload: text });
     }
-    const inner = normalize(sub, { home: st.home, cwd: st.cwd, depth: st.depth + 1 });
+    const inner = normalize(sub, { home: st.home, cwd: st.cwd, depth: st.depth + 1, payload: st.payload });
     for (const is of inner.issues) st.issues.push({ kind: is.kind, message: `${carrier}: ${is.message}`, span });
     const redirects = keepRedirects === false ? [] : outer.redirects;
     const prefix = [...outer.via, step(carrier, span)];
