@@ -74,7 +74,7 @@ describe('check work budget', () => {
     clean(cmd);
     const n = normalize(analyze(cmd, { home: HOME }), { home: HOME, cwd: '/home/dev/app' });
     expect(n.issues.map((i) => i.message)).toContain('too many derived commands');
-    expect(n.invocations.length).toBeLessThanOrEqual(512);
+    expect(n.invocations.length).toBeLessThanOrEqual(256);
     expect(d(cmd).reason.type).toBe('limit');
   });
 });

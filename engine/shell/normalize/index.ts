@@ -24,8 +24,8 @@ export function findContextOf(inv: Invocation): { roots: Word[]; filtered: boole
 }
 
 export const MAX_DEPTH = 8;
-/** Derived invocations of one run: twice the check budget's units (each check takes one or more). */
-const MAX_INVOCATIONS = 512;
+/** Derived invocations of one run: the Bash check's units (each check takes one or more, so no more could be checked). */
+const MAX_INVOCATIONS = 256;
 const MAX_UNWRAP = 32;
 /** Words handed on by the wrappers of one command (each level copies the argv it passes on). */
 const MAX_UNWRAP_WORDS = 32_768;
