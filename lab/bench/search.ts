@@ -137,7 +137,26 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'mv protected paths', make: (b) => fill('', 'mv ~/a/b /etc/c ~/.ssh/x ../../y; ', '', b) },
   { name: 'find -exec rm many', make: (b) => fill('', 'find . -name x -exec rm {} \\; ; ', '', b) },
   { name: 'python -c each', make: (b) => fill('', `python3 -c 'import os; os.remove("a")'; `, '', b) },
+  // texts the analyser reads whole (at most 200 commands): values, loops and items are followed
+  { name: 'whole: while read body', make: (b) => whole(b, 'find . | while read -r f; do ', () => 'cp "$f" "$f.bak"; ', 'done') },
+  { name: 'whole: cd -P long', make: (b) => whole(b, '', (i) => `cd -P ${'a/'.repeat(40)}${i}; `, 'rm -rf b') },
+  { name: 'whole: long values', make: (b) => whole(b, '', (i) => `x${i}=${'a'.repeat(300)}; cat "$x${i}"; `, '', 2) },
+  { name: 'whole: xargs pipes', make: (b) => whole(b, '', () => `find . -name "*.ts" | xargs grep -l ${'a'.repeat(200)}; `, '', 2) },
+  { name: 'whole: for × body', make: (b) => whole(b, 'for f in a b c d e f g h i j k l m n o p; do ', () => 'cp "$f" b c d; ', 'done') },
+  { name: 'whole: globs', make: (b) => whole(b, '', () => 'cat src/*.ts lib/?.js; ', '') },
+  { name: 'whole: git -c', make: (b) => whole(b, '', () => `git -c core.pager=less -c a.b=c log ${'a/'.repeat(100)}; `, '') },
 ];
+
+/** Up to 190 commands (`per` commands a unit), within the analyser's command budget: a text it reads whole. */
+function whole(bytes: number, prefix: string, unit: (i: number) => string, suffix: string, per = 1): string {
+  let s = prefix;
+  for (let i = 0; i < Math.floor(190 / per); i++) {
+    const u = unit(i);
+    if (s.length + u.length + suffix.length > bytes) break;
+    s += u;
+  }
+  return s + suffix;
+}
 
 export interface SearchRow {
   shape: string;

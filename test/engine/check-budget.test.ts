@@ -20,6 +20,8 @@ describe('check work budget', () => {
     // one invocation with thousands of path words, or a long argv checked once per loop value
     ['a long argv of paths', 'cat ' + 'a/b/c '.repeat(1500)],
     ['a long argv in a loop', 'for f in a b c; do cat "$f" ' + 'x '.repeat(1500) + '; done'],
+    // 100 commands of two paths each from piped items (each classified as all a lister may print)
+    ['a long while-read body', 'find . | while read -r f; do ' + 'cp "$f" "$f.bak"; '.repeat(100) + 'done'],
   ])('%s the analyser accepts whole asks (limit)', (_n, cmd) => {
     clean(cmd);
     for (const mode of ['default', 'bypassPermissions'] as const) {
@@ -41,7 +43,8 @@ describe('check work budget', () => {
   });
 
   it('counts checks and long words, and refuses what does not fit', () => {
-    const inv = (args: number, slashes = 0) => ({ args: Array.from({ length: args }, (_, i) => ({ raw: i === 0 ? '/'.repeat(slashes) : 'a' })), redirects: [] }) as never;
+    const word = (raw: string) => ({ raw, static: true, kinds: [] });
+    const inv = (args: number, slashes = 0) => ({ args: Array.from({ length: args }, (_, i) => word(i === 0 ? '/'.repeat(slashes) : 'a')), redirects: [] }) as never;
     const b = new CheckBudget(20);
     expect(b.take(inv(1), 5)).toBe(true);
     expect(b.take(inv(4), 2)).toBe(true); // 3 units a check: one more per two words
@@ -50,6 +53,11 @@ describe('check work budget', () => {
     expect(b.used).toBe(20);
     expect(b.take(inv(1), 1)).toBe(false); // over
     expect(b.over).toContain('20 units');
+    // a glob word costs two more: it is matched against the path tables
+    const glob = { args: [{ raw: '*.ts', static: false, kinds: ['glob'], substitutions: 0, approx: '*.ts' }], redirects: [] } as never;
+    const g = new CheckBudget(4);
+    expect(g.take(glob, 1)).toBe(true);
+    expect(g.used).toBe(3);
     expect(new CheckBudget().units).toBe(CHECK_UNITS);
   });
 
