@@ -116,7 +116,10 @@ function trackCd(sc: SimpleCommand, base: string | null, st: NormState, cds: { c
   else if (!a.static || a.value === '-' || base === null) dir = null;
   else {
     const v = a.value ?? '';
-    dir = v.startsWith('/') ? normalizePath(v) : normalizePath(base + '/' + v);
+    const tail = '/' + v;
+    // a folder an earlier cd moved to is normal already: a plain relative step needs no second walk of it
+    if (!v.startsWith('/') && base !== st.cwd && base !== '/' && normalizePath(tail) === tail) dir = base + tail;
+    else dir = v.startsWith('/') ? normalizePath(v) : normalizePath(base + tail);
   }
   cds.push({ ctx: sc.context, end: sc.span.end, dir });
 }
