@@ -85,4 +85,17 @@ describe('check work budget', () => {
     expect(n.invocations.length).toBeLessThanOrEqual(256);
     expect(d(cmd).reason.type).toBe('limit');
   });
+
+  it('value variants stop at their own budget, and only what they open counts as derived', () => {
+    // 40 commands whose word has 8 assigned values: 320 variants to expand
+    const cmd = 'x=a; x=b; x=c; x=d; x=e; x=f; x=g; x=h; ' + 'git "$x"; '.repeat(40);
+    const n = normalize(analyze(cmd, { home: HOME }), { home: HOME, cwd: '/home/dev/app' });
+    expect(n.issues.map((i) => i.message)).toContain('too many value variants');
+    expect(d(cmd).reason.type).toBe('limit');
+    // 95 names, each assigned once and read once: 95 variants, none opens anything
+    const used = Array.from({ length: 95 }, (_, i) => `x${i}=${'a'.repeat(40)}; cat "$x${i}"`).join('; ');
+    clean(used);
+    expect(normalize(analyze(used, { home: HOME }), { home: HOME, cwd: '/home/dev/app' }).issues).toEqual([]);
+    expect(d(used).behavior).toBe('allow');
+  });
 });

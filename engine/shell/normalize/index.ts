@@ -38,11 +38,13 @@ export function spanOf(inv: Invocation, w?: Word): Span {
   return foreign.get(inv) ?? w?.span ?? inv.source.span;
 }
 
+/** Value variants expanded in one run (each costs about one derived invocation's work). */
+const MAX_VARIANTS = 256;
 /** Payload text analysed in one run, over every carrier at every depth (value variants repeat a payload). */
 const MAX_PAYLOAD_CHARS = 64 * 1024;
 
 export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number } }): { invocations: Invocation[]; issues: Issue[] } {
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, payload: ctx.payload ?? { chars: 0 } };
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0 } };
   try {
     const cds: { ctx: ContextEntry[]; end: number; dir: string | null }[] = [];
     for (const sc of ex.commands) {
@@ -64,11 +66,19 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
         if (o && o.reason === 'dynamic') st.out[k]!.opaque = { ...o, assigned: true };
       }
       for (const v of valued ?? []) {
+        // the variant budget: each is expanded in full only to keep what a carrier opened
+        if (++st.variants > MAX_VARIANTS) {
+          if (st.variants === MAX_VARIANTS + 1) st.issues.push({ kind: 'limit', message: 'too many value variants', span: sc.span });
+          break;
+        }
         const from = st.out.length;
+        const counted = st.count.n;
         expand(v, ex, st);
         // keep only what a carrier opened from the value; the rest is the pipeline's to vary
         const kept = st.out.splice(from).filter((x) => x.via.length > inv.via.length);
         st.out.push(...kept);
+        // what was dropped again is not a derived invocation (the variant budget counted the work)
+        if (st.count.n <= MAX_INVOCATIONS) st.count.n = counted + kept.length;
       }
       // Code in environment values (EDITOR=…, export GIT_SSH_COMMAND=…, env BASH_ENV=…).
       if (st.depth < MAX_DEPTH) {
