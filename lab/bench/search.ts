@@ -145,6 +145,8 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'whole: for × body', make: (b) => whole(b, 'for f in a b c d e f g h i j k l m n o p; do ', () => 'cp "$f" b c d; ', 'done') },
   { name: 'whole: globs', make: (b) => whole(b, '', () => 'cat src/*.ts lib/?.js; ', '') },
   { name: 'whole: git -c', make: (b) => whole(b, '', () => `git -c core.pager=less -c a.b=c log ${'a/'.repeat(100)}; `, '') },
+  { name: 'whole: here-string values', make: (b) => whole(b, "x='rm a'; x='rm b'; x=c; x=d; x=e; x=f; x=g; x=h; ", () => 'bash <<< "$x"; ', '') },
+  { name: 'whole: substitutions', make: (b) => whole(b, '', () => 'cp $(find . -name a) $(ls b) c; ', '') },
 ];
 
 /** Up to 190 commands (`per` commands a unit), within the analyser's command budget: a text it reads whole. */
