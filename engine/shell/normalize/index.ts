@@ -128,7 +128,7 @@ function trackCd(sc: SimpleCommand, base: string | null, st: NormState, cds: { c
     const v = a.value ?? '';
     const tail = '/' + v;
     // a folder an earlier cd moved to is normal already: a plain relative step needs no second walk of it
-    if (!v.startsWith('/') && base !== st.cwd && base !== '/' && normalizePath(tail) === tail) dir = base + tail;
+    if (v !== '' && !v.startsWith('/') && base !== st.cwd && base !== '/' && normalizePath(tail) === tail) dir = base + tail;
     else dir = v.startsWith('/') ? normalizePath(v) : normalizePath(base + tail);
   }
   cds.push({ ctx: sc.context, end: sc.span.end, dir });
