@@ -425,6 +425,15 @@ export class Lexer {
 
   // ---------------------------------------------------------------- words
 
+  /** The escape `\x` at [at, end): extends the esc part on top of `parts` when that one ends at `at`. */
+  private esc(parts: Scratch<Part>, base: number, at: number, end: number, text: string, adjacent: boolean): void {
+    const last = adjacent && parts.n > base ? parts.a[parts.n - 1]! : undefined;
+    if (last !== undefined && last.type === 'esc' && last.span.end === this.sp(at, at).end) {
+      last.text += text;
+      last.span.end = this.sp(end, end).end;
+    } else parts.push({ type: 'esc', span: this.sp(at, end), text });
+  }
+
   scanWord(flags: number): WordNode {
     const src = this.src;
     const start = this.pos;
@@ -435,6 +444,8 @@ export class Lexer {
     let depth = 0;
     const regex = (flags & F_REGEX) !== 0;
     let steps = 0;
+    /** Where the esc part pushed last ends (-1: none yet). */
+    let escEnd = -1;
     for (;;) {
       if (p >= this.end) break;
       const ch = src.charCodeAt(p);
@@ -475,8 +486,10 @@ export class Lexer {
         } else {
           const cp = src.codePointAt(p + 1)!;
           const len = cp > 0xffff ? 2 : 1;
-          parts.push({ type: 'esc', span: this.sp(p, p + 1 + len), text: src.slice(p + 1, p + 1 + len) });
+          // a run of escapes (\a\b\c) is one esc part: the same text, one object, not one per backslash
+          this.esc(parts, base, p, p + 1 + len, src.slice(p + 1, p + 1 + len), escEnd === p && lit === p);
           p += 1 + len;
+          escEnd = p;
         }
         lit = p;
         continue;
@@ -547,6 +560,8 @@ export class Lexer {
     let lit = p;
     let steps = 0;
     let lineStart = true;
+    /** Where the esc part pushed last ends (-1: none yet). */
+    let escEnd = -1;
     for (;;) {
       if (p >= this.end) {
         if (!heredoc) this.fail('unterminated double quote', this.pos - 1, this.end);
@@ -579,7 +594,10 @@ export class Lexer {
         const n = this.c(p + 1);
         if (n === NL || n === DOL || n === BT || n === BS || (n === DQ && !heredoc)) {
           if (lit < p) parts.push(this.lit(lit, p));
-          if (n !== NL) parts.push({ type: 'esc', span: this.sp(p, p + 2), text: src[p + 1]! });
+          if (n !== NL) {
+            this.esc(parts, base, p, p + 2, src[p + 1]!, escEnd === p && lit === p);
+            escEnd = p + 2;
+          }
           p += 2;
           lit = p;
         } else p += n < 0 ? 1 : 2;

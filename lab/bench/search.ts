@@ -124,7 +124,41 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'value chain', make: (b) => { const n = Math.max(1, Math.floor(b / 12)); let s = 'v0=a; '; for (let i = 1; i < n && s.length < b - 20; i++) s += `v${i}=$v${i - 1}; `; return s + 'cat "$v1"'; } },
   { name: 'while read bodies', make: (b) => fill('git ls-files | while read -r f; do ', 'head "$f"; wc -l "$f"; ', 'done', b) },
   { name: 'pipes of xargs', make: (b) => fill('find src', ' | xargs grep -l x', '', b) },
+  // payloads multiplied by values, and commands whose checks are heavy (many paths, detectors)
+  { name: 'eval long value ×', make: (b) => fill(`x='${'echo a; '.repeat(500)}'; `, 'eval "$x"; ', '', b) },
+  { name: 'bash -c long value ×', make: (b) => fill(`x='${'echo a; '.repeat(500)}'; `, 'bash -c "$x"; ', '', b) },
+  { name: 'eval paths value ×', make: (b) => fill(`x='${'cp a/b c/d e/f g/h i/j k/l m/n o/p; '.repeat(30)}'; `, 'eval "$x"; ', '', b) },
+  { name: 'eval values ×', make: (b) => fill("x='echo a; echo b'; x='cat c'; x=c; x=d; x=e; x=f; x=g; x=h; ", 'eval "$x"; ', '', b) },
+  { name: 'bash -c values ×', make: (b) => fill("x='echo a'; x='echo b'; x=c; x=d; x=e; x=f; x=g; x=h; ", 'bash -c "$x"; ', '', b) },
+  { name: 'git values ×', make: (b) => fill('x=a; x=b; x=c; x=d; x=e; x=f; x=g; x=h; ', 'git "$x" a; ', '', b) },
+  { name: 'two names rm', make: (b) => fill('x=a; x=b; x=c; x=d; y=a; y=b; y=c; y=d; ', 'rm -rf "$x" "$y"; ', '', b) },
+  { name: 'cp 15 paths', make: (b) => fill('', 'cp a/b c/d e/f g/h i/j k/l m/n o/p q/r s/t u/v w/x y/z a/c b/d; ', '', b) },
+  { name: 'rm -rf 15 paths', make: (b) => fill('', 'rm -rf a/b c/d e/f g/h i/j k/l m/n o/p q/r s/t u/v w/x y/z a/c b/d; ', '', b) },
+  { name: 'mv protected paths', make: (b) => fill('', 'mv ~/a/b /etc/c ~/.ssh/x ../../y; ', '', b) },
+  { name: 'find -exec rm many', make: (b) => fill('', 'find . -name x -exec rm {} \\; ; ', '', b) },
+  { name: 'python -c each', make: (b) => fill('', `python3 -c 'import os; os.remove("a")'; `, '', b) },
+  // texts the analyser reads whole (at most 200 commands): values, loops and items are followed
+  { name: 'whole: while read body', make: (b) => whole(b, 'find . | while read -r f; do ', () => 'cp "$f" "$f.bak"; ', 'done') },
+  { name: 'whole: cd -P long', make: (b) => whole(b, '', (i) => `cd -P ${'a/'.repeat(40)}${i}; `, 'rm -rf b') },
+  { name: 'whole: long values', make: (b) => whole(b, '', (i) => `x${i}=${'a'.repeat(300)}; cat "$x${i}"; `, '', 2) },
+  { name: 'whole: xargs pipes', make: (b) => whole(b, '', () => `find . -name "*.ts" | xargs grep -l ${'a'.repeat(200)}; `, '', 2) },
+  { name: 'whole: for × body', make: (b) => whole(b, 'for f in a b c d e f g h i j k l m n o p; do ', () => 'cp "$f" b c d; ', 'done') },
+  { name: 'whole: globs', make: (b) => whole(b, '', () => 'cat src/*.ts lib/?.js; ', '') },
+  { name: 'whole: git -c', make: (b) => whole(b, '', () => `git -c core.pager=less -c a.b=c log ${'a/'.repeat(100)}; `, '') },
+  { name: 'whole: here-string values', make: (b) => whole(b, "x='rm a'; x='rm b'; x=c; x=d; x=e; x=f; x=g; x=h; ", () => 'bash <<< "$x"; ', '') },
+  { name: 'whole: substitutions', make: (b) => whole(b, '', () => 'cp $(find . -name a) $(ls b) c; ', '') },
 ];
+
+/** Up to 190 commands (`per` commands a unit), within the analyser's command budget: a text it reads whole. */
+function whole(bytes: number, prefix: string, unit: (i: number) => string, suffix: string, per = 1): string {
+  let s = prefix;
+  for (let i = 0; i < Math.floor(190 / per); i++) {
+    const u = unit(i);
+    if (s.length + u.length + suffix.length > bytes) break;
+    s += u;
+  }
+  return s + suffix;
+}
 
 export interface SearchRow {
   shape: string;

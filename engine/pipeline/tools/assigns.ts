@@ -2,7 +2,7 @@
 // is expanded later. Flow-insensitive: every static value a name is given anywhere is a possible
 // value, and the word as written (an inherited or unknown value) stays possible too, so the
 // variants can only raise the verdict, never lower it.
-import type { Extraction, Invocation, Word } from '../../shell/types.ts';
+import type { Extraction, Invocation, SimpleCommand, Word } from '../../shell/types.ts';
 import { parse, resolveWord, MODE_ASSIGN } from '../../shell/index.ts';
 import { isName } from '../../shell/lexer.ts';
 
@@ -99,30 +99,70 @@ export function assignedVariants(inv: Invocation, a: Assigned): Invocation[] | n
  * assignment). Each maps to where its assignment ends; a word after that holds exactly the value.
  */
 export function certainNames(source: string, ex: Extraction, a: Assigned): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const [name, values] of a) {
-    if (values.length !== 1 || !values[0]!.static) continue;
-    const sets = ex.commands.filter((c) => c.env.some((e) => e.name === name));
-    if (sets.length !== 1) continue;
-    const c = sets[0]!;
+  // the commands that assign each name with one static value (one list, not a scan per name)
+  const sets = new Map<string, SimpleCommand[]>();
+  for (const c of ex.commands) {
+    for (const e of c.env) {
+      const values = a.get(e.name);
+      if (!values || values.length !== 1 || !values[0]!.static) continue;
+      const list = sets.get(e.name);
+      if (!list) sets.set(e.name, [c]);
+      else if (list[list.length - 1] !== c) list.push(c);
+    }
+  }
+  // name → where its one assignment starts, for the names whose one assignment is a plain command
+  const at = new Map<string, SimpleCommand>();
+  for (const [name, list] of sets) {
+    if (list.length !== 1) continue;
+    const c = list[0]!;
     if (c.argv.length || c.env.length !== 1 || c.context.length || c.conditional || c.pipe || c.background) continue;
-    if (onlyExpanded(source, name, c.span.start)) out.set(name, c.span.end);
+    at.set(name, c);
+  }
+  const out = new Map<string, number>();
+  if (!at.size) return out;
+  const failed = otherMentions(source, at);
+  for (const name of a.keys()) {
+    const c = at.get(name);
+    if (c !== undefined && !failed.has(name)) out.set(name, c.span.end);
   }
   return out;
 }
 
-/** Does `name` occur in the source only as `$name`, `${name}`, or as the assignment at `at`? */
-function onlyExpanded(src: string, name: string, at: number): boolean {
-  for (let i = src.indexOf(name); i >= 0; i = src.indexOf(name, i + 1)) {
-    const before = i > 0 ? src.charCodeAt(i - 1) : 32;
-    const after = src.charCodeAt(i + name.length);
-    if (identChar(before) || identChar(after)) continue;
-    if (before === 36 /* $ */) continue;
-    if (before === 123 /* { */ && src.charCodeAt(i - 2) === 36 && after === 125 /* } */) continue;
-    if (i === at && after === 61 /* = */) continue;
-    return false;
+/**
+ * The names of `at` that occur in the source other than as `$name`, `${name}` or as their own
+ * assignment (at its command's start): one pass over the source's identifier runs (a name occurs
+ * as a whole only where a run is exactly that name).
+ */
+function otherMentions(src: string, at: Map<string, SimpleCommand>): Set<string> {
+  const failed = new Set<string>();
+  let min = Infinity;
+  let max = 0;
+  for (const name of at.keys()) {
+    if (name.length < min) min = name.length;
+    if (name.length > max) max = name.length;
   }
-  return true;
+  const n = src.length;
+  for (let i = 0; i < n; ) {
+    if (!identChar(src.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < n && identChar(src.charCodeAt(j))) j++;
+    const len = j - i;
+    if (len >= min && len <= max) {
+      const name = src.slice(i, j);
+      const c = at.get(name);
+      if (c !== undefined && !failed.has(name)) {
+        const before = i > 0 ? src.charCodeAt(i - 1) : 32;
+        const after = src.charCodeAt(j);
+        const ok = before === 36 /* $ */ || (before === 123 /* { */ && src.charCodeAt(i - 2) === 36 && after === 125) /* } */ || (i === c.span.start && after === 61) /* = */;
+        if (!ok) failed.add(name);
+      }
+    }
+    i = j;
+  }
+  return failed;
 }
 
 function identChar(c: number): boolean {

@@ -1,21 +1,27 @@
 // The Bash check's work budget (contract §2: budgets count work, never time). Every check of an
 // invocation costs units before it runs: one per check (the invocation itself, each loop value,
-// each assigned value, each other cwd a failed cd may have left), more for a long argv or a path
-// of many segments (what path classes walk). When the next invocation would overspend, checking
-// stops there: like the analyser's own budgets, that is a `limit` and the decision is at least ask.
-import type { Extraction, Invocation } from '../../shell/types.ts';
+// each assigned value, each other cwd a failed cd may have left), one more per two words (each
+// word may be a path the checks classify, the bulk of a check's work), two more per glob word
+// (or word of piped items, matched against the path tables) and one per 16 path separators
+// (what path classes walk). When the next invocation would overspend, checking stops there: like
+// the analyser's own budgets, that is a `limit` and the decision is at least ask.
+import type { Extraction, Invocation, Word } from '../../shell/types.ts';
 import { DEFAULT_BUDGET } from '../../shell/types.ts';
+import { synthetic } from '../../effects/paths.ts';
 
 /**
  * Units for one decision. Above 200 plain commands (the analyser's command budget) and far above
- * any real command; a cd chain (each cd may fail, so later commands are also judged from where the
- * shell was), a long let, a 64 KiB glob path spend it.
+ * any real command (the corpus's largest, a brace word of 256 words, spends 129); a cd chain (each
+ * cd may fail, so later commands are also judged from where the shell was), a long let, a 64 KiB
+ * glob path, 200 commands of 15 paths each spend it.
  */
 export const CHECK_UNITS = 256;
 /** Words (arguments and redirections) and path separators that cost one more unit per check:
- *  one invocation of 4,096 words (the analyser's token budget) spends it all. */
-const WORDS_PER_UNIT = 16;
+ *  one invocation of 512 words spends it all. */
+const WORDS_PER_UNIT = 2;
 const SLASHES_PER_UNIT = 16;
+/** Units a glob word (or a word of piped items) adds to a check: matching it against the path tables costs about that. */
+const GLOB_UNITS = 2;
 
 export class CheckBudget {
   used = 0;
@@ -38,9 +44,21 @@ export class CheckBudget {
 /** The units of one check of an invocation. */
 function unitsOf(inv: Invocation): number {
   let slashes = 0;
-  for (const w of inv.args) slashes += count47(w.raw);
-  for (const r of inv.redirects) slashes += count47(r.target.raw);
-  return 1 + Math.floor((inv.args.length + inv.redirects.length) / WORDS_PER_UNIT) + Math.floor(slashes / SLASHES_PER_UNIT);
+  let globs = 0;
+  for (const w of inv.args) {
+    slashes += count47(w.raw);
+    if (globLike(w)) globs++;
+  }
+  for (const r of inv.redirects) {
+    slashes += count47(r.target.raw);
+    if (globLike(r.target)) globs++;
+  }
+  return 1 + Math.floor((inv.args.length + inv.redirects.length) / WORDS_PER_UNIT) + GLOB_UNITS * globs + Math.floor(slashes / SLASHES_PER_UNIT);
+}
+
+/** A glob, or piped items standing for a lister's paths: classified as every path it may match. */
+function globLike(w: Word): boolean {
+  return !w.static && (w.kinds.includes('glob') || synthetic(w));
 }
 
 function count47(s: string): number {

@@ -26,7 +26,8 @@ export function findContextOf(inv: Invocation): { roots: Word[]; filtered: boole
 }
 
 export const MAX_DEPTH = 8;
-const MAX_INVOCATIONS = 2000;
+/** Derived invocations of one run: the Bash check's units (each check takes one or more, so no more could be checked). */
+const MAX_INVOCATIONS = 256;
 const MAX_UNWRAP = 32;
 /** Words handed on by the wrappers of one command (each level copies the argv it passes on). */
 const MAX_UNWRAP_WORDS = 32_768;
@@ -39,11 +40,18 @@ export function spanOf(inv: Invocation, w?: Word): Span {
   return foreign.get(inv) ?? w?.span ?? inv.source.span;
 }
 
-export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number }): { invocations: Invocation[]; issues: Issue[] } {
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 } };
+/** Value variants expanded in one run (each costs about one derived invocation's work). */
+const MAX_VARIANTS = 256;
+/** Payload text analysed in one run, over every carrier at every depth (value variants repeat a payload). */
+const MAX_PAYLOAD_CHARS = 64 * 1024;
+
+export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number } }): { invocations: Invocation[]; issues: Issue[] } {
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0 } };
   try {
     const cds: { ctx: ContextEntry[]; end: number; dir: string | null }[] = [];
     for (const sc of ex.commands) {
+      // past the invocation budget nothing more is kept (push drops it): the rest is not expanded
+      if (st.count.n > MAX_INVOCATIONS) break;
       const cd = cdFor(sc, cds);
       const inv = invocationFrom(sc);
       if (cd !== undefined) inv.chdir = cd === null ? dynamicWord('$(cd)', sc.span) : staticWord(cd, sc.span);
@@ -60,11 +68,19 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
         if (o && o.reason === 'dynamic') st.out[k]!.opaque = { ...o, assigned: true };
       }
       for (const v of valued ?? []) {
+        // the variant budget: each is expanded in full only to keep what a carrier opened
+        if (++st.variants > MAX_VARIANTS) {
+          if (st.variants === MAX_VARIANTS + 1) st.issues.push({ kind: 'limit', message: 'too many value variants', span: sc.span });
+          break;
+        }
         const from = st.out.length;
+        const counted = st.count.n;
         expand(v, ex, st);
         // keep only what a carrier opened from the value; the rest is the pipeline's to vary
         const kept = st.out.splice(from).filter((x) => x.via.length > inv.via.length);
         st.out.push(...kept);
+        // what was dropped again is not a derived invocation (the variant budget counted the work)
+        if (st.count.n <= MAX_INVOCATIONS) st.count.n = counted + kept.length;
       }
       // Code in environment values (EDITOR=…, export GIT_SSH_COMMAND=…, env BASH_ENV=…).
       if (st.depth < MAX_DEPTH) {
@@ -112,7 +128,10 @@ function trackCd(sc: SimpleCommand, base: string | null, st: NormState, cds: { c
   else if (!a.static || a.value === '-' || base === null) dir = null;
   else {
     const v = a.value ?? '';
-    dir = v.startsWith('/') ? normalizePath(v) : normalizePath(base + '/' + v);
+    const tail = '/' + v;
+    // a folder an earlier cd moved to is normal already: a plain relative step needs no second walk of it
+    if (v !== '' && !v.startsWith('/') && base !== st.cwd && base !== '/' && normalizePath(tail) === tail) dir = base + tail;
+    else dir = v.startsWith('/') ? normalizePath(v) : normalizePath(base + tail);
   }
   cds.push({ ctx: sc.context, end: sc.span.end, dir });
 }
@@ -329,6 +348,13 @@ function step(name: string, span: Span) {
 const ops: Ops = {
   payload(text, carrier, span, outer, st, keepRedirects) {
     if (st.depth + 1 > MAX_DEPTH) return ops.opaque(outer, carrier, 'depth', st, { payload: text });
+    // past the invocation budget nothing the payload runs is kept
+    if (st.count.n > MAX_INVOCATIONS) return;
+    // the payload budget, charged before the analysis
+    if ((st.payload.chars += text.length) > MAX_PAYLOAD_CHARS) {
+      st.issues.push({ kind: 'limit', message: `${carrier}: more than ${MAX_PAYLOAD_CHARS} characters of payload text to analyse`, span });
+      return ops.opaque(outer, carrier, 'depth', st, { payload: text });
+    }
     let sub: Extraction;
     try {
       sub = analyze(text, { home: st.home });
@@ -336,7 +362,7 @@ const ops: Ops = {
       st.issues.push({ kind: 'parse', message: `${carrier}: payload could not be analysed`, span });
       return ops.opaque(outer, carrier, 'dynamic', st, { payload: text });
     }
-    const inner = normalize(sub, { home: st.home, cwd: st.cwd, depth: st.depth + 1 });
+    const inner = normalize(sub, { home: st.home, cwd: st.cwd, depth: st.depth + 1, payload: st.payload });
     for (const is of inner.issues) st.issues.push({ kind: is.kind, message: `${carrier}: ${is.message}`, span });
     const redirects = keepRedirects === false ? [] : outer.redirects;
     const prefix = [...outer.via, step(carrier, span)];

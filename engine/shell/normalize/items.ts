@@ -255,36 +255,52 @@ function procsubFeed(sc: SimpleCommand, loop = true): Redirect | null {
  * `LISTER | while read [-r] VAR; do …; done` (or `while …; done < <(LISTER)`): VAR, when nothing
  * else in the loop can set it.
  */
-function lineVar(inv: Invocation, ex: Extraction): string | null {
+function lineVar(inv: Invocation, ex: Extraction, memo: Map<string, StageVar>): string | null {
   if (ex.functions.length) return null;
   const p = inv.source.pipe;
   const feed = p && p.index > 0 ? null : procsubFeed(inv.source);
   if (!feed && (!p || p.index === 0)) return null;
+  // the same for every command of one stage (a loop body's): worked out once per stage
+  const key = feed ? `<${feed.span.start}:${feed.span.end}` : `|${p!.id}:${p!.index}`;
+  let m = memo.get(key);
+  if (m === undefined) memo.set(key, (m = stageVar(feed, p, ex)));
+  return m.first === inv.source ? null : m.name;
+}
+
+interface StageVar {
+  /** The stage's first command (the read), which is not given its own line. */
+  first: SimpleCommand | undefined;
+  name: string | null;
+}
+
+function stageVar(feed: Redirect | null, p: SimpleCommand['pipe'], ex: Extraction): StageVar {
   const fed = (c: SimpleCommand) => {
     const f = procsubFeed(c);
     return !!f && f.span.start === feed!.span.start && f.span.end === feed!.span.end;
   };
   const stage = feed ? ex.commands.filter((c) => !c.pipe && fed(c)) : ex.commands.filter((c) => c.pipe && c.pipe.id === p!.id && c.pipe.index === p!.index);
   const first = stage[0];
-  if (!first || first === inv.source || first.context.length === 0 || first.context[first.context.length - 1]!.kind !== 'loop') return null;
+  const none = { first, name: null };
+  if (!first || first.context.length === 0 || first.context[first.context.length - 1]!.kind !== 'loop') return none;
   const a = first.argv.map((w) => (w.static ? w.value! : null));
   const name = a.length === 3 && a[0] === 'read' && a[1] === '-r' ? a[2] : a.length === 2 && a[0] === 'read' ? a[1] : null;
   // IFS= read -r f only says where read splits; any other prefix or redirection may change the line
-  if (!name || !isName(name) || first.env.some((e) => e.name !== 'IFS') || first.redirects.length !== (feed ? 1 : 0)) return null;
+  if (!name || !isName(name) || first.env.some((e) => e.name !== 'IFS') || first.redirects.length !== (feed ? 1 : 0)) return none;
   // arithmetic anywhere could assign the name; the read's own entry is the only one allowed
-  for (const site of ex.arith ?? []) if (site.span.start < first.span.start || site.span.end > first.span.end) return null;
+  for (const site of ex.arith ?? []) if (site.span.start < first.span.start || site.span.end > first.span.end) return none;
   for (const c of stage.slice(1)) {
-    if (!sameCtx(c, first) || c.env.some((e) => e.name === name)) return null;
-    for (const w of c.argv) if (!w.static ? w.raw.includes('=') && w.raw.includes(name) : w.value === name || w.value!.startsWith(name + '=')) return null;
+    if (!sameCtx(c, first) || c.env.some((e) => e.name === name)) return none;
+    for (const w of c.argv) if (!w.static ? w.raw.includes('=') && w.raw.includes(name) : w.value === name || w.value!.startsWith(name + '=')) return none;
   }
-  return name;
+  return { first, name };
 }
 
 /** Give `while read` lines from a plain lister (see findListRoot) the lister's prefix. */
 export function prefixLines(out: Invocation[], ex: Extraction, changed: Invocation[]): void {
+  let memo: Map<string, StageVar> | undefined;
   for (const inv of out) {
     if (!inv.source.context.length || ((!inv.source.pipe || inv.source.pipe.index === 0) && !procsubFeed(inv.source))) continue;
-    const name = lineVar(inv, ex);
+    const name = lineVar(inv, ex, (memo ??= new Map()));
     if (name === null) continue;
     const root = itemRoot(inv, ex);
     if (root === null) continue;

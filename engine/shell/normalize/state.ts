@@ -9,6 +9,10 @@ export interface NormState {
   issues: Issue[];
   /** Invocations produced so far across the whole run (budget). */
   count: { n: number };
+  /** Value variants expanded so far (budget). */
+  variants: number;
+  /** Payload characters analysed so far, shared with the payloads' own runs (budget). */
+  payload: { chars: number };
   /** BASH_CMDS[name]=path seen so far: later calls to name run path. */
   rebind?: Map<string, string>;
   /** Assignment values already opened (envcode.ts). */

@@ -69,6 +69,8 @@ export function valueVariants(inv: Invocation, values: Map<string, string[]>): I
     const n = wholeParam(inv.args[i]!);
     const vs = n ? values.get(n) : undefined;
     if (!vs) continue;
+    // more than MAX_VALUES variants: keep the ones so far (counted before any is built)
+    if ((out ? out.length : 1) * vs.length > MAX_VALUES) return out;
     const next: Invocation[] = [];
     for (const x of out ?? [inv]) {
       for (const v of vs) {
@@ -77,7 +79,6 @@ export function valueVariants(inv: Invocation, values: Map<string, string[]>): I
         next.push({ ...x, args });
       }
     }
-    if (next.length > MAX_VALUES) return out;
     out = next;
   }
   // a here-string is the program's stdin: `bash <<< "$C"`, `python3 <<< "$C"`
@@ -86,6 +87,7 @@ export function valueVariants(inv: Invocation, values: Map<string, string[]>): I
     const n = r.op === '<<<' ? wholeParam(r.target) : null;
     const vs = n ? values.get(n) : undefined;
     if (!vs) continue;
+    if ((out ? out.length : 1) * vs.length > MAX_VALUES) return out;
     const next: Invocation[] = [];
     for (const x of out ?? [inv]) {
       for (const v of vs) {
@@ -94,7 +96,6 @@ export function valueVariants(inv: Invocation, values: Map<string, string[]>): I
         next.push({ ...x, redirects });
       }
     }
-    if (next.length > MAX_VALUES) return out;
     out = next;
   }
   return out;
