@@ -121,7 +121,7 @@ function spreadFindMatches(inv: Invocation, out: Effect[]): void {
 
 /** Program facts and the legacy tables may name the same effect twice: keep the first. */
 function dedupe(out: Effect[]): Effect[] {
-  if (out.length < 2) return out;
+  if (out.length < 2 || !anySame(out)) return out;
   const res: Effect[] = [];
   for (const e of out) {
     let dup = false;
@@ -136,6 +136,19 @@ function dedupe(out: Effect[]): Effect[] {
     if (!dup) res.push(e);
   }
   return res;
+}
+
+/** Do two effects of `out` name the same kind and path (the common case: none, nothing to copy)? */
+function anySame(out: Effect[]): boolean {
+  for (let i = 1; i < out.length; i++) {
+    const e = out[i]!;
+    if (!e.path) continue;
+    for (let j = 0; j < i; j++) {
+      const r = out[j]!;
+      if (r.kind === e.kind && r.path && r.path.abs === e.path.abs && r.path.text === e.path.text) return true;
+    }
+  }
+  return false;
 }
 
 /** Names the engine models without program facts (builtins, wrappers, the read-only list …). */
@@ -154,6 +167,9 @@ function fromDownload(ref: PathRef, sc: EffectScope): boolean {
 
 /** Where code comes from, settled: stdin fed by a download, `-` and /dev/stdin, URLs, downloads. */
 function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
+  let code = false;
+  for (const e of out) if (e.kind === 'code') code = true;
+  if (!code) return;
   const name = inv.name;
   // `sh -n` reads and checks the script but runs nothing.
   if (SHELLS.has(name) && inv.args.some((w) => w.static && /* -n or a bundle holding n */ noexec(w.value!))) {
@@ -161,7 +177,6 @@ function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
     return;
   }
   let fed: boolean | undefined;
-  const net = () => (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc));
   for (const e of out) {
     if (e.kind !== 'code') continue;
     if (e.path && (e.origin === 'file' || e.origin === 'inline')) {
@@ -170,9 +185,9 @@ function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
       else if (t.includes('://')) e.origin = 'network';
       else if (fromDownload(e.path, sc)) e.origin = 'network';
     }
-    if (e.origin === 'stdin' && net()) e.origin = 'network';
+    if (e.origin === 'stdin' && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
     // xargs CMD {} with items from a download: the payload is the download.
-    if (e.origin === 'inline' && inv.opaque?.reason === 'dynamic' && inv.via.some((v) => v.name.startsWith('xargs')) && net()) e.origin = 'network';
+    if (e.origin === 'inline' && inv.opaque?.reason === 'dynamic' && inv.via.some((v) => v.name.startsWith('xargs')) && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
   }
 }
 

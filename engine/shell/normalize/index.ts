@@ -126,10 +126,12 @@ function push(inv: Invocation, st: NormState, ex?: Extraction): void {
 function expand(start: Invocation, ex: Extraction, st: NormState): void {
   let inv = start;
   let words = 0;
+  let system = false;
   for (let n = 0; ; n++) {
     if (n > MAX_UNWRAP || words > MAX_UNWRAP_WORDS) return ops.opaque(inv, inv.name, 'depth', st);
     if (!inv.program.static) return push(inv, st, ex);
-    if (!systemProgram(inv.program)) break;
+    system = systemProgram(inv.program);
+    if (!system) break;
     const h = WRAPPERS.get(inv.name);
     if (!h) break;
     const r = h(inv);
@@ -149,7 +151,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   const name = inv.name;
   const path = inv.program.value ?? '';
   if (path.includes('/') && downloaded(path, ex, st)) return ops.opaque(inv, 'downloaded program', 'network', st, { payload: path });
-  if (!systemProgram(inv.program)) {
+  if (!system) {
     push(inv, st, ex);
     return nestedRuns(inv, ex, st);
   }
