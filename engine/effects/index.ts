@@ -44,6 +44,22 @@ export function cwdOf(inv: Invocation, cwd: string | null): string | null {
 
 const CODE_FILE_OPTS: ReadonlyMap<string, string> = new Map(Object.entries({ make: 'f', gmake: 'f', awk: 'f', gawk: 'f', mawk: 'f', nawk: 'f', sed: 'f' }));
 
+/** Which of the name tables below a program name is in, one lookup (built from them on first use). */
+const T_CODE_FILES = 1; // codeFiles: a shell, source, an interpreter or a -f program
+const T_REMOTE = 2; // remoteSources: an installer, a runner or python
+let traits: Map<string, number> | undefined;
+function traitsOf(name: string): number {
+  if (traits === undefined) {
+    const t = new Map<string, number>();
+    const add = (n: string, bit: number) => t.set(n, (t.get(n) ?? 0) | bit);
+    for (const n of SHELLS) add(n, T_CODE_FILES);
+    for (const n of ['source', '.', ...INTERPRETERS.keys(), ...CODE_FILE_OPTS.keys()]) add(n, T_CODE_FILES);
+    for (const n of [...INSTALLERS.keys(), ...RUNNERS, 'python', 'python3']) add(n, T_REMOTE);
+    traits = t;
+  }
+  return traits.get(name) ?? 0;
+}
+
 /** Every effect of `inv`. `sc.cwd` is the cwd before the invocation's own chdir. */
 export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   const cwd = cwdOf(inv, sc0.cwd);
@@ -77,10 +93,12 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   }
   if (facts.known) factEffects(inv, facts, sc, out);
   legacyEffects(inv, sc, out, !facts.known);
-  codeFiles(inv, sc, out);
-  remoteSources(inv, sc, out);
+  const t = traitsOf(inv.name);
+  if (t & T_CODE_FILES) codeFiles(inv, sc, out);
+  if (t & T_REMOTE) remoteSources(inv, sc, out);
   if (!facts.known && !KNOWN.has(inv.name)) out.push({ kind: 'unknown', how: `${inv.name} is not a known program`, word: inv.program });
-  spreadFindMatches(inv, out);
+  // (find -exec's commands come through a carrier step: an invocation with none has no find context)
+  if (inv.name === 'find' || inv.via.length) spreadFindMatches(inv, out);
   settleOrigins(inv, sc, out);
   itemsFromProducers(inv, sc, out);
   track(inv, sc0, out);

@@ -90,10 +90,11 @@ function rebindsByName(inv: Invocation): string | null {
   return null;
 }
 
-/** Could envRuns open anything for `inv` (assignments, a declaration builtin or a builtin that assigns by name)? */
-export function mayRunEnv(inv: Invocation): boolean {
-  return inv.env.length > 0 || DECLARE.has(inv.name) || NAMERS.has(inv.name);
-}
+/**
+ * The builtins for which envRuns may open something without assignments (a declaration builtin or
+ * a builtin that assigns by name); normalize asks through the name traits (traits.ts).
+ */
+export const ENV_BUILTINS: readonly string[] = [...DECLARE, ...NAMERS];
 
 /** Open what the assignments of `inv` run. `seen` keeps each assignment to one opening. */
 export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops, seen: WeakSet<object>): void {
