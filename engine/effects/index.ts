@@ -21,18 +21,27 @@ export { isConfigRead } from './legacy.ts';
 /** What one decision's Bash check knows while it walks the invocations in order. */
 export interface EffectScope extends PathScope {
   ex?: Extraction;
-  /** Files written by a download earlier in the same command (absolute). */
-  downloads?: Set<string>;
-  /** Paths read by each pipeline (by id), for secrets flowing into a later stage. */
-  pipeReads?: Map<number, PathRef[]>;
-  /** File descriptors `exec N<>/dev/tcp/…` connected to the network. */
-  netFds?: Set<number>;
+  /**
+   * What earlier invocations of the decision did, shared by every copy of the scope (none: nothing
+   * is tracked). Each collection is made when the first entry comes.
+   */
+  tracked?: Tracked;
   /** The program facts of the invocation effectsOf saw last (read-only derivation reads them). */
   facts?: ProgramFacts;
 }
 
+interface Tracked {
+  /** Files written by a download earlier in the same command (absolute). */
+  downloads: Set<string> | undefined;
+  /** Paths read by each pipeline (by id), for secrets flowing into a later stage. */
+  pipeReads: Map<number, PathRef[]> | undefined;
+  /** File descriptors `exec N<>/dev/tcp/…` connected to the network. */
+  netFds: Set<number> | undefined;
+}
+
 export function newScope(base: PathScope, ex?: Extraction): EffectScope {
-  return { home: base.home, workspace: base.workspace, cwd: base.cwd, fs: base.fs, ex, downloads: new Set(), pipeReads: new Map(), netFds: new Set() };
+  // every field from the start (the pipeline sets cwdGlob and fs later), one shape for every scope
+  return { home: base.home, workspace: base.workspace, cwd: base.cwd, cwdGlob: undefined, fs: base.fs, ex, tracked: { downloads: undefined, pipeReads: undefined, netFds: undefined }, facts: undefined };
 }
 
 /** The cwd an invocation runs in: the scope's, moved by a `cd`/wrapper chdir (null: unknown). */
@@ -177,7 +186,7 @@ export function markKnown(names: Iterable<string>): void {
 
 /** Was this path (or a folder above it) written by a download earlier in the command? */
 function fromDownload(ref: PathRef, sc: EffectScope): boolean {
-  const d = sc.downloads;
+  const d = sc.tracked?.downloads;
   if (ref.abs === null || !d || d.size === 0) return false;
   for (let p = ref.abs; p.length > 0; p = p.slice(0, p.lastIndexOf('/'))) if (d.has(p)) return true;
   return d.has('/');
@@ -216,7 +225,7 @@ function noexec(v: string): boolean {
 
 /** `sh <&5` after `exec 5<>/dev/tcp/…`. */
 function stdinFromNetFd(inv: Invocation, sc: EffectScope): boolean {
-  const fds = sc.netFds;
+  const fds = sc.tracked?.netFds;
   if (!fds || fds.size === 0) return false;
   for (const r of inv.redirects) {
     if ((r.op === '<&' || r.op === '<') && (r.fd === null || r.fd === 0) && r.target.static) {
@@ -361,7 +370,7 @@ export function producerIsNetwork(inv: Invocation, sc: EffectScope): boolean {
 /** A credential read by an earlier stage of this invocation's pipeline, or null. */
 export function secretInPipe(inv: Invocation, sc: EffectScope): PathRef | null {
   const p = inv.source.pipe;
-  const list = p && p.index > 0 ? sc.pipeReads?.get(p.id) : undefined;
+  const list = p && p.index > 0 ? sc.tracked?.pipeReads?.get(p.id) : undefined;
   if (!list) return null;
   for (const r of list) if (infoOf(r).classes.has('credential')) return r;
   return null;
@@ -369,25 +378,27 @@ export function secretInPipe(inv: Invocation, sc: EffectScope): PathRef | null {
 
 /** Record downloads and secrets read into a pipe, for later invocations of the same decision. */
 function track(inv: Invocation, sc: EffectScope, out: Effect[]): void {
-  if (inv.name === 'exec' && inv.args.length === 0 && sc.netFds) {
-    for (const r of inv.redirects) if (r.fd !== null && r.fd >= 0 && r.target.static && (r.target.value!.startsWith('/dev/tcp/') || r.target.value!.startsWith('/dev/udp/'))) sc.netFds.add(r.fd);
+  const tr = sc.tracked;
+  if (!tr) return;
+  if (inv.name === 'exec' && inv.args.length === 0) {
+    for (const r of inv.redirects) if (r.fd !== null && r.fd >= 0 && r.target.static && (r.target.value!.startsWith('/dev/tcp/') || r.target.value!.startsWith('/dev/udp/'))) (tr.netFds ??= new Set()).add(r.fd);
   }
-  const downloads = sc.downloads;
   const pipe = inv.source.pipe;
   // (what a download writes matters only where something is written; the rest is the pipe's reads)
   let writes = false;
   for (const e of out) if (e.kind === 'write') writes = true;
-  if (!writes && !(pipe && sc.pipeReads)) return;
+  if (!writes && !pipe) return;
   let net = NETWORK.has(inv.name);
   if (!net) for (const e of out) if (e.kind === 'network' && e.direction !== 'out') net = true;
   const n = inv.name;
   const fed = writes && (n === 'tee' || n === 'cp' || n === 'dd' || n === 'cat' || n === 'tar' || n === 'unzip' || n === 'bsdtar' || n === 'cpio') ? producerIsNetwork(inv, sc) : false;
   for (const e of out) {
-    if (downloads && e.kind === 'write' && (net || fed || (e.how.startsWith('redirect') && producerIsNetwork(inv, sc))) && e.path?.abs) downloads.add(e.path.abs);
-    if (pipe && sc.pipeReads && e.kind === 'read' && e.path && !e.guess) {
-      const list = sc.pipeReads.get(pipe.id);
+    if (e.kind === 'write' && (net || fed || (e.how.startsWith('redirect') && producerIsNetwork(inv, sc))) && e.path?.abs) (tr.downloads ??= new Set()).add(e.path.abs);
+    if (pipe && e.kind === 'read' && e.path && !e.guess) {
+      const reads = (tr.pipeReads ??= new Map());
+      const list = reads.get(pipe.id);
       if (list) list.push(e.path);
-      else sc.pipeReads.set(pipe.id, [e.path]);
+      else reads.set(pipe.id, [e.path]);
     }
   }
 }
