@@ -21,18 +21,27 @@ export { isConfigRead } from './legacy.ts';
 /** What one decision's Bash check knows while it walks the invocations in order. */
 export interface EffectScope extends PathScope {
   ex?: Extraction;
-  /** Files written by a download earlier in the same command (absolute). */
-  downloads?: Set<string>;
-  /** Paths read by each pipeline (by id), for secrets flowing into a later stage. */
-  pipeReads?: Map<number, PathRef[]>;
-  /** File descriptors `exec N<>/dev/tcp/…` connected to the network. */
-  netFds?: Set<number>;
+  /**
+   * What earlier invocations of the decision did, shared by every copy of the scope (none: nothing
+   * is tracked). Each collection is made when the first entry comes.
+   */
+  tracked?: Tracked;
   /** The program facts of the invocation effectsOf saw last (read-only derivation reads them). */
   facts?: ProgramFacts;
 }
 
+interface Tracked {
+  /** Files written by a download earlier in the same command (absolute). */
+  downloads: Set<string> | undefined;
+  /** Paths read by each pipeline (by id), for secrets flowing into a later stage. */
+  pipeReads: Map<number, PathRef[]> | undefined;
+  /** File descriptors `exec N<>/dev/tcp/…` connected to the network. */
+  netFds: Set<number> | undefined;
+}
+
 export function newScope(base: PathScope, ex?: Extraction): EffectScope {
-  return { home: base.home, workspace: base.workspace, cwd: base.cwd, fs: base.fs, ex, downloads: new Set(), pipeReads: new Map(), netFds: new Set() };
+  // every field from the start (the pipeline sets cwdGlob and fs later), one shape for every scope
+  return { home: base.home, workspace: base.workspace, cwd: base.cwd, cwdGlob: undefined, fs: base.fs, ex, tracked: { downloads: undefined, pipeReads: undefined, netFds: undefined }, facts: undefined };
 }
 
 /** The cwd an invocation runs in: the scope's, moved by a `cd`/wrapper chdir (null: unknown). */
@@ -43,6 +52,22 @@ export function cwdOf(inv: Invocation, cwd: string | null): string | null {
 }
 
 const CODE_FILE_OPTS: ReadonlyMap<string, string> = new Map(Object.entries({ make: 'f', gmake: 'f', awk: 'f', gawk: 'f', mawk: 'f', nawk: 'f', sed: 'f' }));
+
+/** Which of the name tables below a program name is in, one lookup (built from them on first use). */
+const T_CODE_FILES = 1; // codeFiles: a shell, source, an interpreter or a -f program
+const T_REMOTE = 2; // remoteSources: an installer, a runner or python
+let traits: Map<string, number> | undefined;
+function traitsOf(name: string): number {
+  if (traits === undefined) {
+    const t = new Map<string, number>();
+    const add = (n: string, bit: number) => t.set(n, (t.get(n) ?? 0) | bit);
+    for (const n of SHELLS) add(n, T_CODE_FILES);
+    for (const n of ['source', '.', ...INTERPRETERS.keys(), ...CODE_FILE_OPTS.keys()]) add(n, T_CODE_FILES);
+    for (const n of [...INSTALLERS.keys(), ...RUNNERS, 'python', 'python3']) add(n, T_REMOTE);
+    traits = t;
+  }
+  return traits.get(name) ?? 0;
+}
 
 /** Every effect of `inv`. `sc.cwd` is the cwd before the invocation's own chdir. */
 export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
@@ -77,10 +102,12 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   }
   if (facts.known) factEffects(inv, facts, sc, out);
   legacyEffects(inv, sc, out, !facts.known);
-  codeFiles(inv, sc, out);
-  remoteSources(inv, sc, out);
+  const t = traitsOf(inv.name);
+  if (t & T_CODE_FILES) codeFiles(inv, sc, out);
+  if (t & T_REMOTE) remoteSources(inv, sc, out);
   if (!facts.known && !KNOWN.has(inv.name)) out.push({ kind: 'unknown', how: `${inv.name} is not a known program`, word: inv.program });
-  spreadFindMatches(inv, out);
+  // (find -exec's commands come through a carrier step: an invocation with none has no find context)
+  if (inv.name === 'find' || inv.via.length) spreadFindMatches(inv, out);
   settleOrigins(inv, sc, out);
   itemsFromProducers(inv, sc, out);
   track(inv, sc0, out);
@@ -121,7 +148,7 @@ function spreadFindMatches(inv: Invocation, out: Effect[]): void {
 
 /** Program facts and the legacy tables may name the same effect twice: keep the first. */
 function dedupe(out: Effect[]): Effect[] {
-  if (out.length < 2) return out;
+  if (out.length < 2 || !anySame(out)) return out;
   const res: Effect[] = [];
   for (const e of out) {
     let dup = false;
@@ -138,6 +165,19 @@ function dedupe(out: Effect[]): Effect[] {
   return res;
 }
 
+/** Do two effects of `out` name the same kind and path (the common case: none, nothing to copy)? */
+function anySame(out: Effect[]): boolean {
+  for (let i = 1; i < out.length; i++) {
+    const e = out[i]!;
+    if (!e.path) continue;
+    for (let j = 0; j < i; j++) {
+      const r = out[j]!;
+      if (r.kind === e.kind && r.path && r.path.abs === e.path.abs && r.path.text === e.path.text) return true;
+    }
+  }
+  return false;
+}
+
 /** Names the engine models without program facts (builtins, wrappers, the read-only list …). */
 const KNOWN = new Set<string>();
 export function markKnown(names: Iterable<string>): void {
@@ -146,7 +186,7 @@ export function markKnown(names: Iterable<string>): void {
 
 /** Was this path (or a folder above it) written by a download earlier in the command? */
 function fromDownload(ref: PathRef, sc: EffectScope): boolean {
-  const d = sc.downloads;
+  const d = sc.tracked?.downloads;
   if (ref.abs === null || !d || d.size === 0) return false;
   for (let p = ref.abs; p.length > 0; p = p.slice(0, p.lastIndexOf('/'))) if (d.has(p)) return true;
   return d.has('/');
@@ -154,6 +194,9 @@ function fromDownload(ref: PathRef, sc: EffectScope): boolean {
 
 /** Where code comes from, settled: stdin fed by a download, `-` and /dev/stdin, URLs, downloads. */
 function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
+  let code = false;
+  for (const e of out) if (e.kind === 'code') code = true;
+  if (!code) return;
   const name = inv.name;
   // `sh -n` reads and checks the script but runs nothing.
   if (SHELLS.has(name) && inv.args.some((w) => w.static && /* -n or a bundle holding n */ noexec(w.value!))) {
@@ -161,7 +204,6 @@ function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
     return;
   }
   let fed: boolean | undefined;
-  const net = () => (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc));
   for (const e of out) {
     if (e.kind !== 'code') continue;
     if (e.path && (e.origin === 'file' || e.origin === 'inline')) {
@@ -170,11 +212,11 @@ function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
       else if (t.includes('://')) e.origin = 'network';
       else if (fromDownload(e.path, sc)) e.origin = 'network';
     }
-    if (e.origin === 'stdin' && net()) e.origin = 'network';
+    if (e.origin === 'stdin' && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
     // perl -ne 'system $_' fed by a download runs the download
-    if (e.origin === 'inline' && inv.opaque?.runsInput && net()) e.origin = 'network';
+    if (e.origin === 'inline' && inv.opaque?.runsInput && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
     // xargs CMD {} with items from a download: the payload is the download.
-    if (e.origin === 'inline' && inv.opaque?.reason === 'dynamic' && inv.via.some((v) => v.name.startsWith('xargs')) && net()) e.origin = 'network';
+    if (e.origin === 'inline' && inv.opaque?.reason === 'dynamic' && inv.via.some((v) => v.name.startsWith('xargs')) && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
   }
 }
 
@@ -185,7 +227,7 @@ function noexec(v: string): boolean {
 
 /** `sh <&5` after `exec 5<>/dev/tcp/…`. */
 function stdinFromNetFd(inv: Invocation, sc: EffectScope): boolean {
-  const fds = sc.netFds;
+  const fds = sc.tracked?.netFds;
   if (!fds || fds.size === 0) return false;
   for (const r of inv.redirects) {
     if ((r.op === '<&' || r.op === '<') && (r.fd === null || r.fd === 0) && r.target.static) {
@@ -331,7 +373,7 @@ export function producerIsNetwork(inv: Invocation, sc: EffectScope): boolean {
 /** A credential read by an earlier stage of this invocation's pipeline, or null. */
 export function secretInPipe(inv: Invocation, sc: EffectScope): PathRef | null {
   const p = inv.source.pipe;
-  const list = p && p.index > 0 ? sc.pipeReads?.get(p.id) : undefined;
+  const list = p && p.index > 0 ? sc.tracked?.pipeReads?.get(p.id) : undefined;
   if (!list) return null;
   for (const r of list) if (infoOf(r).classes.has('credential')) return r;
   return null;
@@ -339,25 +381,27 @@ export function secretInPipe(inv: Invocation, sc: EffectScope): PathRef | null {
 
 /** Record downloads and secrets read into a pipe, for later invocations of the same decision. */
 function track(inv: Invocation, sc: EffectScope, out: Effect[]): void {
-  if (inv.name === 'exec' && inv.args.length === 0 && sc.netFds) {
-    for (const r of inv.redirects) if (r.fd !== null && r.fd >= 0 && r.target.static && (r.target.value!.startsWith('/dev/tcp/') || r.target.value!.startsWith('/dev/udp/'))) sc.netFds.add(r.fd);
+  const tr = sc.tracked;
+  if (!tr) return;
+  if (inv.name === 'exec' && inv.args.length === 0) {
+    for (const r of inv.redirects) if (r.fd !== null && r.fd >= 0 && r.target.static && (r.target.value!.startsWith('/dev/tcp/') || r.target.value!.startsWith('/dev/udp/'))) (tr.netFds ??= new Set()).add(r.fd);
   }
-  const downloads = sc.downloads;
   const pipe = inv.source.pipe;
   // (what a download writes matters only where something is written; the rest is the pipe's reads)
   let writes = false;
   for (const e of out) if (e.kind === 'write') writes = true;
-  if (!writes && !(pipe && sc.pipeReads)) return;
+  if (!writes && !pipe) return;
   let net = NETWORK.has(inv.name);
   if (!net) for (const e of out) if (e.kind === 'network' && e.direction !== 'out') net = true;
   const n = inv.name;
   const fed = writes && (n === 'tee' || n === 'cp' || n === 'dd' || n === 'cat' || n === 'tar' || n === 'unzip' || n === 'bsdtar' || n === 'cpio') ? producerIsNetwork(inv, sc) : false;
   for (const e of out) {
-    if (downloads && e.kind === 'write' && (net || fed || (e.how.startsWith('redirect') && producerIsNetwork(inv, sc))) && e.path?.abs) downloads.add(e.path.abs);
-    if (pipe && sc.pipeReads && e.kind === 'read' && e.path && !e.guess) {
-      const list = sc.pipeReads.get(pipe.id);
+    if (e.kind === 'write' && (net || fed || (e.how.startsWith('redirect') && producerIsNetwork(inv, sc))) && e.path?.abs) (tr.downloads ??= new Set()).add(e.path.abs);
+    if (pipe && e.kind === 'read' && e.path && !e.guess) {
+      const reads = (tr.pipeReads ??= new Map());
+      const list = reads.get(pipe.id);
       if (list) list.push(e.path);
-      else sc.pipeReads.set(pipe.id, [e.path]);
+      else reads.set(pipe.id, [e.path]);
     }
   }
 }

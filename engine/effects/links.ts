@@ -24,13 +24,14 @@ function baseOf(p: string): string {
 }
 
 /** Link name → target (absolute) for every `ln` with static words in the command. */
-export function linksMade(ex: Extraction, cwd: string): Map<string, string> {
-  const links = new Map<string, string>();
+export function linksMade(ex: Extraction, cwd: string): ReadonlyMap<string, string> {
+  let links: Map<string, string> | null = null;
   for (const c of ex.commands) {
     const a = c.argv;
-    if (!a.length || !a.every((w: Word) => w.static)) continue;
+    if (!a.length || !a[0].static) continue;
     const prog = a[0].value ?? '';
     if (prog !== 'ln' && !prog.endsWith('/ln')) continue;
+    if (!a.every((w: Word) => w.static)) continue;
     let symbolic = false;
     let relative = false;
     let dir: string | null = null;
@@ -67,7 +68,7 @@ export function linksMade(ex: Extraction, cwd: string): Map<string, string> {
     const add = (target: string, link: string) => {
       const l = abs(link, cwd);
       const t = symbolic && !relative && !target.startsWith('/') ? abs(target, dirOf(l)) : abs(target, cwd);
-      if (l !== t) links.set(l, t);
+      if (l !== t) (links ??= new Map()).set(l, t);
     };
     if (dir !== null) for (const t of ops) add(t, dir + '/' + baseOf(t));
     else if (ops.length === 1) add(ops[0], baseOf(ops[0]));
@@ -76,11 +77,14 @@ export function linksMade(ex: Extraction, cwd: string): Map<string, string> {
       add(ops[0], ops[1] + '/' + baseOf(ops[0]));
     } else for (const t of ops.slice(0, -1)) add(t, ops[ops.length - 1] + '/' + baseOf(t));
   }
-  return links;
+  return links ?? NO_LINKS;
 }
 
+/** What linksMade returns for a command that makes no link (shared, never written). */
+const NO_LINKS: ReadonlyMap<string, string> = new Map();
+
 /** An fs port that follows the made links before asking the real one (if any). */
-export function linkOverlay(links: Map<string, string>, base?: FsPort): FsPort {
+export function linkOverlay(links: ReadonlyMap<string, string>, base?: FsPort): FsPort {
   const follow = (p: string): string => {
     for (let n = 0; n < 8; n++) {
       let hit = false;

@@ -36,6 +36,8 @@ interface Anchor {
 // The anchored rows for the last home asked about (a decision has one home; the rows are data).
 let anchorsHome: string | null = null;
 let anchors: Anchor[] = [];
+/** Every start of `anchors` with its row's index, sorted by start: the starts below a folder are one run. */
+let sortedStarts: { start: string; row: number }[] = [];
 
 /** Every anchored row of the tables, in order, with its start in `home` and in /root (rows at any depth are left out). */
 function anchorsFor(home: string): Anchor[] {
@@ -48,9 +50,36 @@ function anchorsFor(home: string): Anchor[] {
       out.push({ starts: [a, anchoredStart(r.pat, '/root')!], cls, why: r.why, pat: r.pat });
     }
   }
+  const sorted: { start: string; row: number }[] = [];
+  out.forEach((a, row) => {
+    for (const start of a.starts) sorted.push({ start, row });
+  });
+  sorted.sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : x.row - y.row));
   anchorsHome = home;
   anchors = out;
+  sortedStarts = sorted;
   return out;
+}
+
+/** The indices, in row order, of the anchored rows with a start below `below` (a folder with its trailing `/`). */
+function rowsBelow(below: string): number[] {
+  const list = sortedStarts;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.start < below) lo = mid + 1;
+    else hi = mid;
+  }
+  const rows: number[] = [];
+  for (let k = lo; k < list.length && list[k]!.start.startsWith(below); k++) rows.push(list[k]!.row);
+  if (rows.length < 2) return rows;
+  rows.sort((x, y) => x - y);
+  // a row both of whose starts are below counts once
+  let n = 1;
+  for (let k = 1; k < rows.length; k++) if (rows[k] !== rows[n - 1]) rows[n++] = rows[k]!;
+  rows.length = n;
+  return rows;
 }
 
 /** What a member path below `dir` (absolute) can be. */
@@ -61,14 +90,12 @@ export function membersInfo(dir: string, sc: PathScope): PathInfo {
   const reasons = [...base.reasons];
   const below = (dir === '/' ? '/' : dir + '/').toLowerCase();
   let anchored = false;
-  for (const a of anchorsFor(sc.home.toLowerCase())) {
-    for (const start of a.starts) {
-      if (!start.startsWith(below)) continue;
-      if (!classes.has(a.cls)) reasons.unshift(`an archive member can be ${a.why} (${a.pat})`);
-      classes.add(a.cls);
-      anchored = true;
-      break;
-    }
+  const all = anchorsFor(sc.home.toLowerCase());
+  for (const row of rowsBelow(below)) {
+    const a = all[row]!;
+    if (!classes.has(a.cls)) reasons.unshift(`an archive member can be ${a.why} (${a.pat})`);
+    classes.add(a.cls);
+    anchored = true;
   }
   // a member can replace a start-up file, a key or a hook there: a protected write
   if (anchored) classes.add('protected');

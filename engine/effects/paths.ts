@@ -239,13 +239,14 @@ export function pathRef(w: Word, sc: PathScope, value?: string): PathRef {
   const text = value ?? (w.static ? w.value! : w.approx);
   if (value !== undefined || w.static) {
     const abs = resolveIn(text, sc);
-    return { abs, word: w, text, scope: sc, literal: true };
+    // (info present from the start, filled by infoOf: one shape for every reference)
+    return { abs, word: w, text, scope: sc, literal: true, info: undefined };
   }
   const named = namedDir(w, sc);
   // An unquoted `$(…)` is split and globbed at run time: its path is known, but the word is not
   // taken as one that cannot be an option (read-only stays off).
-  if (named !== null) return { abs: named, word: w, text, scope: sc, literal: !(w.substitutions > 0 && !w.raw.startsWith('"')) };
-  return { abs: null, word: w, text, scope: sc, literal: false };
+  if (named !== null) return { abs: named, word: w, text, scope: sc, literal: !(w.substitutions > 0 && !w.raw.startsWith('"')), info: undefined };
+  return { abs: null, word: w, text, scope: sc, literal: false, info: undefined };
 }
 
 /**

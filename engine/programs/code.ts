@@ -44,6 +44,15 @@ function isIdent(c: string | undefined, first = false): boolean {
 
 /** Interpolation inside a double-quoted string: HOME for the known home spellings, else null. */
 function interpolation(lang: string, s: string, i: number): { v: string | null; end: number } | null {
+  // (called for every character of a string literal: reject on the first characters before slicing)
+  const c = s[i];
+  if (lang === 'perl' || lang === 'php') {
+    if (c !== '$' && c !== '@') return null;
+  } else if (lang === 'ruby') {
+    if (c !== '#' || s[i + 1] !== '{') return null;
+  } else if (lang === 'javascript') {
+    if (c !== '$' || s[i + 1] !== '{') return null;
+  } else return lang === 'python' && c === '{' ? { v: null, end: i + 1 } : null;
   const rest = s.slice(i);
   if (lang === 'perl' || lang === 'php') {
     if (rest[0] !== '$' && rest[0] !== '@') return null;
@@ -70,7 +79,6 @@ function interpolation(lang: string, s: string, i: number): { v: string | null; 
     const home = inner.endsWith('homedir()') || inner === 'process.env.HOME';
     return { v: home ? HOME : null, end: close < 0 ? s.length : i + close + 1 };
   }
-  if (lang === 'python' && rest[0] === '{') return { v: null, end: i + 1 };
   return null;
 }
 
@@ -131,26 +139,31 @@ function tokenize(lang: string, src: string): Tok[] {
       const raw = prefix.includes('r') || (q === "'" && (lang === 'perl' || lang === 'php' || lang === 'ruby'));
       const interp = q === '`' ? lang === 'javascript' : q === '"' ? lang !== 'python' && lang !== 'lua' : false;
       let v: string | null = '';
+      // plain characters are copied a run at a time (from `run` to k)
+      let run = k;
+      const fstr = prefix.includes('f');
+      const ipLang = fstr ? 'python' : interp ? lang : '';
       while (k < n && !src.startsWith(close, k)) {
         const ch = src[k];
         if (ch === '\\' && k + 1 < n) {
           const e = src[k + 1];
-          if (raw) v = v === null ? null : v + (e === q || e === '\\' ? e : '\\' + e);
-          else v = v === null ? null : v + (ESC[e] ?? e);
+          if (v !== null) v += src.slice(run, k) + (raw ? (e === q || e === '\\' ? e : '\\' + e) : (ESC[e] ?? e));
           k += 2;
+          run = k;
           continue;
         }
-        if (interp || prefix.includes('f')) {
-          const ip = prefix.includes('f') ? interpolation('python', src, k) : interpolation(lang, src, k);
+        if (ipLang !== '') {
+          const ip = interpolation(ipLang, src, k);
           if (ip) {
-            v = v === null || ip.v === null ? null : v + ip.v;
+            v = v === null || ip.v === null ? null : v + src.slice(run, k) + ip.v;
             k = ip.end;
+            run = k;
             continue;
           }
         }
-        v = v === null ? null : v + ch;
         k++;
       }
+      if (v !== null) v += src.slice(run, k);
       out.push({ t: 'str', v, tick: q === '`' && lang !== 'javascript' });
       i = Math.min(n, k + close.length);
       continue;
@@ -175,13 +188,16 @@ function tokenize(lang: string, src: string): Tok[] {
     if (isIdent(c, true) || (c === '.' && isIdent(src[i + 1], true) && out.length && out[out.length - 1].t !== 'p')) {
       let k = i;
       let v = '';
+      // characters are copied a run at a time (from `run` to k); `::` and `->` become `.`
+      let run = k;
+      let segStart = true;
       for (;;) {
-        if (src[k] === '.' && isIdent(src[k + 1], true)) { v += '.'; k++; }
-        else if (src.startsWith('::', k) && isIdent(src[k + 2], true)) { v += '.'; k += 2; }
-        else if (src.startsWith('->', k) && isIdent(src[k + 2], true)) { v += '.'; k += 2; }
-        else if (isIdent(src[k], v === '' || v.endsWith('.'))) { v += src[k]; k++; }
+        if (src[k] === '.' && isIdent(src[k + 1], true)) { k++; segStart = true; }
+        else if ((src.startsWith('::', k) || src.startsWith('->', k)) && isIdent(src[k + 2], true)) { v += src.slice(run, k) + '.'; k += 2; run = k; segStart = true; }
+        else if (isIdent(src[k], segStart)) { k++; segStart = false; }
         else break;
       }
+      v += src.slice(run, k);
       // a method call on a call's result (require("os").homedir()) continues the previous chain
       if (v.startsWith('.') && out.length) {
         const prev = out[out.length - 1];

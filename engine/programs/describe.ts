@@ -1,10 +1,13 @@
 // describe(): parse one invocation's argv with its program spec and give every word its role.
 import type { Word } from '../shell/types.ts';
 import type { ArgFact, ArgRole, Grammar, OperandToken, OptionDef, ProgramFacts, ProgramSpec } from './types.ts';
-import { needsOf, planOf, subPlan, type Plan } from './plan.ts';
+import { needsOf, planOf, shortAt, subPlan, type Plan } from './plan.ts';
 import { optionDef } from './dsl.ts';
 import { FAMILY_COUNT, familySpecs } from './specs/index.ts';
 import { basename, fields, mayBeFlag, sv, textOf } from './words.ts';
+
+// name → plan of its spec (describe's one lookup) for the names REG holds; emptied when REG loses names.
+const PLAN_OF_NAME = new Map<string, Plan>();
 
 // name → spec, filled a family at a time (loadFamily). With a program index (useProgramIndex)
 // a name builds only the family that names it; without one, the first name REG lacks builds
@@ -95,6 +98,7 @@ export function addPrograms(specs: readonly ProgramSpec[]): () => void {
     }
   return () => {
     for (const n of added) REG.delete(n);
+    PLAN_OF_NAME.clear();
   };
 }
 
@@ -158,11 +162,19 @@ function blank(name: string, known: boolean): ProgramFacts {
 
 /** Facts about one invocation. `name` is the program's basename as the shell resolved it. Never throws. */
 export function describe(name: string, args: readonly Word[]): ProgramFacts {
-  const spec = REG.get(name) ?? versioned(name);
-  if (!spec) return blank(name, false);
+  let p = PLAN_OF_NAME.get(name);
+  let spec: ProgramSpec | undefined;
+  if (p === undefined) {
+    spec = REG.get(name) ?? versioned(name);
+    if (!spec) return blank(name, false);
+  }
   const facts = blank(name, true);
   try {
-    const p = planOf(spec);
+    if (p === undefined) {
+      p = planOf(spec!);
+      // (only names REG holds: the map stays as small as the table)
+      if (REG.get(name) === spec) PLAN_OF_NAME.set(name, p);
+    }
     const st: RunState = { effect: false, maybe: undefined, stop: false, recursive: false, last: p };
     run(p, args, 0, facts, st, 0);
     finish(facts, st);
@@ -297,7 +309,7 @@ function nextValue(f: ProgramFacts, args: readonly Word[], i: number, d: OptionD
 
 /** Does every character of `v` after the first name a short option? */
 function allShort(p: Plan, v: string): boolean {
-  for (let k = 1; k < v.length; k++) if (!p.short.has(v[k])) return false;
+  for (let k = 1; k < v.length; k++) if (shortAt(p, v, k) === undefined) return false;
   return true;
 }
 
@@ -500,7 +512,7 @@ function dynamicOption(c: Plan, args: readonly Word[], i: number, w: Word, f: Pr
     return i;
   }
   for (let j = 1; j < p.length; j++) {
-    const d = c.short.get(p[j]);
+    const d = shortAt(c, p, j);
     if (!d) return -1;
     if (d.arg === 0) {
       record(f, st, d, true, undefined, false);
@@ -534,10 +546,9 @@ function uniquePrefix(c: Plan, v: string): string | undefined {
 /** A bundle of short options starting at v[from]; returns the index of the last word consumed. */
 function shorts(c: Plan, args: readonly Word[], i: number, v: string, from: number, f: ProgramFacts, st: RunState): number {
   for (let j = from; j < v.length; j++) {
-    const ch = v[j];
-    const d = c.short.get(ch);
+    const d = shortAt(c, v, j);
     if (!d) {
-      f.issues.push(`unknown option -${ch}`);
+      f.issues.push(`unknown option -${v[j]}`);
       continue;
     }
     if (d.arg === 0) {

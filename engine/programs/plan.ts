@@ -7,6 +7,8 @@ export class Plan {
   readonly spec: CommandSpec;
   readonly grammar: Grammar;
   readonly short: Map<string, OptionDef>;
+  /** Short options by character code (ASCII only; other characters go through `short`). */
+  readonly shortCodes: (OptionDef | undefined)[];
   readonly long: Map<string, OptionDef>;
   readonly singleDash: boolean;
   readonly numeric: string | undefined;
@@ -51,6 +53,8 @@ export class Plan {
     this.spec = c;
     this.grammar = g;
     this.short = g.short;
+    this.shortCodes = new Array<OptionDef | undefined>(128).fill(undefined);
+    for (const [k, d] of g.short) if (k.length === 1 && k.charCodeAt(0) < 128) this.shortCodes[k.charCodeAt(0)] = d;
     this.long = g.long;
     this.singleDash = !!g.singleDash;
     this.numeric = g.numeric;
@@ -93,6 +97,12 @@ export function planOf(c: CommandSpec): Plan {
     PLANS.set(c, p);
   }
   return p;
+}
+
+/** The short option named by character `k` of `v` (as `p.short.get(v[k])`). */
+export function shortAt(p: Plan, v: string, k: number): OptionDef | undefined {
+  const code = v.charCodeAt(k);
+  return code < 128 ? p.shortCodes[code] : p.short.get(v[k]);
 }
 
 /** The plan of subcommand `canon` of `p` (whose subs hold it). */

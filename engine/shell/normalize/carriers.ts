@@ -536,6 +536,8 @@ export function findCarrier(inv: Invocation, st: NormState, ops: Ops, ex?: Extra
 export function gitCarrier(inv: Invocation, st: NormState, ops: Ops): void {
   st.out.push(inv);
   const g = parseGit(inv.args);
+  // (no -c and no env prefix: no config to open, the common case)
+  if (!g.configs.length && !inv.env.length) return;
   const cfgs: { key: string; value: string; dynamic: boolean; span: Word['span'] }[] = g.configs.map((c) => ({ ...c, span: c.word.span }));
   for (const c of envConfigs(inv.env)) cfgs.push({ ...c, span: inv.source.span });
   for (const c of cfgs) {
@@ -587,7 +589,7 @@ const VIM_CODE = ['!', 'system', 'py', 'lua', 'perl', 'ruby', 'term', 'so ', 'so
 const SSH_OPTS = new Set(['proxycommand', 'localcommand', 'knownhostscommand', 'remotecommand']);
 
 /** The programs optionCarriers opens (each has its branch below). */
-const OPTION_CARRIERS = new Set(['rg', 'ripgrep', 'sort', 'tar', 'zip', 'rsync', 'ssh', 'scp', 'sftp', 'vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'vimdiff', 'mapfile', 'readarray', 'find', 'git', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
+export const OPTION_CARRIERS: ReadonlySet<string> = new Set(['rg', 'ripgrep', 'sort', 'tar', 'zip', 'rsync', 'ssh', 'scp', 'sftp', 'vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'vimdiff', 'mapfile', 'readarray', 'find', 'git', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
 
 export function optionCarriers(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): boolean {
   const name = inv.name;

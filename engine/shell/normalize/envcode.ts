@@ -90,10 +90,11 @@ function rebindsByName(inv: Invocation): string | null {
   return null;
 }
 
-/** Could envRuns open anything for `inv` (assignments, a declaration builtin or a builtin that assigns by name)? */
-export function mayRunEnv(inv: Invocation): boolean {
-  return inv.env.length > 0 || DECLARE.has(inv.name) || NAMERS.has(inv.name);
-}
+/**
+ * The builtins for which envRuns may open something without assignments (a declaration builtin or
+ * a builtin that assigns by name); normalize asks through the name traits (traits.ts).
+ */
+export const ENV_BUILTINS: readonly string[] = [...DECLARE, ...NAMERS];
 
 /** Open what the assignments of `inv` run. `seen` keeps each assignment to one opening. */
 export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops, seen: WeakSet<object>): void {
@@ -101,23 +102,11 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
   if (named) ops.opaque({ ...inv, env: [], redirects: [] }, `${inv.name} ${named}`, 'dynamic', st);
   if (!inv.env.length && !DECLARE.has(inv.name)) return;
   // prefixes only, none of whose names runs anything (LANG=C, NODE_ENV=test): nothing to open
-  if (!DECLARE.has(inv.name) && !inv.env.some((a) => acts(a.name))) return;
+  if (!DECLARE.has(inv.name) && !anyActs(inv.env)) return;
   const outer: Invocation = { ...inv, env: [], redirects: [] };
   const git: Set1[] = [];
   const values = (st.values === undefined ? (st.values = staticValues(ex)) : st.values) ?? null;
-  for (const given of assignments(inv, st.home)) {
-    const mark = given.value ?? given.array ?? null;
-    if (mark && seen.has(mark)) continue;
-    if (mark) seen.add(mark);
-    // EDITOR="$C" with C='…' given in this source: each such text is the value too
-    const name0 = given.value ? wholeName(given.value) : null;
-    const known = name0 && values ? (values.get(name0) ?? []) : [];
-    for (const a of [given, ...known.map((v) => ({ ...given, value: v === '' ? null : staticWord(v, given.span) }))]) one(a);
-  }
-  // git itself opens them with its -c configs (gitCarrier); any other program may run a git that reads them
-  if (git.length && inv.name !== 'git') gitEnv(git, outer, st, ops);
-
-  function one(a: Set1): void {
+  const one = (a: Set1): void => {
     const name = a.name;
     const w = a.value;
     const text = w === null ? '' : w.static ? w.value! : null;
@@ -155,7 +144,24 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
       if (ops.networkWord(w, ex)) ops.opaque(outer, `${name}=`, 'network', st);
       else if (text !== null && text !== '') ops.payload(`. ${quote(text)}`, `${name}=`, span, outer, st, false);
     }
+  };
+  for (const given of assignments(inv, st.home)) {
+    const mark = given.value ?? given.array ?? null;
+    if (mark && seen.has(mark)) continue;
+    if (mark) seen.add(mark);
+    // EDITOR="$C" with C='…' given in this source: each such text is the value too
+    const name0 = given.value ? wholeName(given.value) : null;
+    const known = name0 && values ? (values.get(name0) ?? []) : [];
+    for (const a of [given, ...known.map((v) => ({ ...given, value: v === '' ? null : staticWord(v, given.span) }))]) one(a);
   }
+  // git itself opens them with its -c configs (gitCarrier); any other program may run a git that reads them
+  if (git.length && inv.name !== 'git') gitEnv(git, outer, st, ops);
+}
+
+/** Does any prefix assignment open something (acts)? */
+function anyActs(env: readonly Assignment[]): boolean {
+  for (const a of env) if (acts(a.name)) return true;
+  return false;
 }
 
 

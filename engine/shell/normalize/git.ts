@@ -76,10 +76,12 @@ export function normKey(key: string): string {
 
 /** GIT_CONFIG_COUNT / GIT_CONFIG_KEY_n / GIT_CONFIG_VALUE_n (and GIT_CONFIG_PARAMETERS) from env. */
 export function envConfigs(env: Assignment[]): { key: string; value: string; dynamic: boolean }[] {
+  const out: { key: string; value: string; dynamic: boolean }[] = [];
+  if (!env.length) return out;
   const keys = new Map<string, Assignment>();
   const vals = new Map<string, Assignment>();
-  const out: { key: string; value: string; dynamic: boolean }[] = [];
   for (const a of env) {
+    if (!a.name.startsWith('GIT_CONFIG_')) continue;
     if (a.name.startsWith('GIT_CONFIG_KEY_')) keys.set(a.name.slice(15), a);
     else if (a.name.startsWith('GIT_CONFIG_VALUE_')) vals.set(a.name.slice(17), a);
     else if (a.name === 'GIT_CONFIG_PARAMETERS') {

@@ -8,7 +8,8 @@ import { crontabStdin, downloaded, runWritten, evalCarrier, interpreterCarrier, 
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
-import { envRuns, mayRunEnv } from './envcode.ts';
+import { envRuns } from './envcode.ts';
+import { traitsOf, T_ENV_BUILTIN, T_INTERPRETER, T_OPTION_CARRIER, T_SHELL, T_WRAPPER } from './traits.ts';
 import { functionCalls, positionalVariants, staticValues, valueVariants } from './values.ts';
 import { codeCommands } from '../../programs/code.ts';
 import { hasShellEscapes, shellEscapes } from '../../programs/escapes.ts';
@@ -104,6 +105,11 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
   return { invocations: st.out, issues: st.issues };
 }
 
+/** Could envRuns open anything for `inv` (assignments, a declaration builtin or a builtin that assigns by name)? */
+function mayRunEnv(inv: Invocation): boolean {
+  return inv.env.length > 0 || (traitsOf(inv.name) & T_ENV_BUILTIN) !== 0;
+}
+
 function sameCtx(a: ContextEntry, b: ContextEntry): boolean {
   return a.kind === b.kind && a.span.start === b.span.start && a.span.end === b.span.end;
 }
@@ -147,12 +153,16 @@ function push(inv: Invocation, st: NormState, ex?: Extraction): void {
 function expand(start: Invocation, ex: Extraction, st: NormState): void {
   let inv = start;
   let words = 0;
+  let system = false;
+  let traits = 0;
   for (let n = 0; ; n++) {
     if (n > MAX_UNWRAP || words > MAX_UNWRAP_WORDS) return ops.opaque(inv, inv.name, 'depth', st);
     if (!inv.program.static) return push(inv, st, ex);
-    if (!systemProgram(inv.program)) break;
-    const h = WRAPPERS.get(inv.name);
-    if (!h) break;
+    system = systemProgram(inv.program);
+    if (!system) break;
+    traits = traitsOf(inv.name);
+    if (!(traits & T_WRAPPER)) break;
+    const h = WRAPPERS.get(inv.name)!;
     const r = h(inv);
     if (r.kind === 'inner') {
       words += r.inv.args.length;
@@ -172,15 +182,15 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   if (path.includes('/') && downloaded(path, ex, st)) return ops.opaque(inv, 'downloaded program', 'network', st, { payload: path });
   // ./x.sh written earlier in the source with known text (a #! line aside, the shell runs it)
   if (path.includes('/')) runWritten(inv, inv.program, ex, st, ops);
-  if (!systemProgram(inv.program)) {
+  if (!system) {
     push(inv, st, ex);
     return nestedRuns(inv, ex, st);
   }
-  if (SHELLS.has(name) && !shellPrintsInfo(inv)) return shellCarrier(inv, ex, st, ops);
+  if ((traits & T_SHELL) !== 0 && !shellPrintsInfo(inv)) return shellCarrier(inv, ex, st, ops);
   if (name === 'eval') return evalCarrier(inv, ex, st, ops);
   if (name === 'source' || name === '.') return sourceCarrier(inv, ex, st, ops);
-  if (interpreterCarrier(inv, ex, st, ops)) return;
-  if (optionCarriers(inv, ex, st, ops)) {
+  if ((traits & T_INTERPRETER) !== 0 && interpreterCarrier(inv, ex, st, ops)) return;
+  if ((traits & T_OPTION_CARRIER) !== 0 && optionCarriers(inv, ex, st, ops)) {
     // awk '{system($0)}', sed e: the piped text runs as commands too
     if (inv.source.pipe && factsFor(inv).inputCode === 'sh') inputLines(inv, ex, st);
     // what the hand-written carrier does not open (git rebase --exec, submodule foreach, clone -u …)

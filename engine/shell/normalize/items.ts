@@ -245,10 +245,11 @@ function sameCtx(a: SimpleCommand, b: SimpleCommand): boolean {
 
 /** The `< <(…)` stdin of a command (a loop's: bash gives it to every command in the loop), or null. */
 function procsubFeed(sc: SimpleCommand, loop = true): Redirect | null {
-  const ins = sc.redirects.filter((r) => r.fd === null || r.fd === 0);
-  const r = ins[0];
-  if (ins.length !== 1 || r!.op !== '<' || r!.target.static || r!.target.approx !== '<(…)' || (loop && !sc.context.some((e) => e.kind === 'loop'))) return null;
-  return r!;
+  let r: Redirect | null = null;
+  let ins = 0;
+  for (const x of sc.redirects) if (x.fd === null || x.fd === 0) if (ins++ === 0) r = x;
+  if (ins !== 1 || r!.op !== '<' || r!.target.static || r!.target.approx !== '<(…)' || (loop && !sc.context.some((e) => e.kind === 'loop'))) return null;
+  return r;
 }
 
 /**

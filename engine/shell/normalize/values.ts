@@ -13,23 +13,26 @@ const DECLARERS = new Set(['export', 'local', 'declare', 'typeset', 'readonly'])
 /** Static values each name is given in the source (plain and declare/export assignments). */
 export function staticValues(ex: Extraction): Map<string, string[]> | null {
   let out: Map<string, string[]> | null = null;
-  const add = (name: string, v: string): void => {
-    out ??= new Map();
-    const list = out.get(name) ?? [];
-    if (list.length < MAX_VALUES && !list.includes(v)) list.push(v);
-    out.set(name, list);
-  };
   for (const sc of ex.commands) {
-    for (const a of sc.env) if (!a.array && !a.subscript && !a.append && (a.value === null || a.value.static)) add(a.name, a.value?.value ?? '');
+    for (const a of sc.env) if (!a.array && !a.subscript && !a.append && (a.value === null || a.value.static)) out = addValue(out, a.name, a.value?.value ?? '');
     const first = sc.argv[0];
     if (!first || !first.static || !DECLARERS.has(first.value!)) continue;
-    for (const w of sc.argv.slice(1)) {
+    for (let k = 1; k < sc.argv.length; k++) {
+      const w = sc.argv[k]!;
       if (!w.static) continue;
       const t = w.value!;
       const eq = t.indexOf('=');
-      if (eq > 0 && isName(t.slice(0, eq))) add(t.slice(0, eq), t.slice(eq + 1));
+      if (eq > 0 && isName(t.slice(0, eq))) out = addValue(out, t.slice(0, eq), t.slice(eq + 1));
     }
   }
+  return out;
+}
+
+function addValue(out: Map<string, string[]> | null, name: string, v: string): Map<string, string[]> {
+  out ??= new Map();
+  const list = out.get(name) ?? [];
+  if (list.length < MAX_VALUES && !list.includes(v)) list.push(v);
+  out.set(name, list);
   return out;
 }
 
