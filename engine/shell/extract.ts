@@ -40,6 +40,8 @@ function cond(st: St): St {
   return st.conditional ? st : mk(st.ctx, true, st.background, st.pipe, st.redirs);
 }
 
+let spareExtractor: Extractor | null = null;
+
 export class Extractor {
   /** The commands listed so far (the shared empty array until the first: then exact-size at one). */
   private commands: SimpleCommand[] = NONE;
@@ -54,8 +56,8 @@ export class Extractor {
   private activeAliases: Set<string> | null = null;
   private pipeId = 0;
   private stopped = false;
-  private readonly sh: Shared;
-  private readonly home: string;
+  private sh: Shared;
+  private home: string;
   /** Arithmetic sites and the values names get (null when the source cannot hold a site). */
   private ar: ArithCollector | null = null;
 
@@ -66,18 +68,42 @@ export class Extractor {
 
   private src = '';
 
+  /** The extraction of `ast` (parsed from `source` with `sh`), by an Extractor lent from the
+   *  shelf: one per analysis was a dozen fields of garbage each time. */
+  static extract(sh: Shared, home: string, ast: ListNode, source: string): Extraction {
+    const x = spareExtractor ?? new Extractor(sh, home);
+    spareExtractor = null;
+    x.sh = sh;
+    x.home = home;
+    const out = x.run(ast, source);
+    // as new, and holding nothing of this analysis
+    x.commands = NONE;
+    x.functions = NONE;
+    x.fnSeen = null;
+    x.hashed = null;
+    x.timed = null;
+    x.aliases = null;
+    x.activeAliases = null;
+    x.pipeId = 0;
+    x.stopped = false;
+    x.ar = null;
+    x.src = '';
+    spareExtractor = x;
+    return out;
+  }
+
   run(ast: ListNode, source: string): Extraction {
     this.src = source;
     // An empty tree (over the size budget, only comments) holds no site: skip scanning its text.
     // After an error or a budget only the text before the stop is in the tree.
     if (ast.items.length > 0 && mayHoldArith(this.sh.parsedEnd < source.length ? source.slice(0, this.sh.parsedEnd) : source)) this.ar = new ArithCollector(source);
-    const top = mk([], false, false, undefined, NONE); // context: a plain array (for…of over the frozen NONE allocates an iterator)
+    const top = mk(NONE, false, false, undefined, NONE);
     this.list(ast, top);
     const arith = this.ar ? this.arith(top) : NONE;
     const assigned = this.ar ? this.ar.assigned() : undefined;
     const sh = this.sh;
-    const commands = this.commands.length ? this.commands : [];
-    const functions = this.functions.length ? this.functions : [];
+    const commands = this.commands;
+    const functions = this.functions;
     const stats = { chars: source.length, tokens: sh.tokens, maxDepth: sh.maxDepth, commands: commands.length };
     return assigned
       ? { source, commands, functions, issues: sh.issues, arith, assigned, stats }

@@ -22,7 +22,7 @@ export function analyze(source: string, ctx: ShellContext): Extraction {
   try {
     const r = parseSource(source, ctx.budget, true);
     sh = r.shared;
-    const out = new Extractor(sh, ctx.home).run(r.ast, source);
+    const out = Extractor.extract(sh, ctx.home, r.ast, source);
     workCounter.steps += sh.steps;
     releaseShared(sh);
     return out;
@@ -43,9 +43,10 @@ export interface ParseOutput {
 /** The syntax tree of `source`, plus any issues. Never throws. */
 export function parse(source: string, budget?: Partial<Budget>): ParseOutput {
   const r = parseSource(source, budget);
-  workCounter.steps += r.shared.steps;
+  const steps = r.shared.steps;
+  workCounter.steps += steps;
   releaseShared(r.shared);
-  return { ast: r.ast, issues: r.issues, steps: r.shared.steps };
+  return { ast: r.ast, issues: r.issues, steps };
 }
 
 /** argv with brace words spread into their alternatives (what bash passes to the program). */

@@ -29,30 +29,45 @@ export function plainText(w: WordNode | null): string | null {
 }
 
 /**
- * The scratch stacks of the last finished parse, lent to the next one (a parse leaves them empty;
- * null while lent, so a parse started while another runs gets its own).
+ * The budget counters of the last finished parse, with its scratch stacks, lent to the next one
+ * (a parse leaves the stacks empty; null while lent, so a parse started while another runs gets
+ * its own). Only `issues` is new each time: the Extraction keeps it.
  */
-let spareParts: Scratch<Part> | null = null;
-let spareWords: Scratch<WordNode> | null = null;
+let spare: Shared | null = null;
 
 export function newShared(budget?: Partial<Budget>, commands = false): Shared {
   const b = budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET;
-  const parts = spareParts ?? new Scratch<Part>();
-  const words = spareWords ?? new Scratch<WordNode>();
-  spareParts = spareWords = null;
-  return {
-    budget: b, issues: [], tokens: 0, commands: 0, maxCommands: commands ? b.maxCommands : Infinity, parsedEnd: Infinity, depth: 0, maxDepth: 0, steps: 0,
-    peak: 0, wasted: 0, parts, words,
-  };
+  const maxCommands = commands ? b.maxCommands : Infinity;
+  const sh = spare;
+  if (sh === null) {
+    return {
+      budget: b, issues: [], tokens: 0, commands: 0, maxCommands, parsedEnd: Infinity, depth: 0, maxDepth: 0, steps: 0,
+      peak: 0, wasted: 0, parts: new Scratch<Part>(), words: new Scratch<WordNode>(),
+    };
+  }
+  spare = null;
+  sh.budget = b;
+  sh.issues = [];
+  sh.tokens = 0;
+  sh.commands = 0;
+  sh.maxCommands = maxCommands;
+  sh.parsedEnd = Infinity;
+  sh.depth = 0;
+  sh.maxDepth = 0;
+  sh.steps = 0;
+  sh.peak = 0;
+  sh.wasted = 0;
+  return sh;
 }
 
-/** Hand the scratch stacks of a finished parse (nothing of it reads them any more) to the next
- *  one; stacks a huge input grew are let go instead of being kept for ever. */
+/** Hand the counters and scratch stacks of a finished parse (nothing of it reads them any more)
+ *  to the next one; stacks a huge input grew are let go instead of being kept for ever. */
 export function releaseShared(sh: Shared): void {
   sh.parts.drop(0);
   sh.words.drop(0);
-  if (sh.parts.a.length <= 4096) spareParts = sh.parts;
-  if (sh.words.a.length <= 4096) spareWords = sh.words;
+  if (sh.parts.a.length > 4096) sh.parts = new Scratch<Part>();
+  if (sh.words.a.length > 4096) sh.words = new Scratch<WordNode>();
+  spare = sh;
 }
 
 export class Parser implements SubParser {
@@ -760,9 +775,10 @@ export function parseSource(source: string, budget?: Partial<Budget>, commands =
   try {
     // the top-level parser of the last parse is reused (parses never run inside each other's
     // top level, but take it off the shelf anyway so one that did would make its own)
-    const p = spareParser ?? new Parser(source, 0, sh);
+    let p = spareParser;
     spareParser = null;
-    if (p.sh !== sh) p.reset(source, sh);
+    if (p === null) p = new Parser(source, 0, sh);
+    else p.reset(source, sh);
     ast = p.parseProgram();
     if (p.stoppedAt >= 0) sh.parsedEnd = Math.min(source.length, p.stoppedAt + 1);
     p.reset('', sh); // let go of the source and the tree
