@@ -34,6 +34,8 @@ export interface Shared {
   /** Scratch stacks for building word parts and command words (exact-size arrays, no garbage). */
   parts: Scratch<Part>;
   words: Scratch<WordNode>;
+  /** The same for the lists of the tree above words (pipeline stages and operators, and-or lists). */
+  items: Scratch<unknown>;
 }
 
 /**
@@ -140,7 +142,7 @@ export function isAssignPrefix(src: string, start: number, pos: number): boolean
 
 interface Pending { node: RedirNode; delim: string; strip: boolean; quoted: boolean }
 export interface Saved {
-  pos: number; issues: number; pending: Pending[]; depth: number; parts: number; words: number;
+  pos: number; issues: number; pending: Pending[]; depth: number; parts: number; words: number; items: number;
   tokens: number; wasted: number; peak: number; commands: number;
 }
 /** A `$(…)` parsed at some position: its part, where it ended and what a re-parse would add. */
@@ -259,7 +261,7 @@ export class Lexer {
   save(): Saved {
     const sh = this.sh;
     return {
-      pos: this.pos, issues: sh.issues.length, pending: this.pending.slice(), depth: sh.depth, parts: sh.parts.n, words: sh.words.n,
+      pos: this.pos, issues: sh.issues.length, pending: this.pending.slice(), depth: sh.depth, parts: sh.parts.n, words: sh.words.n, items: sh.items.n,
       tokens: sh.tokens, wasted: sh.wasted, peak: sh.peak, commands: sh.commands,
     };
   }
@@ -273,6 +275,7 @@ export class Lexer {
     sh.commands = s.commands; // a retry parses those commands again
     sh.parts.drop(s.parts);
     sh.words.drop(s.words);
+    sh.items.drop(s.items);
   }
 
   /** Nested word constructs (${…}, $((…)), extglob, [ ]) count toward the depth budget too. */

@@ -42,7 +42,7 @@ export function newShared(budget?: Partial<Budget>, commands = false): Shared {
   if (sh === null) {
     return {
       budget: b, issues: [], tokens: 0, commands: 0, maxCommands, parsedEnd: Infinity, depth: 0, maxDepth: 0, steps: 0,
-      peak: 0, wasted: 0, parts: new Scratch<Part>(), words: new Scratch<WordNode>(),
+      peak: 0, wasted: 0, parts: new Scratch<Part>(), words: new Scratch<WordNode>(), items: new Scratch<unknown>(),
     };
   }
   spare = null;
@@ -65,8 +65,10 @@ export function newShared(budget?: Partial<Budget>, commands = false): Shared {
 export function releaseShared(sh: Shared): void {
   sh.parts.drop(0);
   sh.words.drop(0);
+  sh.items.drop(0);
   if (sh.parts.a.length > 4096) sh.parts = new Scratch<Part>();
   if (sh.words.a.length > 4096) sh.words = new Scratch<WordNode>();
+  if (sh.items.a.length > 4096) sh.items = new Scratch<unknown>();
   spare = sh;
 }
 
@@ -98,6 +100,7 @@ export class Parser implements SubParser {
     const sh = this.sh;
     const parts = sh.parts.n;
     const words = sh.words.n;
+    const items = sh.items.n;
     try {
       this.advance(F_CMD);
       this.parseListInto(root);
@@ -106,6 +109,7 @@ export class Parser implements SubParser {
       if (!(e instanceof Abort)) throw e;
       sh.parts.drop(parts);
       sh.words.drop(words);
+      sh.items.drop(items);
       this.stoppedAt = lx.pos;
     }
     return root;
@@ -223,20 +227,22 @@ export class Parser implements SubParser {
     const first = this.parsePipeline();
     // spans never change once a node is complete, so a lone pipeline lends the and-or its span
     if (!(lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||'))) return { type: 'AndOr', span: first.span, pipelines: [first], ops: NONE };
-    const node: AndOrNode = { type: 'AndOr', span: { start: first.span.start, end: first.span.end }, pipelines: [first], ops: [] };
+    // pipelines and operators go on the scratch stack in turn (p0 op0 p1 op1 p2 …), then into
+    // exact-size arrays (nested parses inside a pipeline build above them)
+    const st = this.sh.items;
+    const base = st.n;
+    st.push(first);
+    let end = first.span.end;
     while (lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||')) {
-      node.ops.push(lx.opText() as '&&' | '||');
+      st.push(lx.opText());
       this.advance(F_CMD);
       this.skipNewlines(F_CMD);
       const p = this.parsePipeline();
-      node.pipelines.push(p);
-      node.span.end = p.span.end;
+      st.push(p);
+      end = p.span.end;
     }
-    if (node.ops.length) {
-      node.pipelines = fit(node.pipelines);
-      node.ops = fit(node.ops);
-    }
-    return node;
+    const [pipelines, ops] = unzip(st, base) as [PipelineNode[], ('&&' | '||')[]];
+    return { type: 'AndOr', span: { start: first.span.start, end }, pipelines, ops };
   }
 
   private parsePipeline(): PipelineNode {
@@ -268,23 +274,22 @@ export class Parser implements SubParser {
       node.span = first.span.start === start ? first.span : { start, end: first.span.end }; // same range: share it
       return node;
     }
-    node.span = { start, end: first.span.end };
-    const commands: CommandNode[] = [first];
-    const ops: ('|' | '|&')[] = [];
-    for (;;) {
-      if (lx.tok() === OP && (lx.opText() === '|' || lx.opText() === '|&')) {
-        ops.push(lx.opText() as '|' | '|&');
-        this.advance(F_CMD);
-        this.skipNewlines(F_CMD);
-        const c = this.parseCommand();
-        commands.push(c);
-        node.span.end = c.span.end;
-        continue;
-      }
-      break;
+    const st = this.sh.items;
+    const base = st.n;
+    st.push(first);
+    let end = first.span.end;
+    while (lx.tok() === OP && (lx.opText() === '|' || lx.opText() === '|&')) {
+      st.push(lx.opText());
+      this.advance(F_CMD);
+      this.skipNewlines(F_CMD);
+      const c = this.parseCommand();
+      st.push(c);
+      end = c.span.end;
     }
-    node.commands = fit(commands);
-    node.ops = fit(ops);
+    node.span = { start, end };
+    const [commands, ops] = unzip(st, base) as [CommandNode[], ('|' | '|&')[]];
+    node.commands = commands;
+    node.ops = ops;
     return node;
   }
 
@@ -661,6 +666,21 @@ export class Parser implements SubParser {
   }
 }
 
+
+/**
+ * Take the stack from `base` up, pushed as item op item op … item (at least two items), as two
+ * exact-size arrays: the items and the operators between them.
+ */
+function unzip(st: Scratch<unknown>, base: number): [unknown[], unknown[]] {
+  const a = st.a;
+  const n = (st.n - base + 1) >> 1;
+  const items = new Array<unknown>(n);
+  const ops = new Array<unknown>(n - 1);
+  for (let i = 0; i < n; i++) items[i] = a[base + 2 * i];
+  for (let i = 0; i < n - 1; i++) ops[i] = a[base + 2 * i + 1];
+  st.drop(base);
+  return [items, ops];
+}
 
 /** Function names: any word without quotes or expansions (bash accepts most characters). */
 function functionName(w: WordNode): string | null {
