@@ -43,8 +43,10 @@ function cond(st: St): St {
 let spareExtractor: Extractor | null = null;
 
 export class Extractor {
-  /** The commands listed so far (the shared empty array until the first: then exact-size at one). */
-  private commands: SimpleCommand[] = NONE;
+  /** The commands listed so far: the first `count` slots of a buffer kept from one analysis to the
+   *  next (the Extraction gets an exact-size copy). */
+  private commands: SimpleCommand[] = [];
+  private count = 0;
   private functions: string[] = NONE;
   private fnSeen: Set<string> | null = null;
   /** Names bound to a program path by `hash -p`. */
@@ -77,7 +79,10 @@ export class Extractor {
     x.home = home;
     const out = x.run(ast, source);
     // as new, and holding nothing of this analysis
-    x.commands = NONE;
+    const buf = x.commands;
+    if (buf.length > 256) x.commands = [];
+    else buf.fill(undefined as unknown as SimpleCommand, 0, x.count);
+    x.count = 0;
     x.functions = NONE;
     x.fnSeen = null;
     x.hashed = null;
@@ -102,7 +107,9 @@ export class Extractor {
     const arith = this.ar ? this.arith(top) : NONE;
     const assigned = this.ar ? this.ar.assigned() : undefined;
     const sh = this.sh;
-    const commands = this.commands;
+    const n = this.count;
+    const buf = this.commands;
+    const commands = n === 0 ? NONE : n === 1 ? [buf[0]!] : buf.slice(0, n);
     const functions = this.functions;
     const stats = { chars: source.length, tokens: sh.tokens, maxDepth: sh.maxDepth, commands: commands.length };
     return assigned
@@ -263,15 +270,14 @@ export class Extractor {
   }
 
   private add(cmd: SimpleCommand): boolean {
-    if (this.commands.length >= this.sh.budget.maxCommands) {
+    if (this.count >= this.sh.budget.maxCommands) {
       if (!this.stopped) {
         this.stopped = true;
         this.sh.issues.push({ kind: 'limit', message: `more than ${this.sh.budget.maxCommands} commands`, span: cmd.span });
       }
       return false;
     }
-    if (this.commands.length === 0) this.commands = [cmd];
-    else this.commands.push(cmd);
+    this.commands[this.count++] = cmd;
     return true;
   }
 
@@ -433,7 +439,7 @@ export class Extractor {
     if (this.stopped) return; // nothing after the command budget is listed: do not parse it
     // the payload's parse may add what the budget has left after the commands listed so far
     const sh = this.sh;
-    sh.commands = this.commands.length;
+    sh.commands = this.count;
     const issues = sh.issues.length;
     const ast = parseNested(text, w.span.start, w.span.end, sh);
     this.list(ast, inner(st, entry, true));

@@ -241,7 +241,9 @@ export class Parser implements SubParser {
       st.push(p);
       end = p.span.end;
     }
-    const [pipelines, ops] = unzip(st, base) as [PipelineNode[], ('&&' | '||')[]];
+    const pipelines = every(st, base, 0) as PipelineNode[];
+    const ops = every(st, base, 1) as ('&&' | '||')[];
+    st.drop(base);
     return { type: 'AndOr', span: { start: first.span.start, end }, pipelines, ops };
   }
 
@@ -287,9 +289,9 @@ export class Parser implements SubParser {
       end = c.span.end;
     }
     node.span = { start, end };
-    const [commands, ops] = unzip(st, base) as [CommandNode[], ('|' | '|&')[]];
-    node.commands = commands;
-    node.ops = ops;
+    node.commands = every(st, base, 0) as CommandNode[];
+    node.ops = every(st, base, 1) as ('|' | '|&')[];
+    st.drop(base);
     return node;
   }
 
@@ -668,18 +670,15 @@ export class Parser implements SubParser {
 
 
 /**
- * Take the stack from `base` up, pushed as item op item op … item (at least two items), as two
- * exact-size arrays: the items and the operators between them.
+ * Of the stack from `base` up, pushed as item op item op … item: every second entry from
+ * `base + first` (first 0: the items, 1: the operators between them), as an exact-size array.
  */
-function unzip(st: Scratch<unknown>, base: number): [unknown[], unknown[]] {
+function every(st: Scratch<unknown>, base: number, first: number): unknown[] {
   const a = st.a;
-  const n = (st.n - base + 1) >> 1;
-  const items = new Array<unknown>(n);
-  const ops = new Array<unknown>(n - 1);
-  for (let i = 0; i < n; i++) items[i] = a[base + 2 * i];
-  for (let i = 0; i < n - 1; i++) ops[i] = a[base + 2 * i + 1];
-  st.drop(base);
-  return [items, ops];
+  const n = (st.n - base - first + 1) >> 1;
+  const out = new Array<unknown>(n);
+  for (let i = 0; i < n; i++) out[i] = a[base + first + 2 * i];
+  return out;
 }
 
 /** Function names: any word without quotes or expansions (bash accepts most characters). */
