@@ -7,7 +7,7 @@ import type {
 import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
 import { NONE } from './ast.ts';
 import type { Shared } from './lexer.ts';
-import { parseNested, toAssign } from './parser.ts';
+import { DECL, parseNested, toAssign } from './parser.ts';
 import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, resolveParts, resolveWord } from './words.ts';
 import { ArithCollector, mayHoldArith } from './arith.ts';
 
@@ -20,7 +20,6 @@ interface St {
   redirs: Redirect[];
 }
 
-const DECL = new Set(['declare', 'typeset', 'export', 'local', 'readonly']);
 
 /** Every St has the same shape (fast property access, no spreads on the hot path). */
 function mk(ctx: ContextEntry[], conditional: boolean, background: boolean, pipe: Pipe | undefined, redirs: Redirect[]): St {

@@ -18,8 +18,24 @@ import type { Shared, SubParser } from './lexer.ts';
 /** Placeholder span of a node whose range is not known yet (never kept in a finished tree). */
 const NO_SPAN = Object.freeze({ start: 0, end: 0 });
 
-const TERMINATORS = new Set(['then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '}']);
-const DECL = new Set(['declare', 'typeset', 'export', 'local', 'readonly']);
+/** A set of words, with an early out on length (most words of a command are none of them). */
+export class WordSet {
+  private readonly set: Set<string>;
+  private readonly min: number;
+  private readonly max: number;
+  constructor(words: string[]) {
+    this.set = new Set(words);
+    this.min = Math.min(...words.map((w) => w.length));
+    this.max = Math.max(...words.map((w) => w.length));
+  }
+  has(t: string): boolean {
+    return t.length <= this.max && t.length >= this.min && this.set.has(t);
+  }
+}
+
+const TERMINATORS = new WordSet(['then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '}']);
+/** The declaration builtins (name=( … ) is an array in their arguments). */
+export const DECL = new WordSet(['declare', 'typeset', 'export', 'local', 'readonly']);
 
 /** The word's text if it is one unquoted literal (a reserved-word candidate), else null. */
 export function plainText(w: WordNode | null): string | null {
