@@ -184,6 +184,8 @@ export class Lexer {
   plain: string | null = null;
   fd: number | null = null;
   fdVar: string | null = null;
+  /** plainText() of the word scanWord returned last (set just before it returns). */
+  private lastPlain: string | null = null;
 
   /** Current token type and operator (methods, so callers re-read them after advancing). */
   tok(): number {
@@ -215,6 +217,7 @@ export class Lexer {
     this.op = '';
     this.word = null;
     this.plain = null;
+    this.lastPlain = null;
     this.fd = null;
     this.fdVar = null;
     this.arithFailed = null;
@@ -397,8 +400,7 @@ export class Lexer {
     this.op = '';
     this.tStart = p;
     this.word = w;
-    const ps = w.parts;
-    this.plain = ps.length === 1 && ps[0]!.type === 'lit' ? ps[0]!.text : null;
+    this.plain = this.lastPlain;
     this.fd = null;
     this.fdVar = null;
   }
@@ -515,9 +517,14 @@ export class Lexer {
     const span = this.sp(start, p);
     const raw = src.slice(start, p);
     // one plain literal (the common case): the part shares the word's text and span
-    if (lit === start) return { type: 'Word', span, raw, parts: [{ type: 'lit', span, text: raw }] };
+    if (lit === start) {
+      this.lastPlain = raw;
+      return { type: 'Word', span, raw, parts: [{ type: 'lit', span, text: raw }] };
+    }
     if (lit < p) parts.push(this.lit(lit, p));
-    return { type: 'Word', span, raw, parts: parts.take(base) };
+    const ps = parts.take(base);
+    this.lastPlain = ps.length === 1 && ps[0]!.type === 'lit' ? ps[0]!.text : null;
+    return { type: 'Word', span, raw, parts: ps };
   }
 
   private lit(s: number, e: number): Part {

@@ -422,6 +422,21 @@ function tilde(acc: Acc, home: string, mode: number): Seg[] {
   return touched ? out : segs;
 }
 
+/** Offset in the value of the last unquoted ']' of the literal segments, or -1. */
+function lastUnquotedClose(segs: Seg[]): number {
+  let lastClose = -1;
+  let off = 0;
+  for (let k = 0; k < segs.length; k++) {
+    const s = segs[k]!;
+    if (s.dyn === null && !s.q) {
+      const k = s.t.lastIndexOf(']');
+      if (k >= 0) lastClose = off + k;
+    }
+    off += s.dyn === null ? s.t.length : 0;
+  }
+  return lastClose;
+}
+
 function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): Word {
   const segs = mode === MODE_QUOTED ? acc.segs : tilde(acc, home, mode);
   let value = '';
@@ -429,19 +444,9 @@ function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): 
   let dynamic = false;
   let globAt = -1; // offset in value of the first unquoted glob character
   let otherDyn = false;
-  // a '[' only globs when an unquoted ']' follows somewhere later
-  let lastClose = -1;
-  if (mode !== MODE_QUOTED) {
-    let off = 0;
-    for (let k = 0; k < segs.length; k++) {
-      const s = segs[k]!;
-      if (s.dyn === null && !s.q) {
-        const k = s.t.lastIndexOf(']');
-        if (k >= 0) lastClose = off + k;
-      }
-      off += s.dyn === null ? s.t.length : 0;
-    }
-  }
+  // a '[' only globs when an unquoted ']' follows somewhere later (worked out at the first
+  // unquoted '[': most words have none)
+  let lastClose = -2;
   for (let k = 0; k < segs.length; k++) {
     const s = segs[k]!;
     if (s.dyn !== null) {
@@ -456,6 +461,7 @@ function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): 
       const t = s.t;
       for (let i = 0; i < t.length; i++) {
         const c = t.charCodeAt(i);
+        if (c === 91 && lastClose === -2) lastClose = lastUnquotedClose(segs);
         if (c === 42 || c === 63 || (c === 91 && value.length + i < lastClose)) {
           globAt = value.length + i;
           break;
