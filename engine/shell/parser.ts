@@ -18,18 +18,29 @@ import type { Shared, SubParser } from './lexer.ts';
 /** Placeholder span of a node whose range is not known yet (never kept in a finished tree). */
 const NO_SPAN = Object.freeze({ start: 0, end: 0 });
 
-/** A set of words, with an early out on length (most words of a command are none of them). */
+/**
+ * A set of ASCII words, with an early out on the length and the first character (most words of a
+ * command are none of them: no hashing of a new string then).
+ */
 export class WordSet {
   private readonly set: Set<string>;
   private readonly min: number;
   private readonly max: number;
+  private readonly first = new Uint8Array(128);
   constructor(words: string[]) {
     this.set = new Set(words);
     this.min = Math.min(...words.map((w) => w.length));
     this.max = Math.max(...words.map((w) => w.length));
+    for (const w of words) {
+      if (!(w.charCodeAt(0) < 128)) throw new Error(`WordSet: '${w}' does not start with an ASCII character`);
+      this.first[w.charCodeAt(0)] = 1;
+    }
   }
   has(t: string): boolean {
-    return t.length <= this.max && t.length >= this.min && this.set.has(t);
+    const n = t.length;
+    if (n > this.max || n < this.min) return false;
+    const c = t.charCodeAt(0);
+    return c < 128 && this.first[c] === 1 && this.set.has(t);
   }
 }
 
