@@ -177,7 +177,7 @@ export class Extractor {
           const id = ++this.pipeId;
           for (let k = 0; k < p.commands.length; k++) {
             const pipe: Pipe = { id, index: k, length: p.commands.length, stderr: p.ops[k] === '|&' };
-            this.cmd(p.commands[k]!, mk(ps.ctx, ps.conditional, ps.background, pipe, ps.redirs));
+            this.cmd(p.commands[k]!, ps, pipe);
           }
         } else if (p.commands.length === 1) this.cmd(p.commands[0]!, ps);
         this.timed = null;
@@ -185,17 +185,18 @@ export class Extractor {
     }
   }
 
-  private cmd(c: CommandNode, st0: St): void {
+  /** `pipe`: the pipeline stage this command is (a simple command takes it as it is: no state per stage). */
+  private cmd(c: CommandNode, st0: St, pipe: Pipe | undefined = st0.pipe): void {
     if (this.stopped) return;
+    if (c.type === 'Simple') return this.simple(c, st0, pipe);
     let st = st0;
-    if (c.type !== 'Simple' && c.redirects.length) {
+    if (c.redirects.length) {
       const own = c.redirects.map((r) => this.redirect(r));
-      st = mk(st0.ctx, st0.conditional, st0.background, st0.pipe, [...own, ...st0.redirs]);
+      st = mk(st0.ctx, st0.conditional, st0.background, pipe, [...own, ...st0.redirs]);
       for (const r of c.redirects) this.redirectSubs(r, st0);
       if (this.arFor(st0)) for (const r of c.redirects) this.ar!.redirect(r);
-    }
+    } else if (pipe !== st0.pipe) st = mk(st0.ctx, st0.conditional, st0.background, pipe, st0.redirs);
     switch (c.type) {
-      case 'Simple': return this.simple(c, st);
       case 'Subshell': return this.list(c.body, push(st, { kind: 'subshell', span: c.span }));
       case 'Group': return this.list(c.body, push(st, { kind: 'group', span: c.span }));
       case 'If': {
@@ -280,7 +281,7 @@ export class Extractor {
     return true;
   }
 
-  private simple(c: SimpleNode, st: St): void {
+  private simple(c: SimpleNode, st: St, pipe: Pipe | undefined): void {
     const env = c.assigns.length ? this.assignments(c.assigns) : NONE;
     const own = c.words.length ? this.resolveAll(c.words) : NONE;
     let argv = own;
@@ -293,8 +294,8 @@ export class Extractor {
     }
     let redirects: Redirect[] = c.redirects.length ? this.redirects(c.redirects) : NONE;
     if (st.redirs.length) redirects = redirects.concat(st.redirs);
-    const cmd: SimpleCommand = st.pipe
-      ? { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional, pipe: st.pipe }
+    const cmd: SimpleCommand = pipe
+      ? { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional, pipe }
       : { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional };
     if (!this.add(cmd)) return;
     this.arFor(st)?.simple(c, own);
