@@ -26,6 +26,9 @@ function mk(ctx: ContextEntry[], conditional: boolean, background: boolean, pipe
   return { ctx, conditional, background, pipe, redirs };
 }
 
+/** The state at the top level (states are never changed: one serves every analysis). */
+const TOP: St = mk(NONE, false, false, undefined, NONE);
+
 function push(st: St, entry: ContextEntry, conditional = st.conditional): St {
   return mk([...st.ctx, entry], conditional, st.background, st.pipe, st.redirs);
 }
@@ -101,9 +104,8 @@ export class Extractor {
     // An empty tree (over the size budget, only comments) holds no site: skip scanning its text.
     // After an error or a budget only the text before the stop is in the tree.
     if (ast.items.length > 0 && mayHoldArith(this.sh.parsedEnd < source.length ? source.slice(0, this.sh.parsedEnd) : source)) this.ar = new ArithCollector(source);
-    const top = mk(NONE, false, false, undefined, NONE);
-    this.list(ast, top);
-    const arith = this.ar ? this.arith(top) : NONE;
+    this.list(ast, TOP);
+    const arith = this.ar ? this.arith(TOP) : NONE;
     const assigned = this.ar ? this.ar.assigned() : undefined;
     const sh = this.sh;
     const n = this.count;
