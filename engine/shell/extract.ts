@@ -20,7 +20,6 @@ interface St {
   redirs: Redirect[];
 }
 
-
 /** Every St has the same shape (fast property access, no spreads on the hot path). */
 function mk(ctx: ContextEntry[], conditional: boolean, background: boolean, pipe: Pipe | undefined, redirs: Redirect[]): St {
   return { ctx, conditional, background, pipe, redirs };
