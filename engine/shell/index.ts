@@ -22,7 +22,7 @@ export function analyze(source: string, ctx: ShellContext): Extraction {
   try {
     const r = parseSource(source, ctx.budget, true);
     sh = r.shared;
-    const out = Extractor.extract(sh, ctx.home, r.ast, source);
+    const out = new Extractor(sh, ctx.home).run(r.ast, source);
     workCounter.steps += sh.steps;
     releaseShared(sh);
     return out;

@@ -56,47 +56,36 @@ export function plainText(w: WordNode | null): string | null {
 }
 
 /**
- * The budget counters of the last finished parse, with its scratch stacks, lent to the next one
- * (a parse leaves the stacks empty; null while lent, so a parse started while another runs gets
- * its own). Only `issues` is new each time: the Extraction keeps it.
+ * The scratch stacks of the last finished parse, lent to the next one (a parse leaves them empty;
+ * null while lent, so a parse started while another runs gets its own). The counters themselves
+ * are a new object per parse: one kept and reset measured slower (its fields then point from the
+ * old generation into the young one).
  */
-let spare: Shared | null = null;
+let spareParts: Scratch<Part> | null = null;
+let spareWords: Scratch<WordNode> | null = null;
+let spareItems: Scratch<unknown> | null = null;
 
 export function newShared(budget?: Partial<Budget>, commands = false): Shared {
   const b = budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET;
-  const maxCommands = commands ? b.maxCommands : Infinity;
-  const sh = spare;
-  if (sh === null) {
-    return {
-      budget: b, issues: [], tokens: 0, commands: 0, maxCommands, parsedEnd: Infinity, depth: 0, maxDepth: 0, steps: 0,
-      peak: 0, wasted: 0, parts: new Scratch<Part>(), words: new Scratch<WordNode>(), items: new Scratch<unknown>(),
-    };
-  }
-  spare = null;
-  sh.budget = b;
-  sh.issues = [];
-  sh.tokens = 0;
-  sh.commands = 0;
-  sh.maxCommands = maxCommands;
-  sh.parsedEnd = Infinity;
-  sh.depth = 0;
-  sh.maxDepth = 0;
-  sh.steps = 0;
-  sh.peak = 0;
-  sh.wasted = 0;
-  return sh;
+  const parts = spareParts ?? new Scratch<Part>();
+  const words = spareWords ?? new Scratch<WordNode>();
+  const items = spareItems ?? new Scratch<unknown>();
+  spareParts = spareWords = spareItems = null;
+  return {
+    budget: b, issues: [], tokens: 0, commands: 0, maxCommands: commands ? b.maxCommands : Infinity, parsedEnd: Infinity, depth: 0, maxDepth: 0, steps: 0,
+    peak: 0, wasted: 0, parts, words, items,
+  };
 }
 
-/** Hand the counters and scratch stacks of a finished parse (nothing of it reads them any more)
- *  to the next one; stacks a huge input grew are let go instead of being kept for ever. */
+/** Hand the scratch stacks of a finished parse (nothing of it reads them any more) to the next
+ *  one; stacks a huge input grew are let go instead of being kept for ever. */
 export function releaseShared(sh: Shared): void {
   sh.parts.drop(0);
   sh.words.drop(0);
   sh.items.drop(0);
-  if (sh.parts.a.length > 4096) sh.parts = new Scratch<Part>();
-  if (sh.words.a.length > 4096) sh.words = new Scratch<WordNode>();
-  if (sh.items.a.length > 4096) sh.items = new Scratch<unknown>();
-  spare = sh;
+  if (sh.parts.a.length <= 4096) spareParts = sh.parts;
+  if (sh.words.a.length <= 4096) spareWords = sh.words;
+  if (sh.items.a.length <= 4096) spareItems = sh.items;
 }
 
 export class Parser implements SubParser {
