@@ -225,8 +225,10 @@ export const forkBomb: Detector = {
       }
     }
     // endless loops that start background processes
-    const loops = new Map<number, ContextEntry>();
-    for (const sc of ex.commands) for (const e of sc.context) if (e.kind === 'loop') loops.set(e.span.start, e);
+    // (the map is made only when a command sits in a loop: most commands are in none)
+    let loops: Map<number, ContextEntry> | null = null;
+    for (const sc of ex.commands) for (const e of sc.context) if (e.kind === 'loop') (loops ??= new Map()).set(e.span.start, e);
+    if (loops === null) return out;
     for (const loop of loops.values()) {
       const members = ex.commands.filter((c) => inLoop(c, loop));
       const bg = members.find((c) => c.conditional && loopsOwnJob(c, loop, ex.source) && !waitedInLoop(c, members, ex.source));

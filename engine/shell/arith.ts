@@ -11,32 +11,35 @@ import { NONE } from './ast.ts';
 import { toAssign, plainText } from './parser.ts';
 
 /**
+ * The first two characters of those texts (first × 128 + second; `[` with any second character,
+ * a second character past ASCII or past the end read as 0): one look-up per character.
+ */
+const TRIGGER_PAIR = new Uint8Array(128 * 128);
+for (let d = 0; d < 128; d++) TRIGGER_PAIR[91 * 128 + d] = 1;
+for (const t of ['((', '${', 'let', 'local', 'declare', 'typeset', 'test', 'read', 'printf', 'unset']) TRIGGER_PAIR[t.charCodeAt(0) * 128 + t.charCodeAt(1)] = 1;
+
+/**
  * Could `source` hold an arithmetic site? (a cheap pre-check; false means none can exist.) Text
  * without any of `((`, `[` (also `$[`), `${`, let, declare, typeset, local, read, printf, unset or
  * test cannot reach a site at all; one pass over the text looks for all of them at once.
  */
-/** The first characters of those texts. */
-const TRIGGER_START = new Uint8Array(128);
-for (const ch of '[($ldtrpu') TRIGGER_START[ch.charCodeAt(0)] = 1;
-
 export function mayHoldArith(source: string): boolean {
   const n = source.length;
+  let c = n > 0 ? source.charCodeAt(0) : 0;
   for (let i = 0; i < n; i++) {
-    const c = source.charCodeAt(i);
-    if (c >= 128 || TRIGGER_START[c] === 0) continue;
-    // the second character first: most letters start none of the words
-    const d = source.charCodeAt(i + 1);
-    switch (c) {
-      case 91: return true; // [
-      case 40: if (d === 40) return true; break; // ((
-      case 36: if (d === 123) return true; break; // ${
-      case 108: if ((d === 101 && word(source, i, 'let')) || (d === 111 && word(source, i, 'local'))) return true; break;
-      case 100: if (d === 101 && word(source, i, 'declare')) return true; break;
-      case 116: if ((d === 121 && word(source, i, 'typeset')) || (d === 101 && word(source, i, 'test'))) return true; break;
-      case 114: if (d === 101 && word(source, i, 'read')) return true; break;
-      case 112: if (d === 114 && word(source, i, 'printf')) return true; break;
-      case 117: if (d === 110 && word(source, i, 'unset')) return true; break;
+    const d = i + 1 < n ? source.charCodeAt(i + 1) : 0;
+    if (c < 128 && TRIGGER_PAIR[(c << 7) | (d < 128 ? d : 0)] === 1) {
+      switch (c) {
+        case 91: case 40: case 36: return true; // [ (( ${
+        case 108: if ((d === 101 && word(source, i, 'let')) || (d === 111 && word(source, i, 'local'))) return true; break;
+        case 100: if (word(source, i, 'declare')) return true; break;
+        case 116: if ((d === 121 && word(source, i, 'typeset')) || (d === 101 && word(source, i, 'test'))) return true; break;
+        case 114: if (word(source, i, 'read')) return true; break;
+        case 112: if (word(source, i, 'printf')) return true; break;
+        case 117: if (word(source, i, 'unset')) return true; break;
+      }
     }
+    c = d;
   }
   return false;
 }

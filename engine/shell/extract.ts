@@ -7,7 +7,7 @@ import type {
 import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
 import { NONE } from './ast.ts';
 import type { Shared } from './lexer.ts';
-import { parseNested, toAssign } from './parser.ts';
+import { DECL, parseNested, toAssign } from './parser.ts';
 import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, resolveParts, resolveWord } from './words.ts';
 import { ArithCollector, mayHoldArith } from './arith.ts';
 
@@ -20,12 +20,13 @@ interface St {
   redirs: Redirect[];
 }
 
-const DECL = new Set(['declare', 'typeset', 'export', 'local', 'readonly']);
-
 /** Every St has the same shape (fast property access, no spreads on the hot path). */
 function mk(ctx: ContextEntry[], conditional: boolean, background: boolean, pipe: Pipe | undefined, redirs: Redirect[]): St {
   return { ctx, conditional, background, pipe, redirs };
 }
+
+/** The state at the top level (states are never changed: one serves every analysis). */
+const TOP: St = mk(NONE, false, false, undefined, NONE);
 
 function push(st: St, entry: ContextEntry, conditional = st.conditional): St {
   return mk([...st.ctx, entry], conditional, st.background, st.pipe, st.redirs);
@@ -71,13 +72,14 @@ export class Extractor {
     // An empty tree (over the size budget, only comments) holds no site: skip scanning its text.
     // After an error or a budget only the text before the stop is in the tree.
     if (ast.items.length > 0 && mayHoldArith(this.sh.parsedEnd < source.length ? source.slice(0, this.sh.parsedEnd) : source)) this.ar = new ArithCollector(source);
-    const top = mk([], false, false, undefined, NONE); // context: a plain array (for…of over the frozen NONE allocates an iterator)
-    this.list(ast, top);
-    const arith = this.ar ? this.arith(top) : NONE;
+    this.list(ast, TOP);
+    const arith = this.ar ? this.arith(TOP) : NONE;
     const assigned = this.ar ? this.ar.assigned() : undefined;
     const sh = this.sh;
-    const commands = this.commands.length ? this.commands : [];
-    const functions = this.functions.length ? this.functions : [];
+    // (a new Extractor per analysis: measured 10-20 % faster than one kept and reset, whose
+    // fields then point from the old generation into the young one)
+    const commands = this.commands;
+    const functions = this.functions;
     const stats = { chars: source.length, tokens: sh.tokens, maxDepth: sh.maxDepth, commands: commands.length };
     return assigned
       ? { source, commands, functions, issues: sh.issues, arith, assigned, stats }
@@ -145,7 +147,7 @@ export class Extractor {
           const id = ++this.pipeId;
           for (let k = 0; k < p.commands.length; k++) {
             const pipe: Pipe = { id, index: k, length: p.commands.length, stderr: p.ops[k] === '|&' };
-            this.cmd(p.commands[k]!, mk(ps.ctx, ps.conditional, ps.background, pipe, ps.redirs));
+            this.cmd(p.commands[k]!, ps, pipe);
           }
         } else if (p.commands.length === 1) this.cmd(p.commands[0]!, ps);
         this.timed = null;
@@ -153,17 +155,18 @@ export class Extractor {
     }
   }
 
-  private cmd(c: CommandNode, st0: St): void {
+  /** `pipe`: the pipeline stage this command is (a simple command takes it as it is: no state per stage). */
+  private cmd(c: CommandNode, st0: St, pipe: Pipe | undefined = st0.pipe): void {
     if (this.stopped) return;
+    if (c.type === 'Simple') return this.simple(c, st0, pipe);
     let st = st0;
-    if (c.type !== 'Simple' && c.redirects.length) {
+    if (c.redirects.length) {
       const own = c.redirects.map((r) => this.redirect(r));
-      st = mk(st0.ctx, st0.conditional, st0.background, st0.pipe, [...own, ...st0.redirs]);
+      st = mk(st0.ctx, st0.conditional, st0.background, pipe, [...own, ...st0.redirs]);
       for (const r of c.redirects) this.redirectSubs(r, st0);
       if (this.arFor(st0)) for (const r of c.redirects) this.ar!.redirect(r);
-    }
+    } else if (pipe !== st0.pipe) st = mk(st0.ctx, st0.conditional, st0.background, pipe, st0.redirs);
     switch (c.type) {
-      case 'Simple': return this.simple(c, st);
       case 'Subshell': return this.list(c.body, push(st, { kind: 'subshell', span: c.span }));
       case 'Group': return this.list(c.body, push(st, { kind: 'group', span: c.span }));
       case 'If': {
@@ -249,7 +252,7 @@ export class Extractor {
     return true;
   }
 
-  private simple(c: SimpleNode, st: St): void {
+  private simple(c: SimpleNode, st: St, pipe: Pipe | undefined): void {
     const env = c.assigns.length ? this.assignments(c.assigns) : NONE;
     const own = c.words.length ? this.resolveAll(c.words) : NONE;
     let argv = own;
@@ -262,8 +265,8 @@ export class Extractor {
     }
     let redirects: Redirect[] = c.redirects.length ? this.redirects(c.redirects) : NONE;
     if (st.redirs.length) redirects = redirects.concat(st.redirs);
-    const cmd: SimpleCommand = st.pipe
-      ? { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional, pipe: st.pipe }
+    const cmd: SimpleCommand = pipe
+      ? { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional, pipe }
       : { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional };
     if (!this.add(cmd)) return;
     this.arFor(st)?.simple(c, own);

@@ -43,9 +43,10 @@ export interface ParseOutput {
 /** The syntax tree of `source`, plus any issues. Never throws. */
 export function parse(source: string, budget?: Partial<Budget>): ParseOutput {
   const r = parseSource(source, budget);
-  workCounter.steps += r.shared.steps;
+  const steps = r.shared.steps;
+  workCounter.steps += steps;
   releaseShared(r.shared);
-  return { ast: r.ast, issues: r.issues, steps: r.shared.steps };
+  return { ast: r.ast, issues: r.issues, steps };
 }
 
 /** argv with brace words spread into their alternatives (what bash passes to the program). */

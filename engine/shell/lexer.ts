@@ -34,6 +34,8 @@ export interface Shared {
   /** Scratch stacks for building word parts and command words (exact-size arrays, no garbage). */
   parts: Scratch<Part>;
   words: Scratch<WordNode>;
+  /** The same for the lists of the tree above words (pipeline stages and operators, and-or lists). */
+  items: Scratch<unknown>;
 }
 
 /**
@@ -140,7 +142,7 @@ export function isAssignPrefix(src: string, start: number, pos: number): boolean
 
 interface Pending { node: RedirNode; delim: string; strip: boolean; quoted: boolean }
 export interface Saved {
-  pos: number; issues: number; pending: Pending[]; depth: number; parts: number; words: number;
+  pos: number; issues: number; pending: Pending[]; depth: number; parts: number; words: number; items: number;
   tokens: number; wasted: number; peak: number; commands: number;
 }
 /** A `$(…)` parsed at some position: its part, where it ended and what a re-parse would add. */
@@ -182,6 +184,8 @@ export class Lexer {
   plain: string | null = null;
   fd: number | null = null;
   fdVar: string | null = null;
+  /** plainText() of the word scanWord returned last (set just before it returns). */
+  private lastPlain: string | null = null;
 
   /** Current token type and operator (methods, so callers re-read them after advancing). */
   tok(): number {
@@ -213,6 +217,7 @@ export class Lexer {
     this.op = '';
     this.word = null;
     this.plain = null;
+    this.lastPlain = null;
     this.fd = null;
     this.fdVar = null;
     this.arithFailed = null;
@@ -259,7 +264,7 @@ export class Lexer {
   save(): Saved {
     const sh = this.sh;
     return {
-      pos: this.pos, issues: sh.issues.length, pending: this.pending.slice(), depth: sh.depth, parts: sh.parts.n, words: sh.words.n,
+      pos: this.pos, issues: sh.issues.length, pending: this.pending.slice(), depth: sh.depth, parts: sh.parts.n, words: sh.words.n, items: sh.items.n,
       tokens: sh.tokens, wasted: sh.wasted, peak: sh.peak, commands: sh.commands,
     };
   }
@@ -273,6 +278,7 @@ export class Lexer {
     sh.commands = s.commands; // a retry parses those commands again
     sh.parts.drop(s.parts);
     sh.words.drop(s.words);
+    sh.items.drop(s.items);
   }
 
   /** Nested word constructs (${…}, $((…)), extglob, [ ]) count toward the depth budget too. */
@@ -394,8 +400,7 @@ export class Lexer {
     this.op = '';
     this.tStart = p;
     this.word = w;
-    const ps = w.parts;
-    this.plain = ps.length === 1 && ps[0]!.type === 'lit' ? ps[0]!.text : null;
+    this.plain = this.lastPlain;
     this.fd = null;
     this.fdVar = null;
   }
@@ -525,9 +530,14 @@ export class Lexer {
     const span = this.sp(start, p);
     const raw = src.slice(start, p);
     // one plain literal (the common case): the part shares the word's text and span
-    if (lit === start) return { type: 'Word', span, raw, parts: [{ type: 'lit', span, text: raw }] };
+    if (lit === start) {
+      this.lastPlain = raw;
+      return { type: 'Word', span, raw, parts: [{ type: 'lit', span, text: raw }] };
+    }
     if (lit < p) parts.push(this.lit(lit, p));
-    return { type: 'Word', span, raw, parts: parts.take(base) };
+    const ps = parts.take(base);
+    this.lastPlain = ps.length === 1 && ps[0]!.type === 'lit' ? ps[0]!.text : null;
+    return { type: 'Word', span, raw, parts: ps };
   }
 
   private lit(s: number, e: number): Part {

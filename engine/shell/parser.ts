@@ -18,8 +18,35 @@ import type { Shared, SubParser } from './lexer.ts';
 /** Placeholder span of a node whose range is not known yet (never kept in a finished tree). */
 const NO_SPAN = Object.freeze({ start: 0, end: 0 });
 
-const TERMINATORS = new Set(['then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '}']);
-const DECL = new Set(['declare', 'typeset', 'export', 'local', 'readonly']);
+/**
+ * A set of ASCII words, with an early out on the length and the first character (most words of a
+ * command are none of them: no hashing of a new string then).
+ */
+export class WordSet {
+  private readonly set: Set<string>;
+  private readonly min: number;
+  private readonly max: number;
+  private readonly first = new Uint8Array(128);
+  constructor(words: string[]) {
+    this.set = new Set(words);
+    this.min = Math.min(...words.map((w) => w.length));
+    this.max = Math.max(...words.map((w) => w.length));
+    for (const w of words) {
+      if (!(w.charCodeAt(0) < 128)) throw new Error(`WordSet: '${w}' does not start with an ASCII character`);
+      this.first[w.charCodeAt(0)] = 1;
+    }
+  }
+  has(t: string): boolean {
+    const n = t.length;
+    if (n > this.max || n < this.min) return false;
+    const c = t.charCodeAt(0);
+    return c < 128 && this.first[c] === 1 && this.set.has(t);
+  }
+}
+
+const TERMINATORS = new WordSet(['then', 'elif', 'else', 'fi', 'do', 'done', 'esac', '}']);
+/** The declaration builtins (name=( … ) is an array in their arguments). */
+export const DECL = new WordSet(['declare', 'typeset', 'export', 'local', 'readonly']);
 
 /** The word's text if it is one unquoted literal (a reserved-word candidate), else null. */
 export function plainText(w: WordNode | null): string | null {
@@ -30,19 +57,23 @@ export function plainText(w: WordNode | null): string | null {
 
 /**
  * The scratch stacks of the last finished parse, lent to the next one (a parse leaves them empty;
- * null while lent, so a parse started while another runs gets its own).
+ * null while lent, so a parse started while another runs gets its own). The counters themselves
+ * are a new object per parse: one kept and reset measured slower (its fields then point from the
+ * old generation into the young one).
  */
 let spareParts: Scratch<Part> | null = null;
 let spareWords: Scratch<WordNode> | null = null;
+let spareItems: Scratch<unknown> | null = null;
 
 export function newShared(budget?: Partial<Budget>, commands = false): Shared {
   const b = budget ? { ...DEFAULT_BUDGET, ...budget } : DEFAULT_BUDGET;
   const parts = spareParts ?? new Scratch<Part>();
   const words = spareWords ?? new Scratch<WordNode>();
-  spareParts = spareWords = null;
+  const items = spareItems ?? new Scratch<unknown>();
+  spareParts = spareWords = spareItems = null;
   return {
     budget: b, issues: [], tokens: 0, commands: 0, maxCommands: commands ? b.maxCommands : Infinity, parsedEnd: Infinity, depth: 0, maxDepth: 0, steps: 0,
-    peak: 0, wasted: 0, parts, words,
+    peak: 0, wasted: 0, parts, words, items,
   };
 }
 
@@ -51,8 +82,10 @@ export function newShared(budget?: Partial<Budget>, commands = false): Shared {
 export function releaseShared(sh: Shared): void {
   sh.parts.drop(0);
   sh.words.drop(0);
+  sh.items.drop(0);
   if (sh.parts.a.length <= 4096) spareParts = sh.parts;
   if (sh.words.a.length <= 4096) spareWords = sh.words;
+  if (sh.items.a.length <= 4096) spareItems = sh.items;
 }
 
 export class Parser implements SubParser {
@@ -83,6 +116,7 @@ export class Parser implements SubParser {
     const sh = this.sh;
     const parts = sh.parts.n;
     const words = sh.words.n;
+    const items = sh.items.n;
     try {
       this.advance(F_CMD);
       this.parseListInto(root);
@@ -91,6 +125,7 @@ export class Parser implements SubParser {
       if (!(e instanceof Abort)) throw e;
       sh.parts.drop(parts);
       sh.words.drop(words);
+      sh.items.drop(items);
       this.stoppedAt = lx.pos;
     }
     return root;
@@ -208,20 +243,24 @@ export class Parser implements SubParser {
     const first = this.parsePipeline();
     // spans never change once a node is complete, so a lone pipeline lends the and-or its span
     if (!(lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||'))) return { type: 'AndOr', span: first.span, pipelines: [first], ops: NONE };
-    const node: AndOrNode = { type: 'AndOr', span: { start: first.span.start, end: first.span.end }, pipelines: [first], ops: [] };
+    // pipelines and operators go on the scratch stack in turn (p0 op0 p1 op1 p2 …), then into
+    // exact-size arrays (nested parses inside a pipeline build above them)
+    const st = this.sh.items;
+    const base = st.n;
+    st.push(first);
+    let end = first.span.end;
     while (lx.tok() === OP && (lx.opText() === '&&' || lx.opText() === '||')) {
-      node.ops.push(lx.opText() as '&&' | '||');
+      st.push(lx.opText());
       this.advance(F_CMD);
       this.skipNewlines(F_CMD);
       const p = this.parsePipeline();
-      node.pipelines.push(p);
-      node.span.end = p.span.end;
+      st.push(p);
+      end = p.span.end;
     }
-    if (node.ops.length) {
-      node.pipelines = fit(node.pipelines);
-      node.ops = fit(node.ops);
-    }
-    return node;
+    const pipelines = every(st, base, 0) as PipelineNode[];
+    const ops = every(st, base, 1) as ('&&' | '||')[];
+    st.drop(base);
+    return { type: 'AndOr', span: { start: first.span.start, end }, pipelines, ops };
   }
 
   private parsePipeline(): PipelineNode {
@@ -253,23 +292,22 @@ export class Parser implements SubParser {
       node.span = first.span.start === start ? first.span : { start, end: first.span.end }; // same range: share it
       return node;
     }
-    node.span = { start, end: first.span.end };
-    const commands: CommandNode[] = [first];
-    const ops: ('|' | '|&')[] = [];
-    for (;;) {
-      if (lx.tok() === OP && (lx.opText() === '|' || lx.opText() === '|&')) {
-        ops.push(lx.opText() as '|' | '|&');
-        this.advance(F_CMD);
-        this.skipNewlines(F_CMD);
-        const c = this.parseCommand();
-        commands.push(c);
-        node.span.end = c.span.end;
-        continue;
-      }
-      break;
+    const st = this.sh.items;
+    const base = st.n;
+    st.push(first);
+    let end = first.span.end;
+    while (lx.tok() === OP && (lx.opText() === '|' || lx.opText() === '|&')) {
+      st.push(lx.opText());
+      this.advance(F_CMD);
+      this.skipNewlines(F_CMD);
+      const c = this.parseCommand();
+      st.push(c);
+      end = c.span.end;
     }
-    node.commands = fit(commands);
-    node.ops = fit(ops);
+    node.span = { start, end };
+    node.commands = every(st, base, 0) as CommandNode[];
+    node.ops = every(st, base, 1) as ('|' | '|&')[];
+    st.drop(base);
     return node;
   }
 
@@ -647,6 +685,18 @@ export class Parser implements SubParser {
 }
 
 
+/**
+ * Of the stack from `base` up, pushed as item op item op … item: every second entry from
+ * `base + first` (first 0: the items, 1: the operators between them), as an exact-size array.
+ */
+function every(st: Scratch<unknown>, base: number, first: number): unknown[] {
+  const a = st.a;
+  const n = (st.n - base - first + 1) >> 1;
+  const out = new Array<unknown>(n);
+  for (let i = 0; i < n; i++) out[i] = a[base + first + 2 * i];
+  return out;
+}
+
 /** Function names: any word without quotes or expansions (bash accepts most characters). */
 function functionName(w: WordNode): string | null {
   let out = '';
@@ -760,9 +810,10 @@ export function parseSource(source: string, budget?: Partial<Budget>, commands =
   try {
     // the top-level parser of the last parse is reused (parses never run inside each other's
     // top level, but take it off the shelf anyway so one that did would make its own)
-    const p = spareParser ?? new Parser(source, 0, sh);
+    let p = spareParser;
     spareParser = null;
-    if (p.sh !== sh) p.reset(source, sh);
+    if (p === null) p = new Parser(source, 0, sh);
+    else p.reset(source, sh);
     ast = p.parseProgram();
     if (p.stoppedAt >= 0) sh.parsedEnd = Math.min(source.length, p.stoppedAt + 1);
     p.reset('', sh); // let go of the source and the tree

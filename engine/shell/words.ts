@@ -266,8 +266,28 @@ export function resolveWord(w: WordNode, home: string, sink?: IssueSink, mode: n
     if (simple) {
       return { span: w.span, raw: w.raw, static: true, value: t, approx: t, kinds: NONE, params: NONE, quoted: false, substitutions: 0 };
     }
+  } else if (parts.length === 1 && mode !== MODE_QUOTED) {
+    // one quoted literal ('…', $'…', or "…" without expansions): its text, nothing to expand
+    const p = parts[0]!;
+    if (p.type === 'sq' || p.type === 'ansi') return quotedLiteral(w.span, w.raw, p.text);
+    if (p.type === 'dq') {
+      let t = '';
+      for (let k = 0; k < p.parts.length; k++) {
+        const q = p.parts[k]!;
+        if (q.type !== 'lit' && q.type !== 'esc') return resolveParts(parts, w.span, w.raw, home, mode, sink);
+        t += q.text;
+      }
+      return quotedLiteral(w.span, w.raw, t);
+    }
   }
   return resolveParts(parts, w.span, w.raw, home, mode, sink);
+}
+
+/** The Word of quoted text alone, as finish() makes it (the same fields in the same order). */
+function quotedLiteral(span: Span, raw: string, t: string): Word {
+  const word: Word = { span, raw, static: true, approx: escapeGlob(t), kinds: NONE, params: NONE, quoted: true, substitutions: 0 };
+  word.value = t;
+  return word;
 }
 
 export function resolveParts(parts: Part[], span: Span, raw: string, home: string, mode: number, sink?: IssueSink): Word {
@@ -338,9 +358,13 @@ function cellsToSegs(cells: Cell[]): Seg[] {
 function approxOf(s: Seg): string {
   if (s.dyn !== null) return s.ap;
   if (!s.q) return s.t;
+  return escapeGlob(s.t);
+}
+
+/** Quoted text in `approx`: each glob character escaped with a backslash. */
+function escapeGlob(t: string): string {
   let out = '';
   let last = 0;
-  const t = s.t;
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
     if (c === 42 || c === 63 || c === 91) {
@@ -422,6 +446,21 @@ function tilde(acc: Acc, home: string, mode: number): Seg[] {
   return touched ? out : segs;
 }
 
+/** Offset in the value of the last unquoted ']' of the literal segments, or -1. */
+function lastUnquotedClose(segs: Seg[]): number {
+  let lastClose = -1;
+  let off = 0;
+  for (let k = 0; k < segs.length; k++) {
+    const s = segs[k]!;
+    if (s.dyn === null && !s.q) {
+      const k = s.t.lastIndexOf(']');
+      if (k >= 0) lastClose = off + k;
+    }
+    off += s.dyn === null ? s.t.length : 0;
+  }
+  return lastClose;
+}
+
 function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): Word {
   const segs = mode === MODE_QUOTED ? acc.segs : tilde(acc, home, mode);
   let value = '';
@@ -429,19 +468,9 @@ function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): 
   let dynamic = false;
   let globAt = -1; // offset in value of the first unquoted glob character
   let otherDyn = false;
-  // a '[' only globs when an unquoted ']' follows somewhere later
-  let lastClose = -1;
-  if (mode !== MODE_QUOTED) {
-    let off = 0;
-    for (let k = 0; k < segs.length; k++) {
-      const s = segs[k]!;
-      if (s.dyn === null && !s.q) {
-        const k = s.t.lastIndexOf(']');
-        if (k >= 0) lastClose = off + k;
-      }
-      off += s.dyn === null ? s.t.length : 0;
-    }
-  }
+  // a '[' only globs when an unquoted ']' follows somewhere later (worked out at the first
+  // unquoted '[': most words have none)
+  let lastClose = -2;
   for (let k = 0; k < segs.length; k++) {
     const s = segs[k]!;
     if (s.dyn !== null) {
@@ -456,6 +485,7 @@ function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): 
       const t = s.t;
       for (let i = 0; i < t.length; i++) {
         const c = t.charCodeAt(i);
+        if (c === 91 && lastClose === -2) lastClose = lastUnquotedClose(segs);
         if (c === 42 || c === 63 || (c === 91 && value.length + i < lastClose)) {
           globAt = value.length + i;
           break;

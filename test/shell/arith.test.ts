@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { an } from './helpers.ts';
+import { mayHoldArith } from '../../engine/shell/arith.ts';
 import { PermissionEngine, loadPolicy } from '../../engine/index.ts';
 import { readFileSync } from 'node:fs';
 
@@ -148,5 +149,25 @@ describe('the Bash check asks on code in arithmetic', () => {
   });
   it('a benign arithmetic loop stays allowed where it was', () => {
     expect(decide('for i in 1 2 3; do echo $(( i * 2 )); done', 'default').behavior).toBe('allow');
+  });
+});
+
+describe('the arithmetic pre-check', () => {
+  // mayHoldArith looks for every trigger text in one pass with a pair table; it must say exactly
+  // what searching for each text would say (a false positive only costs time, but the Extraction
+  // then holds `assigned`, so even those must not change)
+  const TRIGGERS = ['((', '[', '${', 'let', 'local', 'declare', 'typeset', 'test', 'read', 'printf', 'unset'];
+  const ALPHABET = ['[', '(', '$', '{', 'l', 'e', 't', 'o', 'c', 'a', 'd', 'r', 'y', 'p', 's', 'n', 'i', 'f', 'u', ' ', 'é', '\u{1F600}', 'x'];
+  it('is true exactly when the text holds one of the trigger texts', () => {
+    let seed = 17;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    for (let i = 0; i < 20000; i++) {
+      let s = '';
+      for (let j = rnd(12); j > 0; j--) s += ALPHABET[rnd(ALPHABET.length)];
+      expect(mayHoldArith(s), JSON.stringify(s)).toBe(TRIGGERS.some((t) => s.includes(t)));
+    }
+    for (const s of ['', '[', 'x[', '((', '(', '$', '${', 'le', 'let', 'loca', 'local', 'declar', 'declare', 'tes', 'test', 'rea', 'read', 'print', 'printf', 'unse', 'unset', 'é[']) {
+      expect(mayHoldArith(s), s).toBe(TRIGGERS.some((t) => s.includes(t)));
+    }
   });
 });

@@ -43,9 +43,9 @@ export function noSpans(x: unknown): unknown {
   return x;
 }
 
-export function roundTrip(src: string): { a: unknown; b: unknown; printed: string; issues: string[] } {
-  const p1 = parse(src);
+export function roundTrip(src: string, budget?: Parameters<typeof parse>[1]): { a: unknown; b: unknown; printed: string; issues: string[] } {
+  const p1 = parse(src, budget);
   const printed = print(p1.ast);
-  const p2 = parse(printed);
+  const p2 = parse(printed, budget);
   return { a: noSpans(p1.ast), b: noSpans(p2.ast), printed, issues: [...p1.issues, ...p2.issues].map((i) => i.message) };
 }

@@ -1,7 +1,7 @@
 // Word resolution rules (types.ts Word), checked by hand and against bash itself.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { flattenBraces } from '../../engine/shell/index.ts';
+import { flattenBraces, parse, resolveWord, resolveParts, MODE_ARG, MODE_ASSIGN } from '../../engine/shell/index.ts';
 import { an, argv0, HOME, show } from './helpers.ts';
 
 const words = (src: string) => an(src).commands[0]!.argv;
@@ -169,5 +169,22 @@ describe('agreement with bash on static words', () => {
     const flat = flattenBraces(mine);
     expect(flat.every((w) => w.static)).toBe(true);
     expect(flat.map((w) => w.value)).toEqual(bashWords(src));
+  });
+});
+
+describe('the quoted-literal shortcut of resolveWord', () => {
+  // one '…', $'…' or "…" without expansions is resolved without segments; it must give exactly
+  // the Word the general path gives (same fields, same order), in every mode that takes it
+  it.each([
+    "'a b'", "''", "'*.ts'", "'[x]'", "'~/a'", "'{a,b}'", '"a b"', '""', '"a\\"b"', '"a\\b"', '"\\$x"', '"*?["',
+    '"~/x"', '"{a,b}"', "$'\\x72\\x6d'", "$'a*'", '"a\\\nb"', '"é\\`"',
+  ])('%s', (src) => {
+    const w = parse(src).ast.items[0]!.andor.pipelines[0]!.commands[0]! as { words: Parameters<typeof resolveWord>[0][] };
+    const node = w.words[0]!;
+    for (const mode of [MODE_ARG, MODE_ASSIGN]) {
+      const fast = resolveWord(node, HOME, undefined, mode);
+      const general = resolveParts(node.parts, node.span, node.raw, HOME, mode);
+      expect(JSON.stringify(fast)).toBe(JSON.stringify(general));
+    }
   });
 });
