@@ -262,9 +262,9 @@ export interface Invocation {
   source: SimpleCommand;
   /** Extra effective cwd changes from wrappers (`sudo -D`, `env -C`, `git -C` is not this). */
   chdir?: Word;
-  /** Set when this invocation is a carrier whose payload could not be analysed. */
-  /** assigned: the payload's variables are given static values in this source, opened on their own. */
-  /** runsInput: language code whose shell calls take text known only at run time (`system $_`):
-   *  fed by a download, it runs the download. */
+  /** Set when this invocation is a carrier whose payload could not be analysed. assigned: the
+   *  payload's variables are given static values in this source, opened on their own. runsInput:
+   *  language code whose shell calls take text known only at run time (`system $_`); fed by a
+   *  download, it runs the download. */
   opaque?: { carrier: string; reason: 'dynamic' | 'language' | 'network' | 'stdin' | 'depth'; language?: string; payload?: string; assigned?: boolean; runsInput?: boolean };
 }

@@ -10,7 +10,7 @@ import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
 import { envRuns } from './envcode.ts';
 import { traitsOf, T_ENV_BUILTIN, T_INTERPRETER, T_OPTION_CARRIER, T_SHELL, T_WRAPPER } from './traits.ts';
-import { functionCalls, positionalVariants, staticValues, valueVariants } from './values.ts';
+import { functionCalls, positionalVariants, programVariants, staticValues, valueVariants } from './values.ts';
 import { codeCommands } from '../../programs/code.ts';
 import { hasShellEscapes, shellEscapes } from '../../programs/escapes.ts';
 
@@ -63,6 +63,11 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
       else expand(inv, ex, st);
       // a payload word that expands a name given a static value here: that text runs too
       const values = st.depth < MAX_DEPTH ? (st.values === undefined ? (st.values = staticValues(ex)) : st.values) : null;
+      // `x=rm; $x -rf ~`: the command each static value of the program word names runs too
+      for (const v of values && !inv.program.static ? (programVariants(inv, values) ?? []) : []) {
+        if (++st.variants > MAX_VARIANTS) break;
+        expand(v, ex, st);
+      }
       const valued = values ? valueVariants(inv, values) : null;
       if (valued) for (let k = mark; k < st.out.length; k++) {
         const o = st.out[k]!.opaque;

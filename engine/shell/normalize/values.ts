@@ -3,7 +3,7 @@
 // is that text too. Flow-insensitive, like the pipeline's assigned variants: every static value a
 // name gets anywhere is possible, and the word as written (an inherited value) stays possible.
 import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
-import { staticWord } from './words.ts';
+import { basename, staticWord } from './words.ts';
 import { staticOutput } from '../printed.ts';
 import { isName } from '../lexer.ts';
 
@@ -63,6 +63,40 @@ function wholeParam(w: Word): string | null {
   if (w.static || w.kinds.length !== 1 || w.kinds[0] !== 'param' || w.params.length !== 1) return null;
   const n = w.params[0]!;
   return w.approx === '$' + n || w.approx === '${' + n + '}' ? n : null;
+}
+
+/**
+ * `x=rm; $x -rf ~`: the invocation once per known value of a program word that expands one name
+ * (unquoted, the value splits into words at blanks; a value with glob characters is left out).
+ * The dynamic invocation stays as it is; these are checked beside it.
+ */
+export function programVariants(inv: Invocation, values: Map<string, string[]>): Invocation[] | null {
+  const n = wholeParam(inv.program);
+  const vs = n ? values.get(n) : undefined;
+  if (!vs) return null;
+  let out: Invocation[] | null = null;
+  const span = inv.program.span;
+  for (const v of vs) {
+    const words = inv.program.quoted ? [v] : blankSplit(v);
+    if (!words.length || words.some((w) => w.includes('*') || w.includes('?') || w.includes('['))) continue;
+    const program = staticWord(words[0]!, span);
+    const args = words.length > 1 ? [...words.slice(1).map((w) => staticWord(w, span)), ...inv.args] : inv.args.slice();
+    (out ??= []).push({ ...inv, name: basename(words[0]!), program, args });
+  }
+  return out;
+}
+
+function blankSplit(v: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const c of v) {
+    if (c === ' ' || c === '\t' || c === '\n') {
+      if (cur) out.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  if (cur) out.push(cur);
+  return out;
 }
 
 /** The invocation once per known value of the names its arguments (and here-strings) expand as whole words, or null. */
