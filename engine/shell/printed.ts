@@ -92,6 +92,13 @@ export function stageOutput(ex: Extraction, sc: SimpleCommand, depth = 0): strin
   return input === null ? null : apply(input);
 }
 
+/** What a pure filter (`base64 -d`, `rev`, `xxd -r -p`, `tr`, `cat`) makes of an input, or null. */
+export function filterText(argv: readonly string[], input: string): string | null {
+  const f = FILTERS[argv[0] ?? ''];
+  const apply = f ? f(argv.slice(1)) : null;
+  return apply ? apply(input) : null;
+}
+
 type Filter = (args: string[]) => ((input: string) => string | null) | null;
 
 const FILTERS: Record<string, Filter> = {

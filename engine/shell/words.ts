@@ -6,7 +6,7 @@ import type { ListNode, Part, WordNode } from './ast.ts';
 import { NONE, fit } from './ast.ts';
 import { expandBraces, hasBrace } from './braces.ts';
 import type { Cell } from './braces.ts';
-import { staticOutput } from './printed.ts';
+import { filterText, staticOutput } from './printed.ts';
 
 /** Longest word brace expansion is tried on (characters before expansion). */
 const MAX_BRACE_WORD = 8192;
@@ -81,6 +81,34 @@ function soleSimple(list: ListNode) {
   return c.type === 'Simple' && !c.assigns.length ? c : null;
 }
 
+/**
+ * `$(echo … | base64 -d)`: a pipeline whose first stage prints static text and whose other
+ * stages are pure filters (printed.ts filterText) substitutes the filtered text. undefined when
+ * the body is not a pipeline, null when the text is not known.
+ */
+function pipedBody(list: ListNode, home: string): string | null | undefined {
+  if (list.items.length !== 1) return undefined;
+  const it = list.items[0]!;
+  if (it.background || it.andor.pipelines.length !== 1) return undefined;
+  const pl = it.andor.pipelines[0]!;
+  if (pl.commands.length < 2 || pl.negated || pl.time) return undefined;
+  let text: string | null = null;
+  for (let i = 0; i < pl.commands.length; i++) {
+    const c = pl.commands[i]!;
+    if (c.type !== 'Simple' || c.assigns.length || c.redirects.length || !c.words.length) return null;
+    const words: Word[] = [];
+    for (const w of c.words) {
+      const r = resolveWord(w, home);
+      if (!r.static || r.braces) return null;
+      words.push(r);
+    }
+    const name = words[0]!.value;
+    text = i > 0 ? filterText(words.map((w) => w.value ?? ''), text!) : name === 'echo' || name === 'printf' ? staticOutput(words, []) : null;
+    if (text === null) return null;
+  }
+  return text === null || text.includes('\0') ? null : chomp(text);
+}
+
 /** Text without its trailing newlines, as a substitution yields it. */
 function chomp(t: string): string {
   let e = t.length;
@@ -120,6 +148,8 @@ function silent(name: string, args: string[]): boolean {
 
 /** `$(echo …)` / `$(printf …)` with static words: the text it substitutes, else null; '' for a builtin that prints nothing. */
 function printedBody(list: ListNode, home: string): string | null {
+  const piped = pipedBody(list, home);
+  if (piped !== undefined) return piped;
   const c = soleSimple(list);
   if (!c || c.redirects.length || !c.words.length) return null;
   const w0 = c.words[0]!;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../../engine/shell/index.ts';
 import { stageOutput } from '../../engine/shell/printed.ts';
+import { analyze as analyse } from '../../engine/shell/index.ts';
 
 // What the last stage of a pipeline prints, followed back through pure filters.
 const out = (cmd: string) => {
@@ -28,4 +29,14 @@ describe('stageOutput', () => {
     "echo x | tr '[:lower:]' '[:upper:]'",
     'echo 6c7 | xxd -r -p',
   ])('%s is unknown', (cmd) => expect(out(cmd)).toBeNull());
+});
+
+describe('a substitution of a decoding pipeline', () => {
+  const word = (cmd: string) => analyse(cmd, { home: '/h' }).commands[0]!.argv[1]!;
+  it.each([
+    ['cat "$(echo UkVBRE1FLm1k | base64 -d)"', 'README.md'],
+    ['echo "$(echo hi | tr a-z A-Z)"', 'HI'],
+    ["echo \"$(echo '~ fr- mr' | rev)\"", 'rm -rf ~'],
+  ])('%s', (cmd, want) => expect(word(cmd).value).toBe(want));
+  it.each(['cat "$(cat f | base64 -d)"', 'cat "$(echo x | sort)"', 'cat "$(echo $X | base64 -d)"'])('%s stays dynamic', (cmd) => expect(word(cmd).static).toBe(false));
 });
