@@ -8,23 +8,13 @@ import type { EffectScope } from './index.ts';
 import { classifyPath, mergeInfos, type PathInfo } from '../paths/index.ts';
 import { infoOf, pathRef, synthetic } from './paths.ts';
 import { itemRoot, LINE } from '../shell/normalize/items.ts';
+import { blankWords } from '../shell/normalize/words.ts';
 import { feedingStage, hereInput, staticOutput } from '../shell/printed.ts';
 
 const ITEMS = '$(xargs input)';
 
 /** Words of printed text, split at whitespace as xargs does. */
-function tokens(s: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (const ch of s) {
-    if (ch === ' ' || ch === '\t' || ch === '\n') {
-      if (cur) out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  if (cur) out.push(cur);
-  return out;
-}
+const tokens = blankWords;
 
 /** The classes a producer's static words reach (null: nothing static to add). */
 function producerReach(inv: Invocation, sc: EffectScope): PathInfo | null {

@@ -3,7 +3,7 @@
 // is that text too. Flow-insensitive, like the pipeline's assigned variants: every static value a
 // name gets anywhere is possible, and the word as written (an inherited value) stays possible.
 import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
-import { basename, staticWord } from './words.ts';
+import { basename, blankWords, staticWord } from './words.ts';
 import { staticOutput } from '../printed.ts';
 import { isName } from '../lexer.ts';
 
@@ -77,25 +77,12 @@ export function programVariants(inv: Invocation, values: Map<string, string[]>):
   let out: Invocation[] | null = null;
   const span = inv.program.span;
   for (const v of vs) {
-    const words = inv.program.quoted ? [v] : blankSplit(v);
+    const words = inv.program.quoted ? [v] : blankWords(v);
     if (!words.length || words.some((w) => w.includes('*') || w.includes('?') || w.includes('['))) continue;
     const program = staticWord(words[0]!, span);
     const args = words.length > 1 ? [...words.slice(1).map((w) => staticWord(w, span)), ...inv.args] : inv.args.slice();
     (out ??= []).push({ ...inv, name: basename(words[0]!), program, args });
   }
-  return out;
-}
-
-function blankSplit(v: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (const c of v) {
-    if (c === ' ' || c === '\t' || c === '\n') {
-      if (cur) out.push(cur);
-      cur = '';
-    } else cur += c;
-  }
-  if (cur) out.push(cur);
   return out;
 }
 
