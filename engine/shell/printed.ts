@@ -8,12 +8,57 @@ const EACH: Record<string, string> = { '%s': '', '%s\n': '\n', '%s\\n': '\n', '%
 function echoText(vals: string[]): string | null {
   let i = 0;
   let nl = true;
+  let e = false;
   while (i < vals.length && (vals[i] === '-n' || vals[i] === '-E' || vals[i] === '-e')) {
     if (vals[i] === '-n') nl = false;
-    if (vals[i] === '-e' && vals.slice(i + 1).some((v) => v.includes('\\'))) return null;
+    else e = vals[i] === '-e';
     i++;
   }
-  return vals.slice(i).join(' ') + (nl ? '\n' : '');
+  const text = vals.slice(i).join(' ');
+  if (!e || !text.includes('\\')) return text + (nl ? '\n' : '');
+  const out = unescape(text, true);
+  return out === null ? null : out.text + (nl && !out.stopped ? '\n' : '');
+}
+
+const SIMPLE_ESC: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', '"': '"', "'": "'", '?': '?' };
+
+function digits(s: string, i: number, max: number, base: number): string {
+  let k = i;
+  while (k < s.length && k - i < max && !Number.isNaN(parseInt(s[k]!, base))) k++;
+  return s.slice(i, k);
+}
+
+/**
+ * Backslash escapes as printf's format (and echo -e) expands them: \n \t …, \NNN octal (echo:
+ * \0NNN), \xHH, \uHHHH, \UHHHHHHHH, and echo's \c, which ends the output. null for a form this
+ * does not know.
+ */
+function unescape(s: string, echo: boolean): { text: string; stopped: boolean } | null {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c !== '\\' || i + 1 >= s.length) {
+      out += c;
+      continue;
+    }
+    const n = s[++i]!;
+    if (SIMPLE_ESC[n] !== undefined && !(echo && (n === '"' || n === "'" || n === '?'))) out += SIMPLE_ESC[n];
+    else if (echo && n === 'c') return { text: out, stopped: true };
+    else if (n === 'x' || n === 'u' || n === 'U') {
+      const d = digits(s, i + 1, n === 'x' ? 2 : n === 'u' ? 4 : 8, 16);
+      if (!d) return null;
+      out += String.fromCodePoint(parseInt(d, 16));
+      i += d.length;
+    } else if (n >= '0' && n <= '7') {
+      // printf: \NNN (up to three digits); echo -e: \0NNN (the 0, then up to three)
+      const from = echo ? (n === '0' ? i + 1 : -1) : i;
+      if (from < 0) return null;
+      const d = digits(s, from, 3, 8);
+      out += String.fromCharCode(d ? parseInt(d, 8) & 255 : 0);
+      i = from + d.length - 1;
+    } else return null;
+  }
+  return { text: out, stopped: false };
 }
 
 function printfText(vals: string[]): string | null {
@@ -22,21 +67,8 @@ function printfText(vals: string[]): string | null {
   const sep = EACH[fmt];
   if (sep !== undefined) return vals.length > 1 ? vals.slice(1).map((v) => v + sep).join('') : sep;
   if (fmt.includes('%') || vals.length > 1) return null;
-  let out = '';
-  for (let i = 0; i < fmt.length; i++) {
-    const c = fmt[i];
-    if (c !== '\\') {
-      out += c;
-      continue;
-    }
-    const n = fmt[++i];
-    if (n === 'n') out += '\n';
-    else if (n === 't') out += '\t';
-    else if (n === '\\') out += '\\';
-    else if (n === '0') out += '\0';
-    else return null;
-  }
-  return out;
+  const out = unescape(fmt, false);
+  return out === null ? null : out.text;
 }
 
 /** The exact text `argv` (with its redirects) prints, or null. */

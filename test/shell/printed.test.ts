@@ -18,6 +18,11 @@ describe('stageOutput', () => {
     ["tr a-z n-za-m <<< 'yf'", 'ls\n'],
     ['echo hi | cat | cat', 'hi\n'],
     ['printf ls | tr l L', 'Ls'],
+    ["printf '\\x72\\x6d -rf ~'", 'rm -rf ~'],
+    ["printf '\\162\\155'", 'rm'],
+    ["echo -e '\\x72m\\tx'", 'rm\tx\n'],
+    ["echo -e 'a\\cb'", 'a'],
+    ["echo -e '\\0162m'", 'rm\n'],
   ])('%s', (cmd, want) => expect(out(cmd)).toBe(want));
 
   it.each([
@@ -28,6 +33,8 @@ describe('stageOutput', () => {
     'echo abc | tr -d a',
     "echo x | tr '[:lower:]' '[:upper:]'",
     'echo 6c7 | xxd -r -p',
+    "printf '\\q'",
+    "printf '\\x'",
   ])('%s is unknown', (cmd) => expect(out(cmd)).toBeNull());
 });
 
