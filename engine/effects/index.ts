@@ -363,8 +363,8 @@ export function producerIsNetwork(inv: Invocation, sc: EffectScope): boolean {
   for (const c of sc.ex.commands) {
     if (!c.pipe || c.pipe.id !== p.id || c.pipe.index >= p.index) continue;
     const n = effectiveName(c);
-    if (NETWORK.has(n) || (n === 'ssh' && c.argv.length > 2) || (REMOTE_OUTPUT.has(n) && n !== 'ssh')) return true;
-    if (networkOutput(c, sc.ex)) return true;
+    // networkOutput: a network program (through wrappers too), or a word substituting one
+    if ((n === 'ssh' && c.argv.length > 2) || (REMOTE_OUTPUT.has(n) && n !== 'ssh') || networkOutput(c, sc.ex)) return true;
     for (const r of c.redirects) if (r.target.static && (r.target.value!.startsWith('/dev/tcp/') || r.target.value!.startsWith('/dev/udp/'))) return true;
   }
   return false;

@@ -8,7 +8,7 @@ import type { EffectScope } from './index.ts';
 import { classifyPath, mergeInfos, type PathInfo } from '../paths/index.ts';
 import { infoOf, pathRef, synthetic } from './paths.ts';
 import { itemRoot, LINE } from '../shell/normalize/items.ts';
-import { blankWords } from '../shell/normalize/words.ts';
+import { blankWords } from '../programs/words.ts';
 import { feedingStage, hereInput, staticOutput } from '../shell/printed.ts';
 
 const ITEMS = '$(xargs input)';

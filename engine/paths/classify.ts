@@ -637,16 +637,12 @@ function classifyParsed(parsed: Parsed, ctx: PathContext): PathInfo {
   if (w.tail !== null) return classifyFree(w, ctx, r);
   const globbed = w.stack.some((s) => typeof s !== 'string');
   if (globbed) {
-    const shape = w.stack.map((s) => (typeof s === 'string' ? { lit: s.toLowerCase(), toks: null } : lower(s, ctx.dotglob)));
-    classifyShape(unprivateShape(shape), false, ctx, r, null);
-    placeGlob(w.stack, ctx, r);
+    classifyGlob(w.stack, ctx, r);
     // The glob's literal folder may be a symlink (`ln -s ~ h; rm -rf h/*`): its target's classes too.
     const linked = ctx.fs ? globThroughLink(w.stack, ctx.fs) : null;
     if (linked) {
       r.notes.push(`symlink: ${linked.from} → ${linked.to}`);
-      const real = linked.stack.map((s) => (typeof s === 'string' ? { lit: s.toLowerCase(), toks: null } : lower(s, ctx.dotglob)));
-      classifyShape(unprivateShape(real), false, ctx, r, null);
-      placeGlob(linked.stack, ctx, r);
+      classifyGlob(linked.stack, ctx, r);
     }
     return finish(r, { dynamic: true, free: false });
   }
@@ -692,6 +688,13 @@ function classifyLiteral(path: string, ctx: PathContext, r: Result): { harmless:
   if (insideAny(path, ctx.workspace)) r.mark('workspace');
   else r.add('outside', 'outside the workspace');
   return NOT_HARMLESS;
+}
+
+/** A walked stack with glob segments: the classes its shape can reach, and where its folder sits. */
+function classifyGlob(stack: (string | Item[])[], ctx: PathContext, r: Result): void {
+  const shape = stack.map((s) => (typeof s === 'string' ? { lit: s.toLowerCase(), toks: null } : lower(s, ctx.dotglob)));
+  classifyShape(unprivateShape(shape), false, ctx, r, null);
+  placeGlob(stack, ctx, r);
 }
 
 /** A glob whose literal folder leads elsewhere through the fs port: the stack from the target. */

@@ -28,23 +28,10 @@ function awkScan(src: string): { harmless: boolean; writes: { path: string; appe
   let i = 0;
   while (i < src.length) {
     const c = src[i];
-    if (c === '"') {
-      i++;
-      while (i < src.length && src[i] !== '"') i += src[i] === '\\' ? 2 : 1;
-      if (i >= src.length) return no();
-      i++;
-      continue;
-    }
-    if (c === '/' && regexAllowed(src, i)) {
-      // a regex literal: /a|b/ holds no pipe
-      i++;
-      while (i < src.length && src[i] !== '/' && src[i] !== '\n') i += src[i] === '\\' ? 2 : 1;
-      if (src[i] !== '/') return no();
-      i++;
-      continue;
-    }
-    if (c === '#') {
-      while (i < src.length && src[i] !== '\n') i++;
+    const e = skipInert(src, i);
+    if (e < 0) return no();
+    if (e > i) {
+      i = e;
       continue;
     }
     if (c === '@') return no(); // @load, @include, @namespace …
@@ -92,6 +79,30 @@ function awkScan(src: string): { harmless: boolean; writes: { path: string; appe
   return { harmless, writes };
 }
 
+/**
+ * Where a string, a regex literal (`/a|b/` holds no pipe) or a comment that starts at i ends (the
+ * index after it); i when none starts there; -1 for a string or regex left open.
+ */
+function skipInert(src: string, i: number): number {
+  const c = src[i];
+  if (c === '"') {
+    let k = i + 1;
+    while (k < src.length && src[k] !== '"') k += src[k] === '\\' ? 2 : 1;
+    return k >= src.length ? -1 : k + 1;
+  }
+  if (c === '/' && regexAllowed(src, i)) {
+    let k = i + 1;
+    while (k < src.length && src[k] !== '/' && src[k] !== '\n') k += src[k] === '\\' ? 2 : 1;
+    return src[k] !== '/' ? -1 : k + 1;
+  }
+  if (c === '#') {
+    let k = i;
+    while (k < src.length && src[k] !== '\n') k++;
+    return k;
+  }
+  return i;
+}
+
 /** A plain string literal at k ("…" with no escapes) and where it ends, or null. */
 function literal(src: string, k: number): { text: string; end: number } | null {
   if (src[k] !== '"') return null;
@@ -136,21 +147,10 @@ export function awkRunsInput(src: string): boolean {
   let i = 0;
   while (i < src.length) {
     const c = src[i]!;
-    if (c === '"') {
-      i++;
-      while (i < src.length && src[i] !== '"') i += src[i] === '\\' ? 2 : 1;
-      if (i >= src.length) return true;
-      i++;
-      continue;
-    }
-    if (c === '/' && regexAllowed(src, i)) {
-      i++;
-      while (i < src.length && src[i] !== '/' && src[i] !== '\n') i += src[i] === '\\' ? 2 : 1;
-      i++;
-      continue;
-    }
-    if (c === '#') {
-      while (i < src.length && src[i] !== '\n') i++;
+    const e = skipInert(src, i);
+    if (e < 0) return true;
+    if (e > i) {
+      i = e;
       continue;
     }
     if (ident(c) && !(i > 0 && ident(src[i - 1]!))) {
@@ -175,7 +175,7 @@ export function awkRunsInput(src: string): boolean {
         if (src[b] !== '"') return true;
       } else {
         const lit = literal(src, k);
-        if (lit === null || lit.text.split(' ').some((w) => RUNS_TEXT.has(w.slice(w.lastIndexOf('/') + 1)))) return true;
+        if (lit === null || namesRunner(lit.text)) return true;
       }
     }
     i++;
@@ -195,5 +195,10 @@ function fixedCall(src: string, j: number): boolean {
   k = lit.end;
   while (src[k] === ' ' || src[k] === '\t') k++;
   // (a shell started by system() reads the program's own stdin)
-  return src[k] === ')' && !lit.text.split(' ').some((w) => RUNS_TEXT.has(w.slice(w.lastIndexOf('/') + 1)));
+  return src[k] === ')' && !namesRunner(lit.text);
+}
+
+/** Does a command line name a program that runs text as code (`sh`, `/bin/bash -s`, `xargs sh`)? */
+function namesRunner(line: string): boolean {
+  return line.split(' ').some((w) => RUNS_TEXT.has(w.slice(w.lastIndexOf('/') + 1)));
 }

@@ -6,6 +6,8 @@
 // `rm -rf`, `: >`, `: >>` or `cat` on it; code that evaluates text and names a URL runs remote code.
 // The invocation stays an opaque ask: this only adds effects, it never proves code harmless.
 
+import { blankWords } from './words.ts';
+
 type Tok =
   | { t: 'id'; v: string }
   | { t: 'str'; v: string | null; tick?: boolean } // null: interpolated at run time
@@ -270,15 +272,9 @@ function quoteLike(lang: string, src: string, i: number, prev: Tok | undefined):
   const end = Math.min(src.length, k + 1);
   if (!words) return { toks: [{ t: 'str', v, tick: kind === 'qx' || kind === 'x' }], end };
   const toks: Tok[] = [];
-  const text = v ?? '';
-  for (let a = 0; a < text.length; ) {
-    while (a < text.length && ' \t\n'.includes(text[a]!)) a++;
-    let b = a;
-    while (b < text.length && !' \t\n'.includes(text[b]!)) b++;
-    if (b === a) break;
+  for (const w of v === null ? [] : blankWords(v)) {
     if (toks.length) toks.push({ t: 'p', v: ',' });
-    toks.push({ t: 'str', v: v === null ? null : text.slice(a, b) });
-    a = b;
+    toks.push({ t: 'str', v: w });
   }
   return { toks: toks.length ? toks : [{ t: 'str', v: v === null ? null : '' }], end };
 }

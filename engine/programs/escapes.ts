@@ -17,8 +17,10 @@ export function shellEscapes(language: string, text: string): string[] {
   for (const raw of text.split('\n')) {
     const line = language === 'make' ? raw : raw.trim();
     if (language === 'gdb') {
+      const w = word(line);
       if (line.startsWith('!')) out.push(line.slice(1));
-      else if (/* shell or an abbreviation gdb accepts */ word(line) === 'shell' || word(line) === 'she' || word(line) === 'shel') out.push(line.slice(word(line).length));
+      // shell, or an abbreviation gdb accepts
+      else if (w === 'shell' || w === 'she' || w === 'shel') out.push(line.slice(w.length));
     } else if (language === 'less') {
       let t = line.startsWith('+') ? line.slice(1) : line;
       if (t.startsWith(':')) t = t.slice(1);

@@ -54,7 +54,22 @@ export function textOf(w: Word): string {
   return w.static ? (w.value ?? '') : w.approx;
 }
 
-/** Split on blanks (space, tab, newline) without a regex. */
+/** A text's words split at blanks as unquoted expansion and xargs split them: space, tab and
+ *  newline (IFS), not a carriage return (`fields` splits there too). */
+export function blankWords(s: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (const ch of s) {
+    if (ch === ' ' || ch === '\t' || ch === '\n') {
+      if (cur) out.push(cur);
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** Split on blanks (space, tab, newline, carriage return) without a regex. */
 export function fields(s: string): string[] {
   const out: string[] = [];
   let start = -1;

@@ -110,9 +110,7 @@ export function stageOutput(ex: Extraction, sc: SimpleCommand, depth = 0): strin
   const own = staticOutput(sc.argv, sc.redirects);
   if (own !== null || depth > 8 || !sc.argv.length || !sc.argv.every((w) => w.static)) return own;
   const vals = sc.argv.map((w) => w.value ?? '');
-  const filter = FILTERS[vals[0]!];
-  const apply = filter ? filter(vals.slice(1)) : null;
-  if (!apply) return null;
+  if (FILTERS[vals[0]!] === undefined) return null;
   const h = hereInput(sc.redirects);
   let input: string | null;
   if (h) input = h.word.static ? (h.word.value ?? '') + (h.herestring ? '\n' : '') : null;
@@ -121,7 +119,7 @@ export function stageOutput(ex: Extraction, sc: SimpleCommand, depth = 0): strin
     const prev = feedingStage(ex, sc);
     input = prev.length === 1 ? stageOutput(ex, prev[0]!, depth + 1) : null;
   }
-  return input === null ? null : apply(input);
+  return input === null ? null : filterText(vals, input);
 }
 
 /** What a pure filter (`base64 -d`, `rev`, `xxd -r -p`, `tr`, `cat`) makes of an input, or null. */

@@ -111,7 +111,8 @@ export function writtenText(path: string, ex: Extraction, st: NormState, at: num
     const redirect = c.redirects.find((r) => (r.op === '>' || r.op === '>>' || r.op === '>|') && (r.fd === null || r.fd === 1) && r.target.static && abs(r.target.value ?? '') === target);
     if (!tee && !redirect) continue;
     const append = tee ? c.argv.some((w) => w.static && (w.value === '-a' || w.value === '--append')) : redirect!.op === '>>';
-    const out = tee ? (feedingStage(ex, c).length === 1 ? stageOutput(ex, feedingStage(ex, c)[0]!) : null) : stageOutput(ex, c);
+    const fed = tee ? feedingStage(ex, c) : null;
+    const out = fed ? (fed.length === 1 ? stageOutput(ex, fed[0]!) : null) : stageOutput(ex, c);
     if (out === null) continue;
     text = append && text !== null ? text + out : out;
   }

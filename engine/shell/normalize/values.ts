@@ -3,7 +3,8 @@
 // is that text too. Flow-insensitive, like the pipeline's assigned variants: every static value a
 // name gets anywhere is possible, and the word as written (an inherited value) stays possible.
 import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
-import { basename, blankWords, staticWord } from './words.ts';
+import { basename, staticWord } from './words.ts';
+import { blankWords } from '../../programs/words.ts';
 import { staticOutput } from '../printed.ts';
 import { isName } from '../lexer.ts';
 

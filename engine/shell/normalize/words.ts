@@ -51,17 +51,3 @@ export function systemProgram(w: Word): boolean {
   if (i < 0) return true;
   return SYSTEM_DIRS.has(v.slice(0, i) || '/');
 }
-
-/** A text's words split at blanks (space, tab, newline), as unquoted expansion and xargs split it. */
-export function blankWords(s: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  for (const ch of s) {
-    if (ch === ' ' || ch === '\t' || ch === '\n') {
-      if (cur) out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  if (cur) out.push(cur);
-  return out;
-}
