@@ -279,9 +279,10 @@ function quoteLike(lang: string, src: string, i: number, prev: Tok | undefined):
   return { toks: toks.length ? toks : [{ t: 'str', v: v === null ? null : '' }], end };
 }
 
-/** The last segment of a dotted name: os.path.join → join. */
+/** The last segment of a dotted name: os.path.join → join (php's error-silencing `@popen` → popen). */
 function last(id: string): string {
-  return id.slice(id.lastIndexOf('.') + 1);
+  const s = id.slice(id.lastIndexOf('.') + 1);
+  return s[0] === '@' ? s.slice(1) : s;
 }
 
 interface Arg {

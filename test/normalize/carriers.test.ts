@@ -157,3 +157,25 @@ describe('program carriers', () => {
     expect(invocations('python3 -m pytest').invocations[0]!.opaque).toBeUndefined();
   });
 });
+
+describe('shell escapes of other command languages', () => {
+  const names = (cmd: string) => invocations(cmd).invocations.map((i) => i.name).filter((n) => n === 'rm' || n === 'sort');
+  it('text on stdin is read for its escapes (here-string, heredoc, a pipe of known text)', () => {
+    expect(names("sqlite3 db <<< '.shell rm -rf x'")).toEqual(['rm']);
+    expect(names("ed -s f <<'E'\n!rm -rf x\nE")).toEqual(['rm']);
+    expect(names("printf '.once |sort\\n' | sqlite3")).toEqual(['sort']);
+    expect(names("m4 <<< 'esyscmd(rm -rf x)'")).toEqual(['rm']);
+    expect(names("m4 <<< 'define(N, 5)N'")).toEqual([]);
+  });
+  it('code options in a language without a reader of its own are read for embedded command lines', () => {
+    expect(names("guile -c '(system \"rm -rf x\")'")).toEqual(['rm']);
+    expect(names("rpm --eval '%(rm -rf x)'")).toEqual(['rm']);
+    expect(names("gnuplot -e 'plot sin(x)'")).toEqual([]);
+  });
+  it('a script written by the source runs when a nested payload starts it', () => {
+    const ran = (cmd: string) => invocations(cmd).invocations.some((i) => i.name === 'rm' && i.via.some((v) => v.name.startsWith('script')));
+    expect(ran("printf 'rm -rf x' > /tmp/s; bash -c /tmp/s")).toBe(true);
+    expect(ran("printf 'rm -rf x' > /tmp/s; su -c 'sh /tmp/s'")).toBe(true);
+    expect(ran("bash -c /tmp/s; printf 'rm -rf x' > /tmp/s")).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shellEscapes } from '../../engine/programs/escapes.ts';
+import { hasShellEscapes, shellEscapes } from '../../engine/programs/escapes.ts';
 
 // Shell escapes inside other programs' command languages → the command lines they run.
 describe('shellEscapes', () => {
@@ -15,7 +15,46 @@ describe('shellEscapes', () => {
     ['make', 'x:\n\t@echo $$HOME', ['echo $HOME']],
     ['make', 'CFLAGS := -O2', []],
     ['make', 'x: y', []],
+    ['make', 'X := $(shell rm -rf ~)', ['rm -rf ~']],
+    ['make', 'V = $(shell echo $(notdir x))', ['echo $(notdir x)']],
+    ['ed', '!rm -rf ~', ['rm -rf ~']],
+    ['ed', '1,$w !sort', ['sort']],
+    ['ed', 'r !date', ['date']],
+    ['ed', ',s/a/b!/g', []],
+    ['tcl', 'exec rm -rf /srv; puts ok', ['rm -rf /srv']],
+    ['expect', 'spawn ssh {host one}', ["ssh 'host one'"]],
+    ['m4', 'esyscmd(rm -rf ~)', ['rm -rf ~']],
+    ['m4', 'define(N, 5)N', []],
+    ['dc', '!rm -rf ~', ['rm -rf ~']],
+    ['dc', '2 3 + p', []],
+    ['tex', '\\immediate\\write18{rm -rf ~}', ['rm -rf ~']],
+    ['rpm-macro', '%(rm -rf ~)', ['rm -rf ~']],
+    ['gnuplot', 'system("/tmp/x 1>&0")', ['/tmp/x 1>&0']],
+    ['gnuplot', 'plot sin(x)', []],
   ] as [string, string, string[]][])('%s %j', (lang, text, want) => {
     expect(shellEscapes(lang, text)).toEqual(want);
+  });
+
+  // SQL's escapes depend on the client that reads it
+  it.each([
+    ['sqlite3', '.shell rm -rf ~', [' rm -rf ~']],
+    ['sqlite3', '.once |sort', ['sort']],
+    ['sqlite3', "select date('now')", []],
+    ['psql', '\\! rm -rf ~', [' rm -rf ~']],
+    ['psql', 'select 1 \\g |cat', ['cat']],
+    ['psql', "copy t to program 'gzip > t.gz'", ['gzip > t.gz']],
+    ['psql15', '\\! id', [' id']],
+    ['mysql', 'system rm -rf ~;', [' rm -rf ~']],
+    ['mysql', 'show databases', []],
+    ['red', '!rm -rf ~', []],
+  ] as [string, string, string[]][])('sql in %s %j', (program, text, want) => {
+    expect(shellEscapes(program === 'red' ? 'red' : 'sql', text, program)).toEqual(want);
+  });
+
+  it('reads every language but those read elsewhere', () => {
+    expect(hasShellEscapes('m4')).toBe(true);
+    expect(hasShellEscapes(undefined)).toBe(true);
+    expect(hasShellEscapes('python')).toBe(false);
+    expect(hasShellEscapes('sh')).toBe(false);
   });
 });

@@ -57,6 +57,23 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
 }
 
 /** The exact text `<(cmd)` reads as, when cmd is one print-only command with static words. */
+/** The static text on an invocation's stdin (here-string, heredoc, `< <(…)`, a pipe of known text), or null. */
+export function stdinText(inv: Invocation, ex: Extraction): string | null {
+  for (let i = inv.redirects.length - 1; i >= 0; i--) {
+    const r = inv.redirects[i]!;
+    if (r.fd !== null && r.fd !== 0) continue;
+    if (r.op === '<<<' || r.op === '<<' || r.op === '<<-') {
+      const w = r.op === '<<<' ? r.target : r.heredoc?.word;
+      return w && w.static ? w.value ?? '' : null;
+    }
+    if (r.op === '<' || r.op === '<>') return procsubOutput(r.target, ex);
+  }
+  const sc = inv.source;
+  if (!sc.pipe || sc.pipe.index === 0) return null;
+  const prev = feedingStage(ex, sc)[0];
+  return prev ? stageOutput(ex, prev) : null;
+}
+
 function procsubOutput(w: Word, ex: Extraction): string | null {
   if (w.static || w.approx !== '<(…)') return null;
   const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'procsub' && e.span.start >= w.span.start && e.span.end <= w.span.end));
@@ -100,6 +117,12 @@ export function downloaded(path: string, ex: Extraction, st: NormState): boolean
  * `sh x.sh` or `source x.sh` runs. Only the known part: the caller keeps the file opaque.
  */
 export function writtenText(path: string, ex: Extraction, st: NormState, at: number): string | null {
+  const inner = writesIn(path, ex, st, at);
+  // a payload run by a command of the source (`bash -c ./x.sh`, `su -c …`): what the source wrote before that command
+  return inner !== null || !st.root || st.root.ex === ex ? inner : writesIn(path, st.root.ex, st, st.root.at);
+}
+
+function writesIn(path: string, ex: Extraction, st: NormState, at: number): string | null {
   const abs = (p: string) => (p.startsWith('/') ? normalizePath(p) : normalizePath(st.cwd + '/' + p));
   const target = abs(path);
   let text: string | null = null;

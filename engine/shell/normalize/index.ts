@@ -4,7 +4,7 @@ import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
-import { crontabStdin, downloaded, runWritten, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier } from './carriers.ts';
+import { crontabStdin, downloaded, runWritten, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
@@ -46,8 +46,9 @@ const MAX_VARIANTS = 256;
 /** Payload text analysed in one run, over every carrier at every depth (value variants repeat a payload). */
 const MAX_PAYLOAD_CHARS = 64 * 1024;
 
-export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number } }): { invocations: Invocation[]; issues: Issue[] } {
+export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number }; root?: NormState['root'] }): { invocations: Invocation[]; issues: Issue[] } {
   const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0 } };
+  if (ctx.root) st.root = ctx.root;
   try {
     const cds: { ctx: ContextEntry[]; end: number; dir: string | null }[] = [];
     for (const sc of ex.commands) {
@@ -57,6 +58,7 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
       const inv = invocationFrom(sc);
       if (cd !== undefined) inv.chdir = cd === null ? dynamicWord('$(cd)', sc.span) : staticWord(cd, sc.span);
       const mark = st.out.length;
+      if (st.depth === 0) st.root = { ex, at: sc.span.start };
       // a function body is judged once per call, its $1 … $@ being the call's words
       const perCall = st.depth === 0 && sc.context.length ? positionalVariants(inv, (st.calls ??= functionCalls(ex))) : null;
       if (perCall) for (const v of perCall) expand(v, ex, st);
@@ -259,7 +261,7 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
         if (argv.length) (argvs === NO_ARGVS ? (argvs = []) : argvs).push(argv);
       } else if (f.role === 'code' && hasShellEscapes(f.language) && f.word.static) {
         // gdb -ex 'shell CMD', make --eval 'x:; CMD', less +'!CMD': the shell runs CMD
-        for (const l of shellEscapes(f.language!, f.text ?? f.word.value ?? '')) (lines === NO_WORDS ? (lines = []) : lines).push({ ...f.word, static: true, value: l, raw: l, approx: l });
+        for (const l of shellEscapes(f.language, f.text ?? f.word.value ?? '', inv.name)) (lines === NO_WORDS ? (lines = []) : lines).push({ ...f.word, static: true, value: l, raw: l, approx: l });
       } else if (f.role === 'exec-line') {
         // npm --script-shell=/bin/bash: a system shell as the program's shell runs the program's own
         // scripts, nothing new (unless stdin feeds it commands)
@@ -277,12 +279,19 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   const mark = st.out.length;
   // a program whose stdin is a shell script (at, batch): the here-string, heredoc or piped text runs later
   if (facts && facts.known && ((facts.stdin === 'code' && facts.stdinLanguage === 'sh') || facts.inputCode === 'sh') && !SHELLS.has(inv.name) && !facts.info) shellStdin(inv, inv.name, ex, st, ops);
+  // sqlite3 <<< '.shell CMD', ed <<< '!CMD', m4 <<< 'esyscmd(CMD)': the text on stdin runs CMD
+  if (facts && facts.known && facts.stdin === 'code' && hasShellEscapes(facts.stdinLanguage)) stdinEscapes(inv, facts.stdinLanguage, ex, st);
   // a crontab read from stdin: each entry's command runs later
   if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'crontab') crontabStdin(inv, ex, st, ops);
   else if (facts && facts.known && crontabDash(facts)) crontabStdin(inv, ex, st, ops);
   for (const argv of argvs) ops.command(argv, `${inv.name} runs`, { ...inv, redirects: [] }, st, ex);
   for (const l of lines) ops.payload(l.value!, `${inv.name} runs`, l.span, { ...inv, redirects: [] }, st, false);
   for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
+}
+
+function stdinEscapes(inv: Invocation, language: string | undefined, ex: Extraction, st: NormState): void {
+  const text = stdinText(inv, ex);
+  if (text !== null) for (const l of shellEscapes(language, text, inv.name)) ops.payload(l, `${inv.name} runs`, inv.source.span, { ...inv, redirects: [] }, st, false);
 }
 
 /** The static text piped into a program that runs its input lines: each line runs. */
@@ -377,7 +386,7 @@ const ops: Ops = {
       st.issues.push({ kind: 'parse', message: `${carrier}: payload could not be analysed`, span });
       return ops.opaque(outer, carrier, 'dynamic', st, { payload: text });
     }
-    const inner = normalize(sub, { home: st.home, cwd: st.cwd, depth: st.depth + 1, payload: st.payload });
+    const inner = normalize(sub, { home: st.home, cwd: st.cwd, depth: st.depth + 1, payload: st.payload, root: st.root });
     for (const is of inner.issues) st.issues.push({ kind: is.kind, message: `${carrier}: ${is.message}`, span });
     const redirects = keepRedirects === false ? [] : outer.redirects;
     const prefix = [...outer.via, step(carrier, span)];

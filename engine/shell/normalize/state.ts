@@ -19,6 +19,9 @@ export interface NormState {
   opened?: WeakSet<object>;
   /** Static values names are given in the source (values.ts); null when none. */
   values?: Map<string, string[]> | null;
+  /** The top-level source and where its command being expanded starts: a payload nested in that
+   *  command (`bash -c ./x.sh`) runs a script the source wrote before it. */
+  root?: { ex: Extraction; at: number };
   /** Each function's static call words (values.ts); null for one that may run otherwise. */
   calls?: Map<string, string[][] | null>;
 }
