@@ -33,8 +33,9 @@ export const credentialRead: Detector = {
         out.push(finding(meta, inv, `${e.how}: prints a stored secret`, e.word));
         continue;
       }
-      // A lister reads names, but a list file's lines come back in its output (file -f, tree --fromfile).
-      if (e.kind !== 'read' || !e.path || (LISTERS.has(inv.name) && !e.how.startsWith('redirect') && !e.list)) continue;
+      // A lister reads names, but a list file's lines come back in its output (file -f, tree --fromfile),
+      // and so do the lines of a config file it fails to parse (ssh -F, file -m).
+      if (e.kind !== 'read' || !e.path || (LISTERS.has(inv.name) && !e.how.startsWith('redirect') && !e.list && !e.echoes)) continue;
       const info = infoOf(e.path);
       if (e.recursive && e.path.abs !== null && !info.classes.has('credential')) {
         const held = credentialBelow(e.path.abs, ctx.home);

@@ -86,6 +86,13 @@ function stdinNames(inv: Invocation, f: ArgFact, sc: PathScope): string[] | null
   return text.split(f.option === 'files0-from' ? '\u0000' : '\n').filter((x) => x.length > 0);
 }
 
+/** A config value that names a file: a path, not a key=value or a plugin name. */
+function configFile(f: ArgFact): boolean {
+  const t = f.text ?? (f.word.static ? f.word.value : undefined);
+  if (!t || t.includes('=') || t.includes(' ') || t.includes('\n')) return false;
+  return t[0] === '/' || t[0] === '~' || t.startsWith('./') || t.startsWith('../') || t.includes('/');
+}
+
 /** Append the effects `facts` describes for `inv`. */
 export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope, out: Effect[]): void {
   const how = facts.subcommand.length ? `${facts.name} ${facts.subcommand.join(' ')}` : facts.name;
@@ -147,6 +154,8 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
         break;
       case 'config':
         out.push({ kind: 'config', how: label, name: f.option, word: f.word, text: f.text });
+        // a config file the program loads is read (its parse errors print what it holds)
+        if (configFile(f)) out.push({ kind: 'read', how: `${label} (config file)`, path: ref(f, sc), echoes: true });
         break;
       case 'env': {
         const t = f.text ?? (f.word.static ? f.word.value! : f.word.approx);

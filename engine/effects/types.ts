@@ -43,6 +43,8 @@ export interface Effect {
   recursive?: boolean;
   /** read: a list of names, which the program prints back in its output or errors (file -f). */
   list?: boolean;
+  /** read: what the program reads can show in its output or errors (a config file it parses, a file named by file:// or @). */
+  echoes?: boolean;
   /** The effect touches some paths below `path`, not `path` itself (find's matches after a test
    *  that narrows them): rules on the folder apply, a critical removal does not. */
   within?: boolean;

@@ -34,7 +34,10 @@ export function shellEscapes(language: string | undefined, text: string, program
   const dialect = language === 'sql' ? SQL_DIALECT[unversioned(basename(program))] : language;
   const reader = dialect && Object.hasOwn(READERS, dialect) ? READERS[dialect]! : embedded;
   const out: string[] = [];
-  for (const raw of text.split('\n')) reader(raw, out);
+  for (const raw of text.split('\n')) {
+    reader(raw, out);
+    namedPaths(raw, out);
+  }
   return [...new Set(out.filter((l) => l.trim() !== ''))];
 }
 
@@ -136,6 +139,31 @@ function programClause(line: string, out: string[]): void {
     }
     out.push(s);
   }
+}
+
+/** Characters that end a path named in code text. */
+const PATH_END = new Set([...'"\'`(){}[],;<>|=\t !']);
+
+/** Each absolute or home path the text names is read (`fopen("/x")`, `\\input{~/x}`, `$(file </x)`): `cat -- PATH`. */
+function namedPaths(line: string, out: string[]): void {
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    const home = c === '~' && line[i + 1] === '/';
+    if (c !== '/' && !home) continue;
+    const before = line[i - 1];
+    // not a URL's //host, a division or a path's inner slash
+    if (before !== undefined && ((!PATH_END.has(before) && before !== '\\') || before === '!')) continue;
+    if (!home && (line[i + 1] === '/' || line[i + 1] === undefined || PATH_END.has(line[i + 1]!))) continue;
+    let j = i + 1;
+    while (j < line.length && !PATH_END.has(line[j]!)) j++;
+    const p = line.slice(home ? i + 2 : i, j);
+    if (p.length > 1) out.push(home ? `cat -- ~/${quoted(p)}` : `cat -- ${quoted(p)}`);
+    i = j;
+  }
+}
+
+function quoted(s: string): string {
+  return "'" + s.split("'").join("'\\''") + "'";
 }
 
 /** Code punctuation no command word holds: the text between is read for a command line. */

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hasShellEscapes, shellEscapes } from '../../engine/programs/escapes.ts';
 
-// Shell escapes inside other programs' command languages → the command lines they run.
+// Shell escapes inside other programs' command languages → the command lines they run
+// (`runs` leaves out the `cat -- PATH` reads of the paths a text names, tested on their own).
+const runs = (lines: string[]) => lines.filter((l) => !l.startsWith('cat -- '));
 describe('shellEscapes', () => {
   it.each([
     ['gdb', 'shell rm -rf ~', [' rm -rf ~']],
@@ -32,7 +34,7 @@ describe('shellEscapes', () => {
     ['gnuplot', 'system("/tmp/x 1>&0")', ['/tmp/x 1>&0']],
     ['gnuplot', 'plot sin(x)', []],
   ] as [string, string, string[]][])('%s %j', (lang, text, want) => {
-    expect(shellEscapes(lang, text)).toEqual(want);
+    expect(runs(shellEscapes(lang, text))).toEqual(want);
   });
 
   // SQL's escapes depend on the client that reads it
@@ -48,7 +50,19 @@ describe('shellEscapes', () => {
     ['mysql', 'show databases', []],
     ['red', '!rm -rf ~', []],
   ] as [string, string, string[]][])('sql in %s %j', (program, text, want) => {
-    expect(shellEscapes(program === 'red' ? 'red' : 'sql', text, program)).toEqual(want);
+    expect(runs(shellEscapes(program === 'red' ? 'red' : 'sql', text, program))).toEqual(want);
+  });
+
+  // a path the text names is read
+  it.each([
+    ['tex', '\\verbatiminput{/home/dev/.ssh/id_rsa}', ["cat -- '/home/dev/.ssh/id_rsa'"]],
+    ['make', '$(file <~/.aws/credentials)', ["cat -- ~/'.aws/credentials'"]],
+    ['sql', ".import /etc/shadow x", ["cat -- '/etc/shadow'"]],
+    ['gnuplot', 'plot "data/x.csv" using 1:2, 1/2', []],
+    ['m4', 'include(https://x.example/a/b)', []],
+    ['ed', ',s/a/b!/g', []],
+  ] as [string, string, string[]][])('%s %j reads', (lang, text, want) => {
+    expect(shellEscapes(lang, text, 'sqlite3').filter((l) => l.startsWith('cat -- '))).toEqual(want);
   });
 
   it('reads every language but those read elsewhere', () => {

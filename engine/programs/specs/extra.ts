@@ -27,6 +27,8 @@ export const EXTRA = (): ProgramSpec[] => [
   // setlock FILE PROGRAM …: the lock file, then the command
   prog(F, 'setlock', 'n N x X', 'write argv', { posix: true }),
   prog(F, 'genie', 'c|command:line s|shell l|login i|initialize u|shutdown r|is-running b|is-in-bottle a|as-user:none ?V|version ?h|help', 'none*', { hook: effect }),
+  // programs described by nothing but their name: every operand (an unknown option's value too) may be a file they read
+  // (log rotation configs, keymaps, pages, terminal front ends …; GTFOBins lists many as file readers)
   // code carriers
   prog(F, 'dc', 'e|expression:code.dc f|file:codefile.dc ?V|version ?h|help', 'codefile.dc*', { stdin: 'code', stdinLanguage: 'dc' }),
   prog(F, 'bc', 'i|interactive l|mathlib w|warn s|standard q|quiet e|expression:code.bc f|file:codefile.bc ?h|help ?v|version', 'codefile.bc*', { pure: true, stdin: 'code', stdinLanguage: 'bc', writesStdout: true }),
@@ -38,7 +40,7 @@ export const EXTRA = (): ProgramSpec[] => [
   prog(F, 'rpm|rpmbuild|rpmquery|rpmverify|rpmdb', 'pipe:line i|install U|upgrade F|freshen e|erase@package-remove q|query V|verify eval|E:code.rpm-macro define|D:config macros:config rcfile:config root|r:cwd dbpath:config nodeps force test a|all l|list f|file p|package v h|hash ba bb bs ta tb ?version ?help', 'none*', { hook: (c) => { const o = c.facts.options; if (!(o.has('query') || o.has('verify') || o.has('test'))) c.effect = true; } }),
   prog(F, 'latex|pdflatex|xelatex|lualatex|luatex|tex|pdftex|xetex|latexmk|context|dvips|dvipdf', 'pdflatex:line latex:line lualatex:line xelatex:line dvipdf:line ps2pdf:line shell-escape@tex-shell-escape enable-write18@tex-shell-escape no-shell-escape interaction:none output-directory:dir jobname:none halt-on-error e:line.sh pdf ?version ?help', 'code.tex*', { singleDash: true, loose: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'puppet|facter|chef-client|chef-solo|knife|salt-call|cdist', 'e|execute:code.puppet ?version ?help', 'none*', { loose: true, network: true, hook: effect }),
-  prog(F, 'easyrsa|logrotate|procmail|rsyslogd|fail2ban-client|needrestart|run-mailcap', '', 'none*', loose),
+  prog(F, 'easyrsa|logrotate|procmail|rsyslogd|fail2ban-client|needrestart|run-mailcap', '', 'read*', loose),
   // command-running options
   prog(F, 'agetty|getty', 'l|login-program:line o|login-options:none a|autologin:none ?h|help ?V|version', 'none*', loose),
   prog(F, 'tmate', 'c:line S:none f:config ?V', 'none*', loose),
@@ -68,14 +70,14 @@ export const EXTRA = (): ProgramSpec[] => [
   prog(F, 'rc|sash|es|scsh|osh|oil|ysh|murex|ion', 'c:code.sh e i l n p v x s', 'codefile.sh none*', { posix: true, stdin: 'code', stdinLanguage: 'sh', alt: [['c', 'none*']] }),
   prog(F, 'busctl', 'user system H|host:net M|machine:none no-pager ?h|help ?version', 'none*', { pager: true, pure: true, hook: (c) => { const w = c.operands[0]; const v = w && w.static ? w.value : undefined; if (!(v === undefined || v === 'list' || v === 'status' || v === 'tree' || v === 'introspect' || v === 'get-property' || v === 'help')) c.effect = true; } }),
   prog(F, 'clamscan|clamdscan', 'f|file-list:read r|recursive i|infected o|suppress-ok-results l|log:write move:dir copy:dir remove@file-delete d|database:read ?V|version ?h|help', 'read*', { pure: true, hook: (c) => { const o = c.facts.options; if (o.has('move') || o.has('remove')) { c.effect = true; if (o.has('remove')) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined) a.role = 'delete'; } } }),
-  prog(F, 'csvtool', 'o:write t:none u:none', 'none*', { loose: true, hook: (c) => { const k = c.operands.findIndex((w) => w.static && w.value === 'call'); if (k >= 0 && c.operands[k + 1]) c.facts.args.push({ role: 'exec-line', word: c.operands[k + 1], language: 'sh' }); } }),
+  prog(F, 'csvtool', 'o:write t:none u:none', 'read*', { loose: true, hook: (c) => { const k = c.operands.findIndex((w) => w.static && w.value === 'call'); if (k >= 0 && c.operands[k + 1]) c.facts.args.push({ role: 'exec-line', word: c.operands[k + 1], language: 'sh' }); } }),
   prog(F, 'nginx|apache2|httpd|apache2ctl|apachectl|caddy|lighttpd|dnsmasq|mosh-server|redis-server|redis|memcached|mongod|postgres|mysqld|sshd|vsftpd|named|unbound|haproxy|traefik|envoy', 'conf-script:line dhcp-script:line dhcp-luascript:codefile.lua c|config:config f:config t T q g:none p:cwd s:none d C:none ?v ?V ?h|help', 'none*', { loose: true, network: true, destructive: 'network-listen', hook: (c) => { if (c.facts.options.has('t') || c.facts.options.has('T') || c.facts.info) c.facts.destructive = undefined; c.effect = true; } }),
   prog(F, 'wg-quick|wg|ifup|ifdown|nmtui|netplan', '', 'none*', { loose: true, network: true, hook: effect }),
   prog(F, 'autoconf|autoheader|autoreconf|automake|aclocal|libtoolize|autoupdate|autoscan', 'o|output:write f|force i|install v|verbose I|include:config B|prepend-include:config W|warnings:none ?V|version ?h|help', 'read*', { projectCode: true, hook: effect }),
   prog(F, 'bashbug|perlbug|reportbug|ubuntu-bug', '', 'none*', loose),
   prog(F, 'check_by_ssh|check_cups|check_log|check_memory|check_raid|check_ssl_cert|check_statusfile|check_http|check_tcp|check_ping|check_disk|check_procs|check_nrpe', '', 'none*', { loose: true, network: true, hook: effect }),
   prog(F, 'systemd-resolve|resolvectl', '4 6 i|interface:none t|type:none c|class:none ?h|help ?version', 'none*', { network: true, pure: true, writesStdout: true, hook: (c) => { const w = c.operands[0]; const v = w && w.static ? w.value : ''; if (['dns', 'domain', 'default-route', 'llmnr', 'mdns', 'dnssec', 'dnsovertls', 'nta', 'revert', 'flush-caches', 'reset-statistics', 'reset-server-features'].includes(v ?? '')) c.effect = true; } }),
-  prog(F, 'ascii-xfr|dstat|runscript|tdbtool|arch-nspawn|systemd-nspawn|bridge|atobm|bee|forge|jtag|ksshell|ansible-test|xmodmap|xrdb|xinput|xset|setxkbmap|loadkeys|chvt|fgconsole', '', 'none*', loose),
+  prog(F, 'ascii-xfr|dstat|runscript|tdbtool|arch-nspawn|systemd-nspawn|bridge|atobm|bee|forge|jtag|ksshell|ansible-test|xmodmap|xrdb|xinput|xset|setxkbmap|loadkeys|chvt|fgconsole', '', 'read*', loose),
   // interactive tools with a shell escape
-  prog(F, 'ncdu|ranger|nnn|mc|vifm|lf|iftop|minicom|byobu|zellij|nmon|crash|gcore|virsh|vagrant|lxc|lxd|incus|multipass|apport-cli|dosbox|gimp|zathura|yelp|xpad|bconsole|asterisk|msfconsole|sqlmap|volatility|bbot|scanmem|rtorrent|alpine|pine|wall|write|xdg-user-dir|neofetch|fastfetch|cupsfilter|lp|lpr|cancel|efax|eb|gtester|redcarpet|rustdoc|cobc|acr|arj|pax|opkg|pkg|xbps-install', '', 'none*', loose),
+  prog(F, 'ncdu|ranger|nnn|mc|vifm|lf|iftop|minicom|byobu|zellij|nmon|crash|gcore|virsh|vagrant|lxc|lxd|incus|multipass|apport-cli|dosbox|gimp|zathura|yelp|xpad|bconsole|asterisk|msfconsole|sqlmap|volatility|bbot|scanmem|rtorrent|alpine|pine|wall|write|xdg-user-dir|neofetch|fastfetch|cupsfilter|lp|lpr|cancel|efax|eb|gtester|redcarpet|rustdoc|cobc|acr|arj|pax|opkg|pkg|xbps-install', '', 'read*', loose),
 ];
