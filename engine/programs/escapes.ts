@@ -144,7 +144,8 @@ function programClause(line: string, out: string[]): void {
 /** Characters that end a path named in code text. */
 const PATH_END = new Set([...'"\'`(){}[],;<>|=\t !']);
 
-/** Each absolute or home path the text names is read (`fopen("/x")`, `\\input{~/x}`, `$(file </x)`): `cat -- PATH`. */
+/** Each absolute or home path the text names may be read and written (`fopen("/x", "w")`,
+ *  `\\input{~/x}`, `$(file >/x,…)`): `cat -- PATH` and `: >> PATH`. */
 function namedPaths(line: string, out: string[]): void {
   for (let i = 0; i < line.length; i++) {
     const c = line[i];
@@ -157,7 +158,10 @@ function namedPaths(line: string, out: string[]): void {
     let j = i + 1;
     while (j < line.length && !PATH_END.has(line[j]!)) j++;
     const p = line.slice(home ? i + 2 : i, j);
-    if (p.length > 1) out.push(home ? `cat -- ~/${quoted(p)}` : `cat -- ${quoted(p)}`);
+    if (p.length > 1) {
+      const path = home ? `~/${quoted(p)}` : quoted(p);
+      out.push(`cat -- ${path}`, `: >> ${path}`);
+    }
     i = j;
   }
 }

@@ -23,7 +23,7 @@ const READ_ONLY = new Set(
     'basename dirname realpath readlink cut sort uniq tr diff cmp comm jq sed date uname whoami id ' +
     'env printenv ps true false git test [ seq nl od md5sum sha1sum sha256sum sha512sum cksum expr ' +
     'hostname groups tac rev fold column paste join look strings less more sleep awk gawk mawk nawk ' +
-    'tar xxd base64 lsblk lscpu nproc free uptime arch getconf tty logname systemctl docker npm go').split(' '),
+    'tar xxd base64 expand unexpand lsblk lscpu nproc free uptime arch getconf tty logname systemctl docker npm go').split(' '),
 );
 
 /** Wrappers that only change how their command runs: value-taking options, and how many
