@@ -259,7 +259,9 @@ export function partRef(w: Word, part: string, sc: PathScope): PathRef {
   if (at > 0 && w.raw[at - 1] === '"') at--;
   const raw = at < 0 ? part : w.raw.slice(at);
   const word: Word = { ...w, raw, approx: part, globPrefix: undefined, braces: undefined };
-  return { ...pathRef(word, sc), word: w };
+  const r = pathRef(word, sc);
+  r.word = w;
+  return r;
 }
 
 function contextOf(sc: PathScope): PathContext {

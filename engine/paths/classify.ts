@@ -12,7 +12,7 @@ import type { FsPort } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import { isInside } from './lexical.ts';
 import { ANY, STAR, tokenize, type Tok } from './glob.ts';
-import { PathTable, literalShape, pins, segMeets, type Seg, type Compiled, type Row, type TaggedRow } from './table.ts';
+import { PathTable, literalShape, pins, segMeets, segMeetsName, type Seg, type Compiled, type Row, type TaggedRow } from './table.ts';
 import { normalizePath } from './lexical.ts';
 import { CREDENTIAL_ROWS } from './credentials.ts';
 import { PROTECTED_ROWS, GATE_CONFIG_ROWS, PERSISTENCE_ROWS } from './protected.ts';
@@ -150,9 +150,13 @@ function parseText(text: string, ctx: PathContext, opts: { approx: boolean; glob
   const src = prefix + text.slice(i);
   const absolute = freeStart === null && src.startsWith('/');
   const sub = (val: string) => {
-    for (const ch of val) {
-      if (ch === '/') flush();
-      else pushLit(seg, ch);
+    // each run between slashes at once (the same text as character by character)
+    let a = 0;
+    for (let k = 0; k <= val.length; k++) {
+      if (k < val.length && val.charCodeAt(k) !== 47) continue;
+      if (k > a) pushLit(seg, val.slice(a, k));
+      if (k < val.length) flush();
+      a = k + 1;
     }
   };
   for (let j = 0; j < src.length; j++) {
@@ -209,11 +213,22 @@ function parseText(text: string, ctx: PathContext, opts: { approx: boolean; glob
       j = e - 1;
       continue;
     }
-    pushLit(seg, c);
+    // a run of plain characters at once (the same text as character by character)
+    let e = j + 1;
+    while (e < src.length && plainChar(src.charCodeAt(e), opts.approx, opts.glob)) e++;
+    pushLit(seg, e === j + 1 ? c : src.slice(j, e));
+    j = e - 1;
   }
   flush();
   if (absolute) segs.shift(); // the empty segment before the first `/`
   return { absolute, freeStart, segs, reasons };
+}
+
+/** A character parseText copies as it is: not `/`, and in approx text not `\\` or `$`, in a glob not `*?[`. */
+function plainChar(c: number, approx: boolean, glob: boolean): boolean {
+  if (c === 47) return false;
+  if (approx && (c === 92 || c === 36)) return false;
+  return !(glob && (c === 42 || c === 63 || c === 91));
 }
 
 /** Tokenise a glob chunk into items (literal characters stay literal). */
@@ -553,14 +568,8 @@ function criticalWhy(shape: Seg[], literal: boolean, homes: number[], ctx: PathC
     for (const w of lowerDirs(ctx.workspace)) if (isInside(w, lowPath)) return lowPath === w ? 'the workspace root' : 'an ancestor of the workspace';
     if (isInside(lowerHome(ctx.home), lowPath)) return 'an ancestor of the home directory';
   } else {
-    const could = (dir: string): boolean => {
-      const d = segsOf(dir.toLowerCase());
-      if (d.length < shape.length) return false;
-      for (let i = 0; i < shape.length; i++) if (!segMeets(shape[i]!, { lit: d[i]!, toks: [] })) return false;
-      return true;
-    };
-    for (const w of ctx.workspace) if (could(w)) return 'the workspace root or an ancestor';
-    if (could(ctx.home)) return 'the home directory or an ancestor';
+    for (const w of lowerDirs(ctx.workspace)) if (couldName(shape, w)) return 'the workspace root or an ancestor';
+    if (couldName(shape, lowerHome(ctx.home))) return 'the home directory or an ancestor';
     // A glob that expands to everything in a critical folder: `~/*`, `/usr/*`, "$WS"/*.
     const last = shape[shape.length - 1]!;
     if (last.lit === null && wildName(last.toks!)) {
@@ -574,6 +583,14 @@ function criticalWhy(shape: Seg[], literal: boolean, homes: number[], ctx: PathC
     }
   }
   return null;
+}
+
+/** Can the shape name this lower-case folder or one of its ancestors? (segMeets against each of its segments) */
+function couldName(shape: readonly Seg[], dir: string): boolean {
+  const d = segsOf(dir);
+  if (d.length < shape.length) return false;
+  for (let i = 0; i < shape.length; i++) if (!segMeetsName(shape[i]!, d[i]!)) return false;
+  return true;
 }
 
 /** The workspace roots in lower case, for the last workspace list seen. */

@@ -310,18 +310,23 @@ function globText(t: readonly Tok[]): string {
 
 /** Can the judged segment name the same entry as the pattern segment? */
 export function segMeets(s: Seg, p: PatSeg): boolean {
-  if (s.lit !== null) return p.lit !== null ? s.lit === p.lit : matchTokens(p.toks, s.lit);
+  if (p.lit !== null) return segMeetsName(s, p.lit);
+  if (s.lit !== null) return matchTokens(p.toks, s.lit);
   // Without dotglob a glob matches a leading `.` only when it spells one.
-  if (!s.dot && (p.lit !== null ? p.lit.startsWith('.') : p.toks[0] === '.')) return false;
-  if (p.lit !== null) {
-    const t = s.toks!;
-    const a = t[0];
-    const z = t[t.length - 1];
-    if (typeof a === 'string' && a !== p.lit[0]) return false;
-    if (typeof z === 'string' && z !== p.lit[p.lit.length - 1]) return false;
-    return matchTokens(t, p.lit);
-  }
+  if (!s.dot && p.toks[0] === '.') return false;
   return tokensMeet(s.toks!, p.toks);
+}
+
+/** segMeets against a literal name (a pattern segment without wildcards). */
+export function segMeetsName(s: Seg, name: string): boolean {
+  if (s.lit !== null) return s.lit === name;
+  if (!s.dot && name.startsWith('.')) return false;
+  const t = s.toks!;
+  const a = t[0];
+  const z = t[t.length - 1];
+  if (typeof a === 'string' && a !== name[0]) return false;
+  if (typeof z === 'string' && z !== name[name.length - 1]) return false;
+  return matchTokens(t, name);
 }
 
 /** Is the last segment one of the row's exceptions, whatever the shell expands it to? */
