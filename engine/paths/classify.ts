@@ -505,15 +505,20 @@ class Result {
   pinned = 0;
   why: Partial<Record<PathClass, string>> = {};
   found: string[] = [];
-  notes: string[] = [];
+  /** Notes on the spelling, made with the first one (most paths have none). */
+  notes: string[] | null = null;
   get classes(): ReadonlySet<PathClass> {
     return setFor(this.mask);
   }
   get reasons(): string[] {
-    return this.notes.length === 0 ? this.found : this.found.concat(this.notes);
+    return this.notes === null ? this.found : this.found.concat(this.notes);
   }
   has(c: PathClass): boolean {
     return (this.mask & CLASS_BITS[c]) !== 0;
+  }
+  note(x: string): void {
+    if (this.notes === null) this.notes = [x];
+    else this.notes.push(x);
   }
   /** Add a class without a reason (workspace). */
   mark(c: PathClass): void {
@@ -646,9 +651,9 @@ function finish(r: Result, extra: { dynamic: boolean; free: boolean; fd?: number
 function classifyParsed(parsed: Parsed, ctx: PathContext): PathInfo {
   const w = walk(parsed, ctx);
   const r = new Result();
-  for (const x of w.reasons) r.notes.push(x);
+  for (const x of w.reasons) r.note(x);
   if (w.fd !== undefined) {
-    r.notes.push(`file descriptor ${w.fd}`);
+    r.note(`file descriptor ${w.fd}`);
     return finish(r, { dynamic: true, free: false, fd: w.fd, harmless: w.fd <= 2 });
   }
   if (w.tail !== null) return classifyFree(w, ctx, r);
@@ -658,7 +663,7 @@ function classifyParsed(parsed: Parsed, ctx: PathContext): PathInfo {
     // The glob's literal folder may be a symlink (`ln -s ~ h; rm -rf h/*`): its target's classes too.
     const linked = ctx.fs ? globThroughLink(w.stack, ctx.fs) : null;
     if (linked) {
-      r.notes.push(`symlink: ${linked.from} → ${linked.to}`);
+      r.note(`symlink: ${linked.from} → ${linked.to}`);
       classifyGlob(linked.stack, ctx, r);
     }
     return finish(r, { dynamic: true, free: false });
@@ -673,7 +678,7 @@ function literalInfo(path: string, ctx: PathContext, r: Result): PathInfo {
   if (ctx.fs) {
     const target = physical(path, ctx.fs);
     if (target !== null && target !== path) {
-      r.notes.push(`symlink: ${path} → ${target}`);
+      r.note(`symlink: ${path} → ${target}`);
       classifyLiteral(target, ctx, r);
       return { path, target, dynamic: false, free: false, classes: r.classes, why: r.why, reasons: r.reasons };
     }
@@ -699,7 +704,7 @@ function classifyLiteral(path: string, ctx: PathContext, r: Result): { harmless:
   const lowPath = path.toLowerCase();
   const shape = literalShape(lowPath);
   if (classifyShape(shape, true, ctx, r, lowPath)) {
-    r.notes.push('harmless device');
+    r.note('harmless device');
     return HARMLESS;
   }
   if (insideAny(path, ctx.workspace)) r.mark('workspace');
