@@ -4,7 +4,7 @@
 import type { FsPort } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import type { PathRef } from './types.ts';
-import { classifyPath, classifyWord, isTableName, NAME_CHARS, normalizePath, type PathClass, type PathContext, type PathInfo } from '../paths/index.ts';
+import { classifyPath, classifyWord, isTableName, NAME_CHARS, normalizePath, type PathClass, type PathContext, type PathInfo, type PathOptions } from '../paths/index.ts';
 
 export interface PathScope {
   home: string;
@@ -259,12 +259,23 @@ export function partRef(w: Word, part: string, sc: PathScope): PathRef {
   if (at > 0 && w.raw[at - 1] === '"') at--;
   const raw = at < 0 ? part : w.raw.slice(at);
   const word: Word = { ...w, raw, approx: part, globPrefix: undefined, braces: undefined };
-  return { ...pathRef(word, sc), word: w };
+  const r = pathRef(word, sc);
+  r.word = w;
+  return r;
 }
 
+/** The context made last and the scope fields it was made from (the checks of one invocation share one scope). */
+let lastScope: PathScope | null = null;
+let lastCtx: PathContext | null = null;
+
 function contextOf(sc: PathScope): PathContext {
-  return sc.cwd === null && sc.cwdGlob !== undefined ? { cwd: null, cwdGlob: sc.cwdGlob, home: sc.home, workspace: sc.workspace, fs: sc.fs } : { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs };
+  const c = lastCtx;
+  if (c !== null && lastScope === sc && c.cwd === sc.cwd && c.cwdGlob === (sc.cwd === null ? sc.cwdGlob : undefined) && c.home === sc.home && c.workspace === sc.workspace && c.fs === sc.fs) return c;
+  lastScope = sc;
+  return (lastCtx = sc.cwd === null && sc.cwdGlob !== undefined ? { cwd: null, cwdGlob: sc.cwdGlob, home: sc.home, workspace: sc.workspace, fs: sc.fs } : { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs });
 }
+
+const NO_TILDE: PathOptions = { tilde: false };
 
 const NOTHING = Object.freeze({ dynamic: true, free: false, classes: new Set<PathClass>(), reasons: ['a file the program supplies'] }) as unknown as PathInfo;
 /** xargs items: anything its input holds (outside the workspace, as far as anyone knows). */
@@ -283,8 +294,8 @@ export function infoOf(ref: PathRef): PathInfo {
   if (ref.info) return ref.info;
   const sc = ref.scope as PathScope;
   let info: PathInfo;
-  if (ref.abs !== null) info = classifyPath(ref.abs, contextOf(sc), { tilde: false });
-  else if (ref.literal) info = classifyPath(ref.text, contextOf(sc), { tilde: false });
+  if (ref.abs !== null) info = classifyPath(ref.abs, contextOf(sc), NO_TILDE);
+  else if (ref.literal) info = classifyPath(ref.text, contextOf(sc), NO_TILDE);
   else if (synthetic(ref.word)) info = ref.word.approx === '$(xargs input)' ? INPUT : NOTHING;
   else info = refineGlob(ref, classifyWord(ref.word, contextOf(sc)), sc);
   ref.info = info;

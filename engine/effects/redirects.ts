@@ -4,6 +4,9 @@ import type { Effect } from './types.ts';
 import { pathRef, type PathScope } from './paths.ts';
 import { isBlockDevice } from './devices.ts';
 
+/** `redirect OP` for each file operator, made once. */
+const HOW: ReadonlyMap<string, string> = new Map(['>', '>|', '&>', '>>', '&>>', '<>', '<', '>&', '<&'].map((op) => [op, `redirect ${op}`]));
+
 /** Targets that name a stream, not a file. */
 const STREAMS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/stdin', '/dev/tty', '/dev/zero', '/dev/full']);
 
@@ -59,7 +62,7 @@ export function redirectEffects(r: Redirect, sc: PathScope, out: Effect[]): void
     out.push({ kind: 'network', how: `redirect ${op}`, host, direction: write && read ? 'both' : write ? 'out' : 'in', word: t });
     return;
   }
-  const how = `redirect ${op}`;
+  const how = HOW.get(op) ?? `redirect ${op}`;
   const path = pathRef(t, sc);
   if (path.abs !== null && isBlockDevice(path.abs)) {
     if (write) out.push({ kind: 'device', how, path, create: write });

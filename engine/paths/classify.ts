@@ -12,7 +12,7 @@ import type { FsPort } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import { isInside } from './lexical.ts';
 import { ANY, STAR, tokenize, type Tok } from './glob.ts';
-import { PathTable, literalShape, pins, segMeets, type Seg, type Compiled, type Row, type TaggedRow } from './table.ts';
+import { PathTable, literalShape, pins, segMeets, segMeetsName, type Seg, type Compiled, type Row, type TaggedRow } from './table.ts';
 import { normalizePath } from './lexical.ts';
 import { CREDENTIAL_ROWS } from './credentials.ts';
 import { PROTECTED_ROWS, GATE_CONFIG_ROWS, PERSISTENCE_ROWS } from './protected.ts';
@@ -150,9 +150,13 @@ function parseText(text: string, ctx: PathContext, opts: { approx: boolean; glob
   const src = prefix + text.slice(i);
   const absolute = freeStart === null && src.startsWith('/');
   const sub = (val: string) => {
-    for (const ch of val) {
-      if (ch === '/') flush();
-      else pushLit(seg, ch);
+    // each run between slashes at once (the same text as character by character)
+    let a = 0;
+    for (let k = 0; k <= val.length; k++) {
+      if (k < val.length && val.charCodeAt(k) !== 47) continue;
+      if (k > a) pushLit(seg, val.slice(a, k));
+      if (k < val.length) flush();
+      a = k + 1;
     }
   };
   for (let j = 0; j < src.length; j++) {
@@ -209,11 +213,22 @@ function parseText(text: string, ctx: PathContext, opts: { approx: boolean; glob
       j = e - 1;
       continue;
     }
-    pushLit(seg, c);
+    // a run of plain characters at once (the same text as character by character)
+    let e = j + 1;
+    while (e < src.length && plainChar(src.charCodeAt(e), opts.approx, opts.glob)) e++;
+    pushLit(seg, e === j + 1 ? c : src.slice(j, e));
+    j = e - 1;
   }
   flush();
   if (absolute) segs.shift(); // the empty segment before the first `/`
   return { absolute, freeStart, segs, reasons };
+}
+
+/** A character parseText copies as it is: not `/`, and in approx text not `\\` or `$`, in a glob not `*?[`. */
+function plainChar(c: number, approx: boolean, glob: boolean): boolean {
+  if (c === 47) return false;
+  if (approx && (c === 92 || c === 36)) return false;
+  return !(glob && (c === 42 || c === 63 || c === 91));
 }
 
 /** Tokenise a glob chunk into items (literal characters stay literal). */
@@ -490,15 +505,20 @@ class Result {
   pinned = 0;
   why: Partial<Record<PathClass, string>> = {};
   found: string[] = [];
-  notes: string[] = [];
+  /** Notes on the spelling, made with the first one (most paths have none). */
+  notes: string[] | null = null;
   get classes(): ReadonlySet<PathClass> {
     return setFor(this.mask);
   }
   get reasons(): string[] {
-    return this.notes.length === 0 ? this.found : this.found.concat(this.notes);
+    return this.notes === null ? this.found : this.found.concat(this.notes);
   }
   has(c: PathClass): boolean {
     return (this.mask & CLASS_BITS[c]) !== 0;
+  }
+  note(x: string): void {
+    if (this.notes === null) this.notes = [x];
+    else this.notes.push(x);
   }
   /** Add a class without a reason (workspace). */
   mark(c: PathClass): void {
@@ -553,14 +573,8 @@ function criticalWhy(shape: Seg[], literal: boolean, homes: number[], ctx: PathC
     for (const w of lowerDirs(ctx.workspace)) if (isInside(w, lowPath)) return lowPath === w ? 'the workspace root' : 'an ancestor of the workspace';
     if (isInside(lowerHome(ctx.home), lowPath)) return 'an ancestor of the home directory';
   } else {
-    const could = (dir: string): boolean => {
-      const d = segsOf(dir.toLowerCase());
-      if (d.length < shape.length) return false;
-      for (let i = 0; i < shape.length; i++) if (!segMeets(shape[i]!, { lit: d[i]!, toks: [] })) return false;
-      return true;
-    };
-    for (const w of ctx.workspace) if (could(w)) return 'the workspace root or an ancestor';
-    if (could(ctx.home)) return 'the home directory or an ancestor';
+    for (const w of lowerDirs(ctx.workspace)) if (couldName(shape, w)) return 'the workspace root or an ancestor';
+    if (couldName(shape, lowerHome(ctx.home))) return 'the home directory or an ancestor';
     // A glob that expands to everything in a critical folder: `~/*`, `/usr/*`, "$WS"/*.
     const last = shape[shape.length - 1]!;
     if (last.lit === null && wildName(last.toks!)) {
@@ -574,6 +588,14 @@ function criticalWhy(shape: Seg[], literal: boolean, homes: number[], ctx: PathC
     }
   }
   return null;
+}
+
+/** Can the shape name this lower-case folder or one of its ancestors? (segMeets against each of its segments) */
+function couldName(shape: readonly Seg[], dir: string): boolean {
+  const d = segsOf(dir);
+  if (d.length < shape.length) return false;
+  for (let i = 0; i < shape.length; i++) if (!segMeetsName(shape[i]!, d[i]!)) return false;
+  return true;
 }
 
 /** The workspace roots in lower case, for the last workspace list seen. */
@@ -629,9 +651,9 @@ function finish(r: Result, extra: { dynamic: boolean; free: boolean; fd?: number
 function classifyParsed(parsed: Parsed, ctx: PathContext): PathInfo {
   const w = walk(parsed, ctx);
   const r = new Result();
-  for (const x of w.reasons) r.notes.push(x);
+  for (const x of w.reasons) r.note(x);
   if (w.fd !== undefined) {
-    r.notes.push(`file descriptor ${w.fd}`);
+    r.note(`file descriptor ${w.fd}`);
     return finish(r, { dynamic: true, free: false, fd: w.fd, harmless: w.fd <= 2 });
   }
   if (w.tail !== null) return classifyFree(w, ctx, r);
@@ -641,7 +663,7 @@ function classifyParsed(parsed: Parsed, ctx: PathContext): PathInfo {
     // The glob's literal folder may be a symlink (`ln -s ~ h; rm -rf h/*`): its target's classes too.
     const linked = ctx.fs ? globThroughLink(w.stack, ctx.fs) : null;
     if (linked) {
-      r.notes.push(`symlink: ${linked.from} → ${linked.to}`);
+      r.note(`symlink: ${linked.from} → ${linked.to}`);
       classifyGlob(linked.stack, ctx, r);
     }
     return finish(r, { dynamic: true, free: false });
@@ -656,7 +678,7 @@ function literalInfo(path: string, ctx: PathContext, r: Result): PathInfo {
   if (ctx.fs) {
     const target = physical(path, ctx.fs);
     if (target !== null && target !== path) {
-      r.notes.push(`symlink: ${path} → ${target}`);
+      r.note(`symlink: ${path} → ${target}`);
       classifyLiteral(target, ctx, r);
       return { path, target, dynamic: false, free: false, classes: r.classes, why: r.why, reasons: r.reasons };
     }
@@ -682,7 +704,7 @@ function classifyLiteral(path: string, ctx: PathContext, r: Result): { harmless:
   const lowPath = path.toLowerCase();
   const shape = literalShape(lowPath);
   if (classifyShape(shape, true, ctx, r, lowPath)) {
-    r.notes.push('harmless device');
+    r.note('harmless device');
     return HARMLESS;
   }
   if (insideAny(path, ctx.workspace)) r.mark('workspace');

@@ -14,7 +14,10 @@ function build(): Set<string> {
     for (const r of rows) {
       for (const s of r.pat.split('/')) if (s !== '' && s !== '~' && !s.includes('*') && !s.includes('?') && !s.includes('[')) out.add(s);
       for (const e of r.except ?? []) {
-        if (e.startsWith('*')) sfx.push(e.slice(1));
+        if (e.startsWith('*')) {
+          // (each suffix once: many rows share the same exception list)
+          if (!sfx.includes(e.slice(1))) sfx.push(e.slice(1));
+        }
         else out.add(e);
       }
     }

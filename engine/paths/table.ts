@@ -50,6 +50,8 @@ export interface Compiled {
   exceptBelow: readonly string[] | undefined;
   anchor: Anchor;
   segs: PatSeg[];
+  /** The first character of the second segment when it is a literal one, else -1 (a cheap test in scan). */
+  c1: number;
   dir: boolean;
   exceptNames: Set<string>;
   exceptSuffixes: string[];
@@ -78,7 +80,9 @@ function compileRow(row: TaggedRow): Compiled {
     else exceptNames.add(e);
   }
   const key = longestLiteral(segs[segs.length - 1]?.toks ?? []);
-  return { row, tag: row.tag ?? '', key, keyBits: charBits(key), need: row.need, exceptBelow: row.exceptBelow, anchor, segs, dir, exceptNames, exceptSuffixes };
+  const t1 = segs.length > 1 ? segs[1]!.toks[0] : undefined;
+  const c1 = typeof t1 === 'string' ? t1.charCodeAt(0) : -1;
+  return { row, tag: row.tag ?? '', key, keyBits: charBits(key), need: row.need, exceptBelow: row.exceptBelow, anchor, segs, c1, dir, exceptNames, exceptSuffixes };
 }
 
 /** The characters of a text as a 32-bit set (code % 32; letters are distinct, others may share a bit). */
@@ -227,7 +231,19 @@ function firstKey(s: string): number {
 }
 
 function scan(list: readonly Compiled[] | undefined, shape: readonly Seg[], o: number, out: Compiled[]): void {
-  if (list) for (const c of list) if (fits(c, shape, o)) out.push(c);
+  if (list === undefined) return;
+  const n = shape.length;
+  // The second segment's first character, when literal: a row whose second segment starts with
+  // another literal character cannot fit (the same answer as fits, without the call).
+  const s1 = n > o + 1 ? shape[o + 1]!.lit : null;
+  const k1 = s1 === null ? -1 : s1.charCodeAt(0);
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i]!;
+    const m = c.segs.length;
+    if (c.dir ? n < o + m : n !== o + m) continue;
+    if (k1 >= 0 && m > 1 && c.c1 >= 0 && c.c1 !== k1) continue;
+    if (fits(c, shape, o)) out.push(c);
+  }
 }
 
 /** Does the row fit the shape at offset o? */
@@ -294,18 +310,23 @@ function globText(t: readonly Tok[]): string {
 
 /** Can the judged segment name the same entry as the pattern segment? */
 export function segMeets(s: Seg, p: PatSeg): boolean {
-  if (s.lit !== null) return p.lit !== null ? s.lit === p.lit : matchTokens(p.toks, s.lit);
+  if (p.lit !== null) return segMeetsName(s, p.lit);
+  if (s.lit !== null) return matchTokens(p.toks, s.lit);
   // Without dotglob a glob matches a leading `.` only when it spells one.
-  if (!s.dot && (p.lit !== null ? p.lit.startsWith('.') : p.toks[0] === '.')) return false;
-  if (p.lit !== null) {
-    const t = s.toks!;
-    const a = t[0];
-    const z = t[t.length - 1];
-    if (typeof a === 'string' && a !== p.lit[0]) return false;
-    if (typeof z === 'string' && z !== p.lit[p.lit.length - 1]) return false;
-    return matchTokens(t, p.lit);
-  }
+  if (!s.dot && p.toks[0] === '.') return false;
   return tokensMeet(s.toks!, p.toks);
+}
+
+/** segMeets against a literal name (a pattern segment without wildcards). */
+export function segMeetsName(s: Seg, name: string): boolean {
+  if (s.lit !== null) return s.lit === name;
+  if (!s.dot && name.startsWith('.')) return false;
+  const t = s.toks!;
+  const a = t[0];
+  const z = t[t.length - 1];
+  if (typeof a === 'string' && a !== name[0]) return false;
+  if (typeof z === 'string' && z !== name[name.length - 1]) return false;
+  return matchTokens(t, name);
 }
 
 /** Is the last segment one of the row's exceptions, whatever the shell expands it to? */
