@@ -119,7 +119,7 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
   const targets = isBash ? extractTargets([...invocations, ...scriptInvocations]) : [];
   const hosts = targets.filter((t) => !t.dynamic).map((t) => ({ host: t.host, port: t.port, program: t.program }));
   if (!isBash && typeof call.input?.url === 'string') hosts.push({ host: normalizeHost(call.input.url), port: null, program: call.tool });
-  const packet: EvidencePacket = {
+  const packet: Omit<EvidencePacket, 'hash'> = {
     tool: call.tool,
     command,
     input: structuredCloneSafe(call.input),
@@ -138,18 +138,24 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
     findings,
     gaps,
     complete: gaps.length === 0,
-    hash: '',
   };
-  packet.hash = sha256(
-    safeJson({
-      tool: packet.tool,
-      command,
-      scope: packet.scope,
-      artifacts: artifacts.map((a) => [a.role, a.path, a.sha256, a.truncated]),
-      prior: packet.prior,
-    }),
-  );
-  return deepFreeze(packet);
+  for (const v of Object.values(packet)) deepFreeze(v);
+  // The hash is worked out when first read (most judges never read it), over the frozen fields.
+  let hash: string | undefined;
+  Object.defineProperty(packet, 'hash', {
+    enumerable: true,
+    get: () =>
+      (hash ??= sha256(
+        safeJson({
+          tool: packet.tool,
+          command,
+          scope: packet.scope,
+          artifacts: artifacts.map((a) => [a.role, a.path, a.sha256, a.truncated]),
+          prior: packet.prior,
+        }),
+      )),
+  });
+  return Object.freeze(packet as EvidencePacket);
 }
 
 /** Options that name a file of targets a program reads (host lists, URL lists). */

@@ -63,26 +63,27 @@ function sameDirs(a: readonly string[] | undefined, b: readonly string[] | undef
 /** The tracer of every decision nobody explains: it records nothing, so one serves them all. */
 const NO_TRACE = new Tracer(false);
 
+function decision(t: Tracer, mode: ModeName, r: CheckResult, behavior: Decision['behavior'], silenced: boolean, reason = r.reason, message = r.message): Decision {
+  const d: Decision = { behavior, mode, silenced, immune: behavior === 'ask' && r.immune, reason, message, findings: r.findings };
+  if (t.steps) d.trace = t.steps;
+  return d;
+}
+
 export function evaluate(state: EngineState, call: ToolCall, ctx: Context, explain: boolean): Decision {
   const t = explain ? new Tracer(true) : NO_TRACE;
   const mode: ModeName = ctx.mode ?? (state.preset ? PRESETS[state.preset].mode : state.policy.mode);
   const row = modeRow(mode);
-  const finish = (r: CheckResult, behavior: Decision['behavior'], silenced: boolean, reason = r.reason, message = r.message): Decision => {
-    const d: Decision = { behavior, mode, silenced, immune: behavior === 'ask' && r.immune, reason, message, findings: r.findings };
-    if (t.steps) d.trace = t.steps;
-    return d;
-  };
 
   // 1. Validate the input and apply the size budget.
   if (!row) {
     const r = result('deny', { type: 'input', detail: 'mode' }, `unknown mode "${String(mode)}"`);
-    return t.add('input', 'deny', r.message), finish(r, 'deny', false);
+    return t.add('input', 'deny', r.message), decision(t, mode, r, 'deny', false);
   }
   const tool = typeof call?.tool === 'string' ? call.tool : '';
   const v = tool ? validateInput(tool, call.input) : { ok: false as const, message: 'call: field "tool" must be a tool name' };
-  if (!v.ok) return t.add('input', 'deny', v.message), finish(result('deny', { type: 'input' }, v.message), 'deny', false);
+  if (!v.ok) return t.add('input', 'deny', v.message), decision(t, mode, result('deny', { type: 'input' }, v.message), 'deny', false);
   const badCtx = contextError(ctx);
-  if (badCtx) return t.add('input', 'deny', badCtx), finish(result('deny', { type: 'input', detail: 'context' }, badCtx), 'deny', false);
+  if (badCtx) return t.add('input', 'deny', badCtx), decision(t, mode, result('deny', { type: 'input', detail: 'context' }, badCtx), 'deny', false);
   if (t.on) t.add('input', 'info', `${tool} in ${mode} mode`);
 
   const cwd = normalizePath(ctx.cwd);
@@ -107,7 +108,7 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   if (wideDeny) {
     t.add('tool-wide deny rule', 'deny', wideDeny.text);
     const r = result('deny', { type: 'rule', rule: wideDeny.text, layer: wideDeny.layer }, `${tool} is denied by ${wideDeny.text}`);
-    return finish(r, 'deny', false);
+    return decision(t, mode, r, 'deny', false);
   }
   const wideAsk = state.rules.toolWide(tool, 'ask');
 
@@ -149,7 +150,7 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   if (state.policy.targets) r = applyTargets(env, { tool, input: v.input }, r, state.policy.targets, state.resolver);
 
   // 4. Deny returns. A tool-wide ask rule makes anything else an immune ask.
-  if (r.behavior === 'deny') return finish(r, 'deny', false);
+  if (r.behavior === 'deny') return decision(t, mode, r, 'deny', false);
   if (wideAsk) {
     t.add('tool-wide ask rule', 'ask', wideAsk.text);
     r = { ...r, behavior: 'ask', immune: true, reason: { type: 'rule', rule: wideAsk.text, layer: wideAsk.layer }, message: `${tool} asks by ${wideAsk.text}` };
@@ -171,5 +172,5 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
     reason = { type: 'mode', mode };
     t.add('no prompts', 'deny', `${mode} never prompts`);
   }
-  return finish(r, behavior, silenced, reason, message);
+  return decision(t, mode, r, behavior, silenced, reason, message);
 }

@@ -15,8 +15,20 @@ export interface CheckResult {
   workspaceEdit: boolean;
 }
 
-export function result(behavior: CheckBehavior, reason: Reason, message: string, extra: Partial<Pick<CheckResult, 'findings' | 'immune' | 'readOnly' | 'workspaceEdit'>> = {}): CheckResult {
-  return { behavior, reason, message, findings: [], immune: false, readOnly: false, workspaceEdit: false, ...extra };
+type Extra = Partial<Pick<CheckResult, 'findings' | 'immune' | 'readOnly' | 'workspaceEdit'>>;
+
+/** A verdict; every one has the same fields in the same order (one object shape). */
+export function result(behavior: CheckBehavior, reason: Reason, message: string, extra?: Extra): CheckResult {
+  if (extra === undefined) return { behavior, reason, message, findings: [], immune: false, readOnly: false, workspaceEdit: false };
+  return {
+    behavior,
+    reason,
+    message,
+    findings: extra.findings ?? [],
+    immune: extra.immune ?? false,
+    readOnly: extra.readOnly ?? false,
+    workspaceEdit: extra.workspaceEdit ?? false,
+  };
 }
 
 /** A verdict's height on the lattice: allow 0, passthrough 1, ask 2, immune ask 3, deny 4. */
