@@ -39,7 +39,9 @@ function toInvocations(commands: readonly SimpleCommand[]): Invocation[] {
 }
 
 function effectiveOf(inv: Invocation, from: EffectiveCommand['from']): EffectiveCommand {
-  return { ...effectiveCommand(inv, from), readOnly: isReadOnlyInvocation(inv) };
+  const e = effectiveCommand(inv, from);
+  e.readOnly = isReadOnlyInvocation(inv);
+  return e;
 }
 
 export function deepFreeze<T>(o: T): T {
@@ -103,7 +105,11 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
       scriptEffects.push(...closure.effects);
     }
   }
-  const effective = invocations.map((inv) => ({ ...effectiveOf(inv, 'command'), ...(scripted.has(inv) ? { runsScript: true } : {}) }));
+  const effective = invocations.map((inv) => {
+    const e = effectiveOf(inv, 'command');
+    if (scripted.size && scripted.has(inv)) e.runsScript = true;
+    return e;
+  });
   const scriptInvocations: Invocation[] = [];
   for (const text of scriptCommands) {
     try {
