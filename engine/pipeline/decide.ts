@@ -125,7 +125,8 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
 
   // A command known only at run time (eval "$CMD", $(…) as the program) is never granted by an
   // allow rule: under a tool-wide allow it stays an ask no mode may waive.
-  if (!r.immune && (r.behavior === 'ask' || r.behavior === 'passthrough') && runsDynamicCommand(env) && state.rules.toolWide(tool, 'allow')) {
+  const wideAllow = !r.immune && (r.behavior === 'ask' || r.behavior === 'passthrough') ? state.rules.toolWide(tool, 'allow') : undefined;
+  if (wideAllow && runsDynamicCommand(env)) {
     r = { ...r, behavior: 'ask', immune: true, message: `${r.message} (a command known only at run time: no allow rule grants it)` };
   }
 
@@ -133,7 +134,6 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   // ordinary ask or passthrough to an allow by rule, never an immune ask; the mode table then
   // treats it as any rule-allowed action (plan denies one with effects, bypass and auto allow it).
   if ((r.behavior === 'ask' || r.behavior === 'passthrough') && !r.immune) {
-    const wideAllow = state.rules.toolWide(tool, 'allow');
     if (wideAllow) {
       t.add('tool-wide allow rule', 'allow', wideAllow.text);
       r = { ...r, behavior: 'allow', reason: { type: 'rule', rule: wideAllow.text, layer: wideAllow.layer }, message: `${tool} is allowed by ${wideAllow.text}` };
@@ -141,13 +141,14 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   }
 
   // A safety preset adds its deterministic rules and constraints, then the judge settles the rest.
-  if (state.preset) r = applyPreset(env, { tool, input: v.input }, r, state.preset, state.judge);
+  const checked: ToolCall = { tool, input: v.input };
+  if (state.preset) r = applyPreset(env, checked, r, state.preset, state.judge);
   // A mode whose row sends ordinary asks to the judge (auto): the guarded reviewer settles them.
   else if (row.ask === 'judge' && (r.behavior === 'ask' || r.behavior === 'passthrough') && !r.immune) {
-    r = applyPreset(env, { tool, input: v.input }, r, JUDGE_PRESET, state.judge);
+    r = applyPreset(env, checked, r, JUDGE_PRESET, state.judge);
   }
   // The policy's target gate: every host the call reaches needs a pin, else a person's approval.
-  if (state.policy.targets) r = applyTargets(env, { tool, input: v.input }, r, state.policy.targets, state.resolver);
+  if (state.policy.targets) r = applyTargets(env, checked, r, state.policy.targets, state.resolver);
 
   // 4. Deny returns. A tool-wide ask rule makes anything else an immune ask.
   if (r.behavior === 'deny') return decision(t, mode, r, 'deny', false);

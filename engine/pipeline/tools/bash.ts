@@ -267,12 +267,13 @@ function allowHit(env: CheckEnv, inv: Invocation, targets: readonly (string | nu
   const rules = env.rules.bash('allow');
   if (!rules.length) return undefined;
   const sc = inv.source;
+  // Every rule needs the text to start with its literal part: test that on the first word first
+  // (the cheapest test, and nearly every command fails it).
+  if (sc.argv.length > 0 && !mayMatchSome(rules, sc.argv[0]!.value ?? '')) return undefined;
   for (const w of sc.argv) if (!w.static) return undefined;
   // A rule allows the command, not the files its redirections write.
   if (targets.length) return undefined;
   for (const a of sc.env) if (!isSafeEnvName(a.name)) return undefined;
-  // Every rule needs the text to start with its literal part: test that on the first word first.
-  if (sc.argv.length > 0 && !mayMatchSome(rules, sc.argv[0]!.value ?? '')) return undefined;
   let text = '';
   for (let i = 0; i < sc.argv.length; i++) text += (i ? ' ' : '') + (sc.argv[i]!.value ?? '');
   for (const r of rules) if (matchBash(r.bash!, text)) return r;
