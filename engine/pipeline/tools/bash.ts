@@ -56,9 +56,21 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const issues = norm.issues;
   if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
   const dctx = baseContext(env.cwd, env.home, env.workspace);
-  const st: BashState = { ex, cwd: env.cwd, scope: newScope({ home: env.home, workspace: env.workspace, cwd: env.cwd }, ex), base: dctx };
   const links = linksMade(ex, env.cwd);
-  if (links.size) st.linked = linkOverlay(links, env.fs);
+  // every field from the start: one object shape for every decision's state
+  const st: BashState = {
+    ex,
+    cwd: env.cwd,
+    cwdGlob: undefined,
+    mayCwds: undefined,
+    mayAlso: undefined,
+    cdpath: undefined,
+    oldpwd: undefined,
+    scope: newScope({ home: env.home, workspace: env.workspace, cwd: env.cwd }, ex),
+    base: dctx,
+    lastEffects: undefined,
+    linked: links.size ? linkOverlay(links, env.fs) : undefined,
+  };
   const results: CheckResult[] = [];
   for (const d of sourceDetectors(env.detectors)) {
     let found: Finding[];
