@@ -60,6 +60,28 @@ function sameDirs(a: readonly string[] | undefined, b: readonly string[] | undef
   return true;
 }
 
+// normalizePath of the last cwd and home given (a session asks from the same folders again and again).
+let cwdIn = '';
+let cwdOut = '';
+let homeIn = '';
+let homeOut = '';
+
+function normalizedCwd(p: string): string {
+  if (p !== cwdIn || cwdIn === '') {
+    cwdOut = normalizePath(p);
+    cwdIn = p;
+  }
+  return cwdOut;
+}
+
+function normalizedHome(p: string): string {
+  if (p !== homeIn || homeIn === '') {
+    homeOut = normalizePath(p);
+    homeIn = p;
+  }
+  return homeOut;
+}
+
 /** The tracer of every decision nobody explains: it records nothing, so one serves them all. */
 const NO_TRACE = new Tracer(false);
 
@@ -86,8 +108,8 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   if (badCtx) return t.add('input', 'deny', badCtx), decision(t, mode, result('deny', { type: 'input', detail: 'context' }, badCtx), 'deny', false);
   if (t.on) t.add('input', 'info', `${tool} in ${mode} mode`);
 
-  const cwd = normalizePath(ctx.cwd);
-  const home = normalizePath(ctx.home);
+  const cwd = normalizedCwd(ctx.cwd);
+  const home = normalizedHome(ctx.home);
   const workspace = workspaceFor(state, ctx, cwd, home);
   const env: CheckEnv = {
     policy: state.policy,
