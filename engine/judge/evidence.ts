@@ -228,7 +228,29 @@ function safeJson(v: unknown): string {
   }
 }
 
+/**
+ * A JSON copy of the input. A plain object of strings, booleans, null and finite numbers (nearly
+ * every tool input) is copied key by key: the same object JSON.parse(JSON.stringify(…)) makes.
+ */
 function structuredCloneSafe(input: Record<string, unknown>): Record<string, unknown> {
+  if (input !== null && typeof input === 'object' && Object.getPrototypeOf(input) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    let plain = true;
+    for (const k of Object.keys(input)) {
+      const v = input[k];
+      if (v === undefined) continue;
+      if (k === '__proto__' || !(typeof v === 'string' || typeof v === 'boolean' || v === null || (typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0)))) {
+        plain = false;
+        break;
+      }
+      out[k] = v;
+    }
+    if (plain) return out;
+  }
+  return jsonCopy(input);
+}
+
+function jsonCopy(input: Record<string, unknown>): Record<string, unknown> {
   try {
     return JSON.parse(JSON.stringify(input ?? {})) as Record<string, unknown>;
   } catch {
