@@ -39,7 +39,9 @@ function toInvocations(commands: readonly SimpleCommand[]): Invocation[] {
 }
 
 function effectiveOf(inv: Invocation, from: EffectiveCommand['from']): EffectiveCommand {
-  return { ...effectiveCommand(inv, from), readOnly: isReadOnlyInvocation(inv) };
+  const e = effectiveCommand(inv, from);
+  e.readOnly = isReadOnlyInvocation(inv);
+  return e;
 }
 
 export function deepFreeze<T>(o: T): T {
@@ -103,7 +105,11 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
       scriptEffects.push(...closure.effects);
     }
   }
-  const effective = invocations.map((inv) => ({ ...effectiveOf(inv, 'command'), ...(scripted.has(inv) ? { runsScript: true } : {}) }));
+  const effective = invocations.map((inv) => {
+    const e = effectiveOf(inv, 'command');
+    if (scripted.size && scripted.has(inv)) e.runsScript = true;
+    return e;
+  });
   const scriptInvocations: Invocation[] = [];
   for (const text of scriptCommands) {
     try {
@@ -119,7 +125,7 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
   const targets = isBash ? extractTargets([...invocations, ...scriptInvocations]) : [];
   const hosts = targets.filter((t) => !t.dynamic).map((t) => ({ host: t.host, port: t.port, program: t.program }));
   if (!isBash && typeof call.input?.url === 'string') hosts.push({ host: normalizeHost(call.input.url), port: null, program: call.tool });
-  const packet: EvidencePacket = {
+  const packet: Omit<EvidencePacket, 'hash'> = {
     tool: call.tool,
     command,
     input: structuredCloneSafe(call.input),
@@ -138,18 +144,24 @@ export function compileEvidence(call: ToolCall, ctx: EvidenceContext): EvidenceP
     findings,
     gaps,
     complete: gaps.length === 0,
-    hash: '',
   };
-  packet.hash = sha256(
-    safeJson({
-      tool: packet.tool,
-      command,
-      scope: packet.scope,
-      artifacts: artifacts.map((a) => [a.role, a.path, a.sha256, a.truncated]),
-      prior: packet.prior,
-    }),
-  );
-  return deepFreeze(packet);
+  for (const v of Object.values(packet)) deepFreeze(v);
+  // The hash is worked out when first read (most judges never read it), over the frozen fields.
+  let hash: string | undefined;
+  Object.defineProperty(packet, 'hash', {
+    enumerable: true,
+    get: () =>
+      (hash ??= sha256(
+        safeJson({
+          tool: packet.tool,
+          command,
+          scope: packet.scope,
+          artifacts: artifacts.map((a) => [a.role, a.path, a.sha256, a.truncated]),
+          prior: packet.prior,
+        }),
+      )),
+  });
+  return Object.freeze(packet as EvidencePacket);
 }
 
 /** Options that name a file of targets a program reads (host lists, URL lists). */
@@ -216,7 +228,29 @@ function safeJson(v: unknown): string {
   }
 }
 
+/**
+ * A JSON copy of the input. A plain object of strings, booleans, null and finite numbers (nearly
+ * every tool input) is copied key by key: the same object JSON.parse(JSON.stringify(…)) makes.
+ */
 function structuredCloneSafe(input: Record<string, unknown>): Record<string, unknown> {
+  if (input !== null && typeof input === 'object' && Object.getPrototypeOf(input) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    let plain = true;
+    for (const k of Object.keys(input)) {
+      const v = input[k];
+      if (v === undefined) continue;
+      if (k === '__proto__' || !(typeof v === 'string' || typeof v === 'boolean' || v === null || (typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0)))) {
+        plain = false;
+        break;
+      }
+      out[k] = v;
+    }
+    if (plain) return out;
+  }
+  return jsonCopy(input);
+}
+
+function jsonCopy(input: Record<string, unknown>): Record<string, unknown> {
   try {
     return JSON.parse(JSON.stringify(input ?? {})) as Record<string, unknown>;
   } catch {

@@ -25,6 +25,17 @@ function signs(): [Pattern, string][] {
   return compiled;
 }
 
+/** All the signs as one pattern: a text that matches none (nearly every one) is tested once. */
+let anySign: Pattern | null = null;
+
+/** The first sign a text carries, in table order, or null. */
+function signOf(text: string): string | null {
+  anySign ??= compilePattern(DESTRUCTIVE_SIGNS.map(([src]) => `(?:${src})`).join('|'), { ignoreCase: true });
+  if (!anySign.test(text)) return null;
+  for (const [p, why] of signs()) if (p.test(text)) return why;
+  return null;
+}
+
 export const REFERENCE_CONFIDENCE = 0.9;
 const FILE_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 const READ_TOOLS = new Set(['Read', 'Glob', 'Grep', 'LS', 'WebFetch', 'WebSearch']);
@@ -48,7 +59,8 @@ function decide(packet: EvidencePacket, inspectedHosts: string[]): JudgeReply {
   const deny = (reason: string): JudgeReply => ({ type: 'decision', behavior: 'deny', confidence: 0.95, reason });
   const texts = [packet.command, ...packet.scriptCommands, ...packet.artifacts.filter((a) => a.role === 'inline').map((a) => a.text)];
   for (const text of texts) {
-    for (const [p, why] of signs()) if (p.test(text)) return deny(`the call carries ${why}`);
+    const why = signOf(text);
+    if (why !== null) return deny(`the call carries ${why}`);
   }
   if (packet.tool === 'Bash') {
     if (!packet.effective.length) return deny('the command runs nothing the review can see');

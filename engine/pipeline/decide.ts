@@ -60,33 +60,56 @@ function sameDirs(a: readonly string[] | undefined, b: readonly string[] | undef
   return true;
 }
 
+// normalizePath of the last cwd and home given (a session asks from the same folders again and again).
+let cwdIn = '';
+let cwdOut = '';
+let homeIn = '';
+let homeOut = '';
+
+function normalizedCwd(p: string): string {
+  if (p !== cwdIn || cwdIn === '') {
+    cwdOut = normalizePath(p);
+    cwdIn = p;
+  }
+  return cwdOut;
+}
+
+function normalizedHome(p: string): string {
+  if (p !== homeIn || homeIn === '') {
+    homeOut = normalizePath(p);
+    homeIn = p;
+  }
+  return homeOut;
+}
+
 /** The tracer of every decision nobody explains: it records nothing, so one serves them all. */
 const NO_TRACE = new Tracer(false);
+
+function decision(t: Tracer, mode: ModeName, r: CheckResult, behavior: Decision['behavior'], silenced: boolean, reason = r.reason, message = r.message): Decision {
+  const d: Decision = { behavior, mode, silenced, immune: behavior === 'ask' && r.immune, reason, message, findings: r.findings };
+  if (t.steps) d.trace = t.steps;
+  return d;
+}
 
 export function evaluate(state: EngineState, call: ToolCall, ctx: Context, explain: boolean): Decision {
   const t = explain ? new Tracer(true) : NO_TRACE;
   const mode: ModeName = ctx.mode ?? (state.preset ? PRESETS[state.preset].mode : state.policy.mode);
   const row = modeRow(mode);
-  const finish = (r: CheckResult, behavior: Decision['behavior'], silenced: boolean, reason = r.reason, message = r.message): Decision => {
-    const d: Decision = { behavior, mode, silenced, immune: behavior === 'ask' && r.immune, reason, message, findings: r.findings };
-    if (t.steps) d.trace = t.steps;
-    return d;
-  };
 
   // 1. Validate the input and apply the size budget.
   if (!row) {
     const r = result('deny', { type: 'input', detail: 'mode' }, `unknown mode "${String(mode)}"`);
-    return t.add('input', 'deny', r.message), finish(r, 'deny', false);
+    return t.add('input', 'deny', r.message), decision(t, mode, r, 'deny', false);
   }
   const tool = typeof call?.tool === 'string' ? call.tool : '';
   const v = tool ? validateInput(tool, call.input) : { ok: false as const, message: 'call: field "tool" must be a tool name' };
-  if (!v.ok) return t.add('input', 'deny', v.message), finish(result('deny', { type: 'input' }, v.message), 'deny', false);
+  if (!v.ok) return t.add('input', 'deny', v.message), decision(t, mode, result('deny', { type: 'input' }, v.message), 'deny', false);
   const badCtx = contextError(ctx);
-  if (badCtx) return t.add('input', 'deny', badCtx), finish(result('deny', { type: 'input', detail: 'context' }, badCtx), 'deny', false);
+  if (badCtx) return t.add('input', 'deny', badCtx), decision(t, mode, result('deny', { type: 'input', detail: 'context' }, badCtx), 'deny', false);
   if (t.on) t.add('input', 'info', `${tool} in ${mode} mode`);
 
-  const cwd = normalizePath(ctx.cwd);
-  const home = normalizePath(ctx.home);
+  const cwd = normalizedCwd(ctx.cwd);
+  const home = normalizedHome(ctx.home);
   const workspace = workspaceFor(state, ctx, cwd, home);
   const env: CheckEnv = {
     policy: state.policy,
@@ -107,7 +130,7 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   if (wideDeny) {
     t.add('tool-wide deny rule', 'deny', wideDeny.text);
     const r = result('deny', { type: 'rule', rule: wideDeny.text, layer: wideDeny.layer }, `${tool} is denied by ${wideDeny.text}`);
-    return finish(r, 'deny', false);
+    return decision(t, mode, r, 'deny', false);
   }
   const wideAsk = state.rules.toolWide(tool, 'ask');
 
@@ -124,7 +147,8 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
 
   // A command known only at run time (eval "$CMD", $(…) as the program) is never granted by an
   // allow rule: under a tool-wide allow it stays an ask no mode may waive.
-  if (!r.immune && (r.behavior === 'ask' || r.behavior === 'passthrough') && runsDynamicCommand(env) && state.rules.toolWide(tool, 'allow')) {
+  const wideAllow = !r.immune && (r.behavior === 'ask' || r.behavior === 'passthrough') ? state.rules.toolWide(tool, 'allow') : undefined;
+  if (wideAllow && runsDynamicCommand(env)) {
     r = { ...r, behavior: 'ask', immune: true, message: `${r.message} (a command known only at run time: no allow rule grants it)` };
   }
 
@@ -132,7 +156,6 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   // ordinary ask or passthrough to an allow by rule, never an immune ask; the mode table then
   // treats it as any rule-allowed action (plan denies one with effects, bypass and auto allow it).
   if ((r.behavior === 'ask' || r.behavior === 'passthrough') && !r.immune) {
-    const wideAllow = state.rules.toolWide(tool, 'allow');
     if (wideAllow) {
       t.add('tool-wide allow rule', 'allow', wideAllow.text);
       r = { ...r, behavior: 'allow', reason: { type: 'rule', rule: wideAllow.text, layer: wideAllow.layer }, message: `${tool} is allowed by ${wideAllow.text}` };
@@ -140,16 +163,17 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   }
 
   // A safety preset adds its deterministic rules and constraints, then the judge settles the rest.
-  if (state.preset) r = applyPreset(env, { tool, input: v.input }, r, state.preset, state.judge);
+  const checked: ToolCall = { tool, input: v.input };
+  if (state.preset) r = applyPreset(env, checked, r, state.preset, state.judge);
   // A mode whose row sends ordinary asks to the judge (auto): the guarded reviewer settles them.
   else if (row.ask === 'judge' && (r.behavior === 'ask' || r.behavior === 'passthrough') && !r.immune) {
-    r = applyPreset(env, { tool, input: v.input }, r, JUDGE_PRESET, state.judge);
+    r = applyPreset(env, checked, r, JUDGE_PRESET, state.judge);
   }
   // The policy's target gate: every host the call reaches needs a pin, else a person's approval.
-  if (state.policy.targets) r = applyTargets(env, { tool, input: v.input }, r, state.policy.targets, state.resolver);
+  if (state.policy.targets) r = applyTargets(env, checked, r, state.policy.targets, state.resolver);
 
   // 4. Deny returns. A tool-wide ask rule makes anything else an immune ask.
-  if (r.behavior === 'deny') return finish(r, 'deny', false);
+  if (r.behavior === 'deny') return decision(t, mode, r, 'deny', false);
   if (wideAsk) {
     t.add('tool-wide ask rule', 'ask', wideAsk.text);
     r = { ...r, behavior: 'ask', immune: true, reason: { type: 'rule', rule: wideAsk.text, layer: wideAsk.layer }, message: `${tool} asks by ${wideAsk.text}` };
@@ -171,5 +195,5 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
     reason = { type: 'mode', mode };
     t.add('no prompts', 'deny', `${mode} never prompts`);
   }
-  return finish(r, behavior, silenced, reason, message);
+  return decision(t, mode, r, behavior, silenced, reason, message);
 }

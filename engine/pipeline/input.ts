@@ -78,8 +78,11 @@ function bareCommand(input: object): boolean {
   if (Object.getPrototypeOf(input) !== Object.prototype) return false;
   const o = input as Record<string, unknown>;
   if (typeof o.command !== 'string' || o.command.length === 0) return false;
-  const opt = (k: string, type: string) => !Object.hasOwn(o, k) || o[k] === undefined || typeof o[k] === type;
-  return opt('timeout', 'number') && opt('description', 'string') && opt('run_in_background', 'boolean');
+  return optional(o, 'timeout', 'number') && optional(o, 'description', 'string') && optional(o, 'run_in_background', 'boolean');
+}
+
+function optional(o: Record<string, unknown>, k: string, type: string): boolean {
+  return !Object.hasOwn(o, k) || o[k] === undefined || typeof o[k] === type;
 }
 
 /**
@@ -87,11 +90,10 @@ function bareCommand(input: object): boolean {
  * the workspace the whole disk. Returns the input error, or null.
  */
 export function contextError(ctx: { cwd?: unknown; home?: unknown }): string | null {
-  for (const key of ['cwd', 'home'] as const) {
-    const v = ctx[key];
-    if (typeof v !== 'string' || !v.startsWith('/')) {
-      return `context: field "${key}" must be an absolute path (got ${typeof v === 'string' ? JSON.stringify(v.slice(0, 80)) : typeof v})`;
-    }
-  }
-  return null;
+  return folderError('cwd', ctx.cwd) ?? folderError('home', ctx.home);
+}
+
+function folderError(key: string, v: unknown): string | null {
+  if (typeof v === 'string' && v.startsWith('/')) return null;
+  return `context: field "${key}" must be an absolute path (got ${typeof v === 'string' ? JSON.stringify(v.slice(0, 80)) : typeof v})`;
 }

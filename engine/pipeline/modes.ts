@@ -109,7 +109,8 @@ export const MODES: readonly ModeRow[] = [
 export const MODE_NAMES: readonly ModeName[] = MODES.map((m) => m.mode);
 
 export function modeRow(mode: string): ModeRow | undefined {
-  return MODES.find((m) => m.mode === mode);
+  for (const m of MODES) if (m.mode === mode) return m;
+  return undefined;
 }
 
 /** The row a result falls in before the mode step. */

@@ -13,7 +13,7 @@ import { analyze } from '../shell/index.ts';
 import { normalize } from '../shell/normalize/index.ts';
 import type { PresetName } from './modes.ts';
 import { PRESETS } from './modes.ts';
-import { result, type CheckResult } from './result.ts';
+import { result, withFindings, type CheckResult } from './result.ts';
 import type { CheckEnv } from './env.ts';
 
 /** Bytes of an input-redirected workspace file attached to the judge's evidence. */
@@ -48,14 +48,14 @@ export function applyPreset(env: CheckEnv, call: ToolCall, r: CheckResult, prese
     t.add(`${preset} rules`, 'allow', 'a browser observation command, in its read-only form');
     return result('allow', { type: 'readOnly', detail: 'browser observation' }, `${preset}: agent-browser observation command`, { readOnly: true, findings: merged });
   }
-  if (readOnlyAllow) return { ...r, findings: merged };
+  if (readOnlyAllow) return withFindings(r, merged);
   if (preset === 'observe') {
     t.add('observe rules', 'deny', 'observe runs only read-only actions');
     return result('deny', { type: 'detector', detector: 'strix-observe', detail: r.message }, `observe: only read-only actions run (${r.message})`, { findings: merged });
   }
   // guarded: the judge settles every call no deterministic rule settled, except a bypass-immune
   // ask, which stays with a person.
-  if (!PRESETS[preset].judge || r.immune) return { ...r, findings: merged };
+  if (!PRESETS[preset].judge || r.immune) return withFindings(r, merged);
   const packet = compileEvidence(call, {
     cwd: env.cwd,
     home: env.home,

@@ -15,8 +15,25 @@ export interface CheckResult {
   workspaceEdit: boolean;
 }
 
-export function result(behavior: CheckBehavior, reason: Reason, message: string, extra: Partial<Pick<CheckResult, 'findings' | 'immune' | 'readOnly' | 'workspaceEdit'>> = {}): CheckResult {
-  return { behavior, reason, message, findings: [], immune: false, readOnly: false, workspaceEdit: false, ...extra };
+type Extra = Partial<Pick<CheckResult, 'findings' | 'immune' | 'readOnly' | 'workspaceEdit'>>;
+
+/** A verdict; every one has the same fields in the same order (one object shape). */
+export function result(behavior: CheckBehavior, reason: Reason, message: string, extra?: Extra): CheckResult {
+  if (extra === undefined) return { behavior, reason, message, findings: [], immune: false, readOnly: false, workspaceEdit: false };
+  return {
+    behavior,
+    reason,
+    message,
+    findings: extra.findings ?? [],
+    immune: extra.immune ?? false,
+    readOnly: extra.readOnly ?? false,
+    workspaceEdit: extra.workspaceEdit ?? false,
+  };
+}
+
+/** The same verdict with other findings (and flags): built field by field, the one shape. */
+export function withFindings(r: CheckResult, findings: Finding[], readOnly = r.readOnly, workspaceEdit = r.workspaceEdit): CheckResult {
+  return { behavior: r.behavior, reason: r.reason, message: r.message, findings, immune: r.immune, readOnly, workspaceEdit };
 }
 
 /** A verdict's height on the lattice: allow 0, passthrough 1, ask 2, immune ask 3, deny 4. */
@@ -48,9 +65,9 @@ export function combine(a: CheckResult, b: CheckResult): CheckResult {
     const workspaceEdit = a.workspaceEdit && b.workspaceEdit;
     // the winner as it is when nothing of it changes (no verdict is ever changed in place)
     if (findings === win.findings && readOnly === win.readOnly && workspaceEdit === win.workspaceEdit) return win;
-    return { ...win, findings, readOnly, workspaceEdit };
+    return withFindings(win, findings, readOnly, workspaceEdit);
   }
-  return findings === win.findings ? win : { ...win, findings };
+  return findings === win.findings ? win : withFindings(win, findings);
 }
 
 /** Every verdict combined; `base` (the check's own answer) first. */
@@ -67,7 +84,7 @@ export function combineAll(base: CheckResult, raised: readonly CheckResult[]): C
 export function lift(r: CheckResult, grant: CheckResult): CheckResult {
   const h = rank(r);
   if (h >= 3 || h === 0) return r;
-  return r.findings.length ? { ...grant, findings: r.findings } : grant;
+  return r.findings.length ? withFindings(grant, r.findings) : grant;
 }
 
 /** Collects explain steps; a no-op when nobody asked for a trace. */

@@ -43,20 +43,27 @@ function staticArgs(args: readonly Word[]): (string | undefined)[] {
   return args.map((w) => (w.static ? w.value : undefined));
 }
 
-function destructive(inv: Invocation): string | null {
+/** The static words and the flags among them (the words a destructive check reads). */
+function flagWords(inv: Invocation): { a: (string | undefined)[]; flags: string[]; has: (short: string, long: string) => boolean } {
   const a = staticArgs(inv.args);
   const flags = a.filter((x): x is string => !!x && x.startsWith('-'));
-  const has = (short: string, long: string) => flags.some((f) => f === long || (!f.startsWith('--') && f.includes(short)));
+  return { a, flags, has: (short, long) => flags.some((f) => f === long || (!f.startsWith('--') && f.includes(short))) };
+}
+
+function destructive(inv: Invocation): string | null {
   switch (inv.name) {
-    case 'rm':
+    case 'rm': {
+      const { has } = flagWords(inv);
       return has('r', '--recursive') || has('R', '--recursive') ? 'rm -r removes whole trees' : null;
+    }
     case 'shred':
     case 'wipefs':
     case 'mkfs':
       return `${inv.name} destroys data`;
     case 'dd':
-      return a.some((x) => x?.startsWith('of=')) ? 'dd of= overwrites a file or device' : null;
+      return staticArgs(inv.args).some((x) => x?.startsWith('of=')) ? 'dd of= overwrites a file or device' : null;
     case 'git': {
+      const { a, flags, has } = flagWords(inv);
       const sub = a.find((x) => x && !x.startsWith('-'));
       if (sub === 'push' && flags.some((f) => f === '-f' || f.startsWith('--force') || f.startsWith('+'))) return 'git push --force rewrites remote history';
       if (sub === 'reset' && flags.includes('--hard')) return 'git reset --hard discards work';

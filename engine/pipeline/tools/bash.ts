@@ -9,7 +9,7 @@ import { dataWord } from '../readonly/words.ts';
 import { synthetic } from '../../effects/paths.ts';
 import { isInWorkspace, isProtected, resolveLiteral } from '../../paths/index.ts';
 import { matchBash, type Rule } from '../rules/index.ts';
-import { result, combineAll, lift, rank, type CheckResult } from '../result.ts';
+import { result, combineAll, lift, rank, withFindings, type CheckResult } from '../result.ts';
 import type { CheckEnv } from '../env.ts';
 import { isImmune } from '../immune.ts';
 import { checkBashRaw, stripPrefixes } from './bash-raw.ts';
@@ -56,9 +56,21 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const issues = norm.issues;
   if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
   const dctx = baseContext(env.cwd, env.home, env.workspace);
-  const st: BashState = { ex, cwd: env.cwd, scope: newScope({ home: env.home, workspace: env.workspace, cwd: env.cwd }, ex), base: dctx };
   const links = linksMade(ex, env.cwd);
-  if (links.size) st.linked = linkOverlay(links, env.fs);
+  // every field from the start: one object shape for every decision's state
+  const st: BashState = {
+    ex,
+    cwd: env.cwd,
+    cwdGlob: undefined,
+    mayCwds: undefined,
+    mayAlso: undefined,
+    cdpath: undefined,
+    oldpwd: undefined,
+    scope: newScope({ home: env.home, workspace: env.workspace, cwd: env.cwd }, ex),
+    base: dctx,
+    lastEffects: undefined,
+    linked: links.size ? linkOverlay(links, env.fs) : undefined,
+  };
   const results: CheckResult[] = [];
   for (const d of sourceDetectors(env.detectors)) {
     let found: Finding[];
@@ -267,12 +279,13 @@ function allowHit(env: CheckEnv, inv: Invocation, targets: readonly (string | nu
   const rules = env.rules.bash('allow');
   if (!rules.length) return undefined;
   const sc = inv.source;
+  // Every rule needs the text to start with its literal part: test that on the first word first
+  // (the cheapest test, and nearly every command fails it).
+  if (sc.argv.length > 0 && !mayMatchSome(rules, sc.argv[0]!.value ?? '')) return undefined;
   for (const w of sc.argv) if (!w.static) return undefined;
   // A rule allows the command, not the files its redirections write.
   if (targets.length) return undefined;
   for (const a of sc.env) if (!isSafeEnvName(a.name)) return undefined;
-  // Every rule needs the text to start with its literal part: test that on the first word first.
-  if (sc.argv.length > 0 && !mayMatchSome(rules, sc.argv[0]!.value ?? '')) return undefined;
   let text = '';
   for (let i = 0; i < sc.argv.length; i++) text += (i ? ' ' : '') + (sc.argv[i]!.value ?? '');
   for (const r of rules) if (matchBash(r.bash!, text)) return r;
@@ -295,8 +308,12 @@ function mayMatchSome(rules: readonly Rule[], w0: string): boolean {
     }
     firstWords.set(rules, ix);
   }
-  // A literal text with a space starts with w0 and a space only when w0 is its first word.
-  if (!ix.partial && !w0.includes(' ') && !ix.words.has(w0)) return false;
+  // A literal text with a space starts with w0 and a space only when w0 is its first word,
+  // and then that rule may match.
+  if (!w0.includes(' ')) {
+    if (ix.words.has(w0)) return true;
+    if (!ix.partial) return false;
+  }
   for (const r of rules) if (mayStartWith(literalStart(r.bash!), w0)) return true;
   return false;
 }
@@ -354,17 +371,11 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   // Only the detectors whose concerns the invocation meets (its effect kinds, program, wrappers), in order.
   const bits = ix !== null ? selectedDetectors(ix, mask, inv) : -1;
   const table = ix === null ? dispatchTable(list) : null;
-  for (let k = 0; k < list.length; k++) {
-    if (table === null ? (bits & (1 << k)) === 0 : table[k] !== null && !runsOn(table[k]!, mask, inv)) continue;
-    const d = list[k]!;
-    let found: Finding[];
-    try {
-      found = d.check(inv, dctx);
-    } catch (e) {
-      found = [detectorFailed(d, e)];
-    }
-    if (!Array.isArray(found)) found = [detectorFailed(d, new Error('returned no list'))];
-    for (const f of found) (raised ??= []).push(findingResult(env, f));
+  if (table === null) {
+    // the set bits, lowest first: the selected detectors in list order
+    for (let m = bits; m !== 0; m &= m - 1) raised = runDetector(env, list[31 - Math.clz32(m & -m)]!, inv, dctx, raised);
+  } else {
+    for (let k = 0; k < list.length; k++) if (table[k] === null || runsOn(table[k]!, mask, inv)) raised = runDetector(env, list[k]!, inv, dctx, raised);
   }
 
   // Content deny and ask rules (aggressive: wrappers and env already stripped).
@@ -411,6 +422,19 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   }
   const own = ownVerdict(env, inv, st, here, targets, readDeny, effects);
   return raised === null ? own : combineAll(own, raised);
+}
+
+/** One detector's findings on an invocation, added to the verdicts raised so far. */
+function runDetector(env: CheckEnv, d: Detector, inv: Invocation, dctx: DetectContext, raised: CheckResult[] | null): CheckResult[] | null {
+  let found: Finding[];
+  try {
+    found = d.check(inv, dctx);
+  } catch (e) {
+    found = [detectorFailed(d, e)];
+  }
+  if (!Array.isArray(found)) found = [detectorFailed(d, new Error('returned no list'))];
+  for (const f of found) (raised ??= []).push(findingResult(env, f));
+  return raised;
 }
 
 /** The invocation's own answer before rules and detectors raise it: allow rule, read-only, or effects. */
@@ -844,5 +868,5 @@ function aggregate(results: CheckResult[]): CheckResult {
     return result('allow', { type: 'subcommandResults', detail: `${results.length} commands, all allowed` }, 'every command is allowed', { readOnly, findings });
   }
   if (t.behavior === 'passthrough') return result('passthrough', t.reason, t.message, { findings, workspaceEdit, readOnly });
-  return { ...t, findings };
+  return withFindings(t, findings);
 }
