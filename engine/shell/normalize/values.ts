@@ -3,7 +3,7 @@
 // is that text too. Flow-insensitive, like the pipeline's assigned variants: every static value a
 // name gets anywhere is possible, and the word as written (an inherited value) stays possible.
 import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
-import { basename, staticWord } from './words.ts';
+import { basename, staticWord, withArgs, withRedirects } from './words.ts';
 import { blankWords } from '../../programs/words.ts';
 import { staticOutput } from '../printed.ts';
 import { isName } from '../lexer.ts';
@@ -82,7 +82,10 @@ export function programVariants(inv: Invocation, values: Map<string, string[]>):
     if (!words.length || words.some((w) => w.includes('*') || w.includes('?') || w.includes('['))) continue;
     const program = staticWord(words[0]!, span);
     const args = words.length > 1 ? [...words.slice(1).map((w) => staticWord(w, span)), ...inv.args] : inv.args.slice();
-    (out ??= []).push({ ...inv, name: basename(words[0]!), program, args });
+    const c = withArgs(inv, args);
+    c.name = basename(words[0]!);
+    c.program = program;
+    (out ??= []).push(c);
   }
   return out;
 }
@@ -101,7 +104,7 @@ export function valueVariants(inv: Invocation, values: Map<string, string[]>): I
       for (const v of vs) {
         const args = x.args.slice();
         args[i] = { ...staticWord(v, x.args[i]!.span), quoted: true };
-        next.push({ ...x, args });
+        next.push(withArgs(x, args));
       }
     }
     out = next;
@@ -118,7 +121,7 @@ export function valueVariants(inv: Invocation, values: Map<string, string[]>): I
       for (const v of vs) {
         const redirects = x.redirects.slice();
         redirects[i] = { ...r, target: { ...staticWord(v, r.target.span), quoted: true } };
-        next.push({ ...x, redirects });
+        next.push(withRedirects(x, redirects));
       }
     }
     out = next;
@@ -231,7 +234,9 @@ export function positionalVariants(inv: Invocation, calls: Map<string, string[][
       if (!got || got.length !== 1) return null;
       redirects.push({ ...r, target: got[0]! });
     }
-    out.push({ ...inv, args, redirects });
+    const c = withArgs(inv, args);
+    c.redirects = redirects;
+    out.push(c);
   }
   return out;
 }
