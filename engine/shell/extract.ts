@@ -8,7 +8,7 @@ import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode, Wo
 import { NONE } from './ast.ts';
 import type { Shared } from './lexer.ts';
 import { DECL, parseNested, toAssign } from './parser.ts';
-import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, resolveParts, resolveWord } from './words.ts';
+import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, makeWord, resolveParts, resolveWord } from './words.ts';
 import { ArithCollector, mayHoldArith } from './arith.ts';
 
 interface St {
@@ -398,7 +398,7 @@ export class Extractor {
     if (h) {
       const word: Word = h.parts
         ? resolveParts(h.parts, r.span, h.raw, this.home, MODE_QUOTED, this.sh)
-        : { span: r.span, raw: h.raw, static: true, value: h.text, approx: h.text, kinds: [], params: [], quoted: true, substitutions: 0 };
+        : makeWord(r.span, h.raw, true, h.text, h.text, [], [], true, 0);
       out.heredoc = { body: h.text, quoted: h.quoted, word };
     }
     return out;

@@ -1,13 +1,22 @@
 // Small helpers for resolved words and synthesized ones.
 import type { Span, Word, SimpleCommand, Invocation } from '../types.ts';
+import { copyWord, makeWord } from '../words.ts';
+export { copyWord, makeWord };
 
 export function staticWord(value: string, span: Span): Word {
-  return { span, raw: value, static: true, value, approx: value, kinds: [], params: [], quoted: false, substitutions: 0 };
+  return makeWord(span, value, true, value, value, [], [], false, 0);
+}
+
+/** A static word as a quoted value gives it (x="$v" with a known value). */
+export function quotedWord(value: string, span: Span): Word {
+  const w = staticWord(value, span);
+  w.quoted = true;
+  return w;
 }
 
 /** A word standing for run-time input (stdin items of xargs, a file name from find …). */
 export function dynamicWord(approx: string, span: Span): Word {
-  return { span, raw: approx, static: false, approx, kinds: ['command'], params: [], quoted: false, substitutions: 0 };
+  return makeWord(span, approx, false, undefined, approx, ['command'], [], false, 0);
 }
 
 // sv, basename and mayBeFlag live with the program facts, which use them too.
