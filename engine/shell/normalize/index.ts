@@ -19,6 +19,7 @@ export { mayBeFlag, basename } from './words.ts';
 export { findRoots } from './find.ts';
 import { findRoots } from './find.ts';
 import { feedingStage, staticOutput } from '../printed.ts';
+import { simpleCommand } from '../extract.ts';
 
 /** For a command run by `find -exec`: find's start paths and whether a test narrows them. */
 const findCtx = new WeakMap<Invocation, { roots: Word[]; filtered: boolean }>();
@@ -407,7 +408,8 @@ const ops: Ops = {
     }
   },
   command(words, carrier, outer, st, ex) {
-    const sc: SimpleCommand = { ...outer.source, argv: words, env: [], redirects: [], pipe: undefined };
+    const o = outer.source;
+    const sc = simpleCommand(o.span, [], words, [], o.context, o.background, o.conditional, undefined);
     const inv = invocationFrom(sc);
     inv.env = outer.env;
     inv.via = [...outer.via, step(carrier, words[0].span)];
