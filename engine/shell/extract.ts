@@ -86,9 +86,8 @@ export class Extractor {
     const commands = this.commands;
     const functions = this.functions;
     const stats = { chars: source.length, tokens: sh.tokens, maxDepth: sh.maxDepth, commands: commands.length };
-    return assigned
-      ? { source, commands, functions, issues: sh.issues, arith, assigned, stats }
-      : { source, commands, functions, issues: sh.issues, arith, stats };
+    // one shape for every extraction (assigned undefined when the source holds no site)
+    return { source, commands, functions, issues: sh.issues, arith, assigned, stats };
   }
 
   /**

@@ -421,7 +421,7 @@ const ops: Ops = {
     st.depth++;
     try {
       const mark = st.out.length;
-      expand(inv, ex ?? { source: '', commands: [sc], functions: [], issues: [], stats: { chars: 0, tokens: 0, maxDepth: 0, commands: 1 } }, st);
+      expand(inv, ex ?? { source: '', commands: [sc], functions: [], issues: [], arith: undefined, assigned: undefined, stats: { chars: 0, tokens: 0, maxDepth: 0, commands: 1 } }, st);
       if (foreign.has(outer)) for (let k = mark; k < st.out.length; k++) foreign.set(st.out[k], foreign.get(outer)!);
       if (carrier.startsWith('find ')) {
         const fc = findRoots(outer.args);
