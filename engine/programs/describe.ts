@@ -778,10 +778,14 @@ function commandLine(v: string): string | null {
 }
 
 function lineText(text: string): string | null {
+  let blank = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === ';' || c === '&' || c === '|' || c === '`' || c === '\n' || (c === '$' && text[i + 1] === '(')) return text;
+    if (c === ' ' || c === '\t' || c === '\r') blank = true;
   }
+  // one field at most: not a command line (no split needed to know)
+  if (!blank) return null;
   const parts = fields(text);
   if (parts.length < 2) return null;
   for (let k = 0; k < parts.length - 1; k++) {
