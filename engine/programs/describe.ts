@@ -5,6 +5,7 @@ import { needsOf, planOf, shortAt, subPlan, type Plan } from './plan.ts';
 import { optionDef } from './dsl.ts';
 import { FAMILY_COUNT, familySpecs } from './specs/index.ts';
 import { basename, fields, mayBeFlag, sv, textOf } from './words.ts';
+import { argFact, fullFact, isFull } from './fact.ts';
 
 // name → plan of its spec (describe's one lookup) for the names REG holds; emptied when REG loses names.
 const PLAN_OF_NAME = new Map<string, Plan>();
@@ -211,7 +212,10 @@ function finish(f: ProgramFacts, st: RunState): void {
     }
   }
   let free = true;
-  for (const a of args) {
+  for (let k = 0; k < args.length; k++) {
+    let a = args[k]!;
+    // a hook's literal fact takes the one shape every other fact has
+    if (!isFull(a)) args[k] = a = fullFact(a);
     if (st.recursive && pathish(a.role)) a.recursive = true;
     // writing /dev/null (tee /dev/null, dd of=/dev/null) keeps nothing: no effect
     if ((a.role === 'write' || a.role === 'append') && (a.text ?? sv(a.word)) === '/dev/null') a.role = 'none';
@@ -279,7 +283,8 @@ function record(f: ProgramFacts, st: RunState, d: OptionDef, value: string | tru
   if (d.destructive && !f.destructive) f.destructive = d.destructive;
   if (d.stop) st.stop = true;
   if (d.role === 'none' || !valueWord) return;
-  const a: ArgFact = { role: d.role, word: valueWord, option: d.canon };
+  const a = argFact(d.role, valueWord);
+  a.option = d.canon;
   if (partial) {
     if (text !== undefined) a.text = text;
     a.approx = text !== undefined ? text : typeof value === 'string' ? value : '';
@@ -294,7 +299,7 @@ function record(f: ProgramFacts, st: RunState, d: OptionDef, value: string | tru
       a.name = value.slice(0, eq);
       a.approx = value.slice(eq + 1);
       if (valueWord.static) a.text = a.approx;
-      else delete a.text;
+      else a.text = undefined;
     } else a.name = value;
   }
   f.args.push(a);
@@ -683,7 +688,8 @@ function assign(c: Plan, f: ProgramFacts, st: RunState, ops: Word[], idx: number
       if (t.role === 'exec-argv') {
         // `PROFILE -- CMD`: a separator between the wrapper's operands and the command
         if (sv(ops[p]) === '--' && p + 1 < ops.length) p++;
-        const a: ArgFact = { role: 'exec-argv', word: ops[p], argvIndex: idx[p] };
+        const a = argFact('exec-argv', ops[p]);
+        a.argvIndex = idx[p];
         if (st.maybe?.has(ops[p])) a.mayBeOption = true;
         f.args.push(a);
         p += take;
@@ -691,7 +697,8 @@ function assign(c: Plan, f: ProgramFacts, st: RunState, ops: Word[], idx: number
       }
       if (t.join) {
         const words = ops.slice(p, p + take);
-        const a: ArgFact = { role: t.role, word: ops[p], argv: words };
+        const a = argFact(t.role, ops[p]);
+        a.argv = words;
         if (st.maybe?.has(ops[p])) a.mayBeOption = true;
         if (t.language) a.language = t.language;
         if (words.every((x) => x.static)) a.text = words.map((x) => x.value ?? '').join(' ');
@@ -703,7 +710,7 @@ function assign(c: Plan, f: ProgramFacts, st: RunState, ops: Word[], idx: number
         const w = ops[p];
         if (t.dest) {
           const dir = f.options.has('target-directory') ? false : sources > 1 || (sv(w) ?? '').endsWith('/');
-          const a: ArgFact = { role: dir ? 'dir-target' : 'write', word: w };
+          const a = argFact(dir ? 'dir-target' : 'write', w);
           if (!dir) {
             a.create = 'truncate';
             if (!f.options.has('no-target-directory')) a.mayBeDir = true;
@@ -734,9 +741,9 @@ function operandFact(t: OperandToken, w: Word, f: ProgramFacts): ArgFact {
       f.stdin = 'code';
       if (t.language) f.stdinLanguage = t.language;
     } else if (t.role === 'read') f.stdin = 'data';
-    return { role: 'none', word: w };
+    return argFact('none', w);
   }
-  const a: ArgFact = { role: t.role, word: w };
+  const a = argFact(t.role, w);
   if (t.language) a.language = t.language;
   if (t.direction) a.direction = t.direction;
   if (t.create) a.create = t.create;
@@ -771,10 +778,14 @@ function commandLine(v: string): string | null {
 }
 
 function lineText(text: string): string | null {
+  let blank = false;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === ';' || c === '&' || c === '|' || c === '`' || c === '\n' || (c === '$' && text[i + 1] === '(')) return text;
+    if (c === ' ' || c === '\t' || c === '\r') blank = true;
   }
+  // one field at most: not a command line (no split needed to know)
+  if (!blank) return null;
   const parts = fields(text);
   if (parts.length < 2) return null;
   for (let k = 0; k < parts.length - 1; k++) {

@@ -2,6 +2,7 @@
 import type { Word } from '../shell/types.ts';
 import type { ArgFact, ArgRole, HookContext } from './types.ts';
 import { sv, textOf } from './words.ts';
+import { argFact } from './fact.ts';
 
 /** `NAME=value` (static or dynamic text): the name, else null. */
 export function assignmentName(w: Word): string | null {
@@ -26,7 +27,7 @@ export function factOf(ctx: HookContext, w: Word): ArgFact | undefined {
 export function setRole(ctx: HookContext, w: Word, role: ArgRole, extra: Partial<ArgFact> = {}): ArgFact {
   let a = factOf(ctx, w);
   if (!a) {
-    a = { role, word: w };
+    a = argFact(role, w);
     ctx.facts.args.push(a);
   }
   a.role = role;

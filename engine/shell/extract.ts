@@ -8,7 +8,7 @@ import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode, Wo
 import { NONE } from './ast.ts';
 import type { Shared } from './lexer.ts';
 import { DECL, parseNested, toAssign } from './parser.ts';
-import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, resolveParts, resolveWord } from './words.ts';
+import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, makeWord, resolveParts, resolveWord } from './words.ts';
 import { ArithCollector, mayHoldArith } from './arith.ts';
 
 interface St {
@@ -23,6 +23,11 @@ interface St {
 /** Every St has the same shape (fast property access, no spreads on the hot path). */
 function mk(ctx: ContextEntry[], conditional: boolean, background: boolean, pipe: Pipe | undefined, redirs: Redirect[]): St {
   return { ctx, conditional, background, pipe, redirs };
+}
+
+/** Every SimpleCommand, with every field present in one order (pipe undefined outside a pipeline): one hidden class. */
+export function simpleCommand(span: SimpleCommand['span'], env: Assignment[], argv: Word[], redirects: Redirect[], context: ContextEntry[], background: boolean, conditional: boolean, pipe: Pipe | undefined): SimpleCommand {
+  return { span, env, argv, redirects, context, background, conditional, pipe };
 }
 
 /** The state at the top level (states are never changed: one serves every analysis). */
@@ -81,9 +86,8 @@ export class Extractor {
     const commands = this.commands;
     const functions = this.functions;
     const stats = { chars: source.length, tokens: sh.tokens, maxDepth: sh.maxDepth, commands: commands.length };
-    return assigned
-      ? { source, commands, functions, issues: sh.issues, arith, assigned, stats }
-      : { source, commands, functions, issues: sh.issues, arith, stats };
+    // one shape for every extraction (assigned undefined when the source holds no site)
+    return { source, commands, functions, issues: sh.issues, arith, assigned, stats };
   }
 
   /**
@@ -142,7 +146,7 @@ export class Extractor {
           // `time` alone: list it so it is seen
           const argv = p.timeWords.map((w) => resolveWord(w, this.home, this.sh, MODE_ARG));
           this.timed = null;
-          this.add({ span: p.span, env: [], argv, redirects: ps.redirs, context: ps.ctx, background: ps.background, conditional: ps.conditional });
+          this.add(simpleCommand(p.span, [], argv, ps.redirs, ps.ctx, ps.background, ps.conditional, undefined));
         } else if (p.commands.length > 1) {
           const id = ++this.pipeId;
           for (let k = 0; k < p.commands.length; k++) {
@@ -236,7 +240,7 @@ export class Extractor {
 
   /** A [[ ]] or (( )) with redirections: listed as a command with no argv so the files are seen. */
   private emitBare(span: { start: number; end: number }, st: St): void {
-    this.add({ span, env: [], argv: [], redirects: st.redirs, context: st.ctx, background: st.background, conditional: st.conditional, ...(st.pipe ? { pipe: st.pipe } : {}) });
+    this.add(simpleCommand(span, [], [], st.redirs, st.ctx, st.background, st.conditional, st.pipe ? st.pipe : undefined));
   }
 
   private add(cmd: SimpleCommand): boolean {
@@ -265,9 +269,7 @@ export class Extractor {
     }
     let redirects: Redirect[] = c.redirects.length ? this.redirects(c.redirects) : NONE;
     if (st.redirs.length) redirects = redirects.concat(st.redirs);
-    const cmd: SimpleCommand = pipe
-      ? { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional, pipe }
-      : { span: c.span, env, argv, redirects, context: st.ctx, background: st.background, conditional: st.conditional };
+    const cmd = simpleCommand(c.span, env, argv, redirects, st.ctx, st.background, st.conditional, pipe ? pipe : undefined);
     if (!this.add(cmd)) return;
     this.arFor(st)?.simple(c, own);
     // substitutions inside the command's own words
@@ -294,7 +296,7 @@ export class Extractor {
       const path = this.hashed.get(name);
       if (path) {
         // `hash -p PATH NAME` made NAME run PATH: list that command too
-        this.add({ ...cmd, argv: [path, ...argv.slice(argv.length - own.length + 1)], context: [...st.ctx, { kind: 'hook', span: c.span, name }] });
+        this.add(simpleCommand(cmd.span, cmd.env, [path, ...argv.slice(argv.length - own.length + 1)], cmd.redirects, [...st.ctx, { kind: 'hook', span: c.span, name }], cmd.background, cmd.conditional, cmd.pipe));
       }
     }
   }
@@ -398,7 +400,7 @@ export class Extractor {
     if (h) {
       const word: Word = h.parts
         ? resolveParts(h.parts, r.span, h.raw, this.home, MODE_QUOTED, this.sh)
-        : { span: r.span, raw: h.raw, static: true, value: h.text, approx: h.text, kinds: [], params: [], quoted: true, substitutions: 0 };
+        : makeWord(r.span, h.raw, true, h.text, h.text, [], [], true, 0);
       out.heredoc = { body: h.text, quoted: h.quoted, word };
     }
     return out;

@@ -29,7 +29,7 @@ export function analyze(source: string, ctx: ShellContext): Extraction {
   } catch (e) {
     const issues: Issue[] = sh ? sh.issues : [];
     issues.push({ kind: 'parse', message: `internal analyser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: source.length } });
-    return { source, commands: [], functions: [], issues, arith: [], stats: { chars: source.length, tokens: 0, maxDepth: 0, commands: 0 } };
+    return { source, commands: [], functions: [], issues, arith: [], assigned: undefined, stats: { chars: source.length, tokens: 0, maxDepth: 0, commands: 0 } };
   }
 }
 

@@ -280,6 +280,23 @@ function isSplitSafe(s: string): boolean {
 const NEEDS_WORK = new Uint8Array(128);
 for (const ch of '{~*?[') NEEDS_WORK[ch.charCodeAt(0)] = 1;
 
+/**
+ * Every Word the analyser makes, with every field present in one order (value undefined for a
+ * dynamic word; globPrefix, split and braces undefined until set), so they share one hidden class.
+ */
+export function makeWord(span: Span, raw: string, isStatic: boolean, value: string | undefined, approx: string, kinds: DynamicKind[], params: string[], quoted: boolean, substitutions: number): Word {
+  return { span, raw, static: isStatic, value, approx, kinds, params, quoted, globPrefix: undefined, split: undefined, braces: undefined, substitutions };
+}
+
+/** A copy of a word (change its fields after): the same class, where a spread makes one of its own. */
+export function copyWord(w: Word): Word {
+  const c = makeWord(w.span, w.raw, w.static, w.value, w.approx, w.kinds, w.params, w.quoted, w.substitutions);
+  c.globPrefix = w.globPrefix;
+  c.split = w.split;
+  c.braces = w.braces;
+  return c;
+}
+
 /** Resolve a word of a command (argv, redirect target, for-list, case word). */
 export function resolveWord(w: WordNode, home: string, sink?: IssueSink, mode: number = MODE_ARG): Word {
   const parts = w.parts;
@@ -294,7 +311,7 @@ export function resolveWord(w: WordNode, home: string, sink?: IssueSink, mode: n
       }
     }
     if (simple) {
-      return { span: w.span, raw: w.raw, static: true, value: t, approx: t, kinds: NONE, params: NONE, quoted: false, substitutions: 0 };
+      return makeWord(w.span, w.raw, true, t, t, NONE, NONE, false, 0);
     }
   } else if (parts.length === 1 && mode !== MODE_QUOTED) {
     // one quoted literal ('…', $'…', or "…" without expansions): its text, nothing to expand
@@ -315,9 +332,7 @@ export function resolveWord(w: WordNode, home: string, sink?: IssueSink, mode: n
 
 /** The Word of quoted text alone, as finish() makes it (the same fields in the same order). */
 function quotedLiteral(span: Span, raw: string, t: string): Word {
-  const word: Word = { span, raw, static: true, approx: escapeGlob(t), kinds: NONE, params: NONE, quoted: true, substitutions: 0 };
-  word.value = t;
-  return word;
+  return makeWord(span, raw, true, t, escapeGlob(t), NONE, NONE, true, 0);
 }
 
 export function resolveParts(parts: Part[], span: Span, raw: string, home: string, mode: number, sink?: IssueSink): Word {
@@ -352,10 +367,9 @@ export function resolveParts(parts: Part[], span: Span, raw: string, home: strin
       });
       const kinds: DynamicKind[] = [];
       for (const w of words) for (const k of w.kinds) if (!kinds.includes(k)) kinds.push(k);
-      return {
-        span, raw, static: false, approx: acc.segs.map(approxOf).join(''), kinds: fit(kinds),
-        params: fit(acc.params), quoted: acc.quoted, braces: words, substitutions: acc.subs,
-      };
+      const word = makeWord(span, raw, false, undefined, acc.segs.map(approxOf).join(''), fit(kinds), fit(acc.params), acc.quoted, acc.subs);
+      word.braces = words;
+      return word;
     }
   }
   return finish(acc, span, raw, home, mode);
@@ -526,11 +540,8 @@ function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): 
     approx += approxOf(s);
   }
   if (globAt >= 0) addKind(acc, 'glob');
-  const word: Word = {
-    span, raw, static: !dynamic && globAt < 0, approx, kinds: fit(acc.kinds), params: fit(acc.params),
-    quoted: acc.quoted, substitutions: acc.subs,
-  };
-  if (word.static) word.value = value;
-  else if (globAt >= 0 && !otherDyn) word.globPrefix = value.slice(0, globAt);
+  const isStatic = !dynamic && globAt < 0;
+  const word = makeWord(span, raw, isStatic, isStatic ? value : undefined, approx, fit(acc.kinds), fit(acc.params), acc.quoted, acc.subs);
+  if (!isStatic && globAt >= 0 && !otherDyn) word.globPrefix = value.slice(0, globAt);
   return word;
 }

@@ -68,17 +68,26 @@ function jqHook(ctx: HookContext): void {
   for (const a of ctx.facts.args) {
     if (a.role !== 'code' || (a.language !== 'jq' && a.language !== 'yq')) continue;
     const t = a.word.static ? (a.text ?? a.word.value ?? '') : null;
-    a.harmless = t !== null && !JQ_ENV.some((k) => hasWord(t, k)) && !(a.language === 'yq' && (t.includes('load') || t.includes('env') || t.includes('eval')));
+    a.harmless = t !== null && !jqReadsOutside(t) && !(a.language === 'yq' && (t.includes('load') || t.includes('env') || t.includes('eval')));
   }
+}
+
+/** Does the jq program name one of JQ_ENV as a whole word? */
+function jqReadsOutside(t: string): boolean {
+  for (let k = 0; k < JQ_ENV.length; k++) if (hasWord(t, JQ_ENV[k]!)) return true;
+  return false;
+}
+
+function identChar(c: number): boolean {
+  return c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 }
 
 function hasWord(t: string, w: string): boolean {
   let i = t.indexOf(w);
-  const id = (c: number) => c === 95 || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
   while (i >= 0) {
     const before = i > 0 ? t.charCodeAt(i - 1) : 32;
     const after = i + w.length < t.length ? t.charCodeAt(i + w.length) : 32;
-    if ((w[0] === '$' || !id(before)) && !id(after)) return true;
+    if ((w[0] === '$' || !identChar(before)) && !identChar(after)) return true;
     i = t.indexOf(w, i + 1);
   }
   return false;

@@ -4,7 +4,7 @@ import { getopt, spec } from './options.ts';
 import { programSpec } from './specs.ts';
 import { execKind, envConfigs, parseGit } from './git.ts';
 import { INTERPRETERS, type NormState, type Ops } from './state.ts';
-import { staticWord, dynamicWord, sv, invocationFrom, basename } from './words.ts';
+import { staticWord, dynamicWord, sv, invocationFrom, basename, withArgs, withRedirects } from './words.ts';
 import { normalizePath } from '../../paths/index.ts';
 import { feedingStage, hereInput, stageOutput, staticOutput } from '../printed.ts';
 import { printedWith, staticValues } from './values.ts';
@@ -28,14 +28,14 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
       }
       if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: w.value });
       const rest = inv.redirects.filter((x) => x !== r);
-      return ops.payload(w.value ?? '', `${name} ${r.op}`, r.span, { ...inv, redirects: rest }, st, true);
+      return ops.payload(w.value ?? '', `${name} ${r.op}`, r.span, withRedirects(inv, rest), st, true);
     }
     if (r.op === '<' || r.op === '<>') {
       if (ops.networkWord(r.target, ex) || fedByNetwork(r.target, ex, st, ops)) return ops.opaque(inv, carrier, 'network', st, extra);
       const text = procsubOutput(r.target, ex);
       if (text !== null) {
         if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: text });
-        return ops.payload(text, `${name} < <(…)`, r.span, { ...inv, redirects: inv.redirects.filter((x) => x !== r) }, st, true);
+        return ops.payload(text, `${name} < <(…)`, r.span, withRedirects(inv, inv.redirects.filter((x) => x !== r)), st, true);
       }
       return ops.opaque(inv, carrier, 'stdin', st, extra);
     }
@@ -248,7 +248,7 @@ export function crontabStdin(inv: Invocation, ex: Extraction, st: NormState, ops
   }
   for (const line of texts.join('\n').split('\n')) {
     const cmd = cronCommand(line);
-    if (cmd !== null) ops.payload(cmd, 'crontab entry', inv.source.span, { ...inv, redirects: [] }, st, false);
+    if (cmd !== null) ops.payload(cmd, 'crontab entry', inv.source.span, withRedirects(inv, []), st, false);
   }
 }
 
@@ -279,11 +279,11 @@ export function stdinFile(w: Word | undefined): boolean {
 export function sourceCarrier(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): void {
   const f = inv.args[0];
   // source /dev/stdin reads the here-string, heredoc or pipe as code
-  if (stdinFile(f)) return shellStdin({ ...inv, args: inv.args.slice(1) }, 'source', ex, st, ops);
+  if (stdinFile(f)) return shellStdin(withArgs(inv, inv.args.slice(1)), 'source', ex, st, ops);
   const text = f ? procsubOutput(f, ex) : null;
-  if (f && text !== null) return ops.payload(text, 'source <(…)', f.span, { ...inv, args: inv.args.slice(1) }, st, true);
+  if (f && text !== null) return ops.payload(text, 'source <(…)', f.span, withArgs(inv, inv.args.slice(1)), st, true);
   const net = !!f && !f.static && ops.networkWord(f, ex);
-  if (f) runWritten({ ...inv, args: inv.args.slice(1) }, f, ex, st, ops);
+  if (f) runWritten(withArgs(inv, inv.args.slice(1)), f, ex, st, ops);
   ops.opaque(inv, 'source', net ? 'network' : 'dynamic', st, { payload: f?.approx });
 }
 
@@ -291,7 +291,7 @@ export function sourceCarrier(inv: Invocation, ex: Extraction, st: NormState, op
 export function runWritten(inv: Invocation, w: Word, ex: Extraction, st: NormState, ops: Ops): void {
   if (!w.static) return;
   const text = writtenText(w.value ?? '', ex, st, inv.source.span.start);
-  if (text !== null) ops.payload(text, `script ${w.value} written here`, w.span, { ...inv, redirects: [] }, st, false);
+  if (text !== null) ops.payload(text, `script ${w.value} written here`, w.span, withRedirects(inv, []), st, false);
 }
 
 /** An interpreter running a script file: opaque (network when the file was just downloaded). */

@@ -9,7 +9,15 @@ import { envRole, gitConfigLine, gitConfigRole } from '../../programs/index.ts';
 import { envConfigs } from './git.ts';
 import { analyze } from '../index.ts';
 import { staticValues } from './values.ts';
-import { staticWord } from './words.ts';
+import { copyInv, staticWord } from './words.ts';
+
+/** `inv` with no assignments and no redirects. */
+function bare(inv: Invocation): Invocation {
+  const c = copyInv(inv);
+  c.env = [];
+  c.redirects = [];
+  return c;
+}
 
 const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 const PROMPTS = new Set(['PS0', 'PS1', 'PS2', 'PS3', 'PS4']);
@@ -99,11 +107,11 @@ export const ENV_BUILTINS: readonly string[] = [...DECLARE, ...NAMERS];
 /** Open what the assignments of `inv` run. `seen` keeps each assignment to one opening. */
 export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops, seen: WeakSet<object>): void {
   const named = rebindsByName(inv);
-  if (named) ops.opaque({ ...inv, env: [], redirects: [] }, `${inv.name} ${named}`, 'dynamic', st);
+  if (named) ops.opaque(bare(inv), `${inv.name} ${named}`, 'dynamic', st);
   if (!inv.env.length && !DECLARE.has(inv.name)) return;
   // prefixes only, none of whose names runs anything (LANG=C, NODE_ENV=test): nothing to open
   if (!DECLARE.has(inv.name) && !anyActs(inv.env)) return;
-  const outer: Invocation = { ...inv, env: [], redirects: [] };
+  const outer = bare(inv);
   const git: Set1[] = [];
   const values = (st.values === undefined ? (st.values = staticValues(ex)) : st.values) ?? null;
   const one = (a: Set1): void => {

@@ -6,7 +6,7 @@ import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
 import { crontabStdin, downloaded, runWritten, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
-import { basename, dynamicWord, invocationFrom, staticWord, systemProgram } from './words.ts';
+import { basename, copyInv, dynamicWord, invocationFrom, staticWord, systemProgram, withArgs, withRedirects } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
 import { envRuns } from './envcode.ts';
 import { traitsOf, T_ENV_BUILTIN, T_INTERPRETER, T_OPTION_CARRIER, T_SHELL, T_WRAPPER } from './traits.ts';
@@ -19,6 +19,7 @@ export { mayBeFlag, basename } from './words.ts';
 export { findRoots } from './find.ts';
 import { findRoots } from './find.ts';
 import { feedingStage, staticOutput } from '../printed.ts';
+import { simpleCommand } from '../extract.ts';
 
 /** For a command run by `find -exec`: find's start paths and whether a test narrows them. */
 const findCtx = new WeakMap<Invocation, { roots: Word[]; filtered: boolean }>();
@@ -47,8 +48,8 @@ const MAX_VARIANTS = 256;
 const MAX_PAYLOAD_CHARS = 64 * 1024;
 
 export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number }; root?: NormState['root'] }): { invocations: Invocation[]; issues: Issue[] } {
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0 } };
-  if (ctx.root) st.root = ctx.root;
+  // every field present from the start (one shape for every state the carriers are handed)
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0 }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
   try {
     const cds: { ctx: ContextEntry[]; end: number; dir: string | null }[] = [];
     for (const sc of ex.commands) {
@@ -97,7 +98,13 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
       }
       // BASH_CMDS[name]=path: bash's command hash runs path for name.
       const to = inv.program.static ? st.rebind?.get(inv.program.value!) : undefined;
-      if (to !== undefined) expand({ ...inv, program: staticWord(to, inv.program.span), name: basename(to), via: [...inv.via, { name: `BASH_CMDS[${inv.name}]`, kind: 'carrier', span: inv.program.span }] }, ex, st);
+      if (to !== undefined) {
+        const hashed = copyInv(inv);
+        hashed.program = staticWord(to, inv.program.span);
+        hashed.name = basename(to);
+        hashed.via = [...inv.via, { name: `BASH_CMDS[${inv.name}]`, kind: 'carrier', span: inv.program.span }];
+        expand(hashed, ex, st);
+      }
       trackCd(sc, cd === undefined ? st.cwd : cd, st, cds);
     }
     // pipe items and while-read lines from a plain lister; their program facts are read afresh
@@ -174,7 +181,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
     if (r.kind === 'inner') {
       words += r.inv.args.length;
       const own = optionWords(inv, r.inv.program) ? wrapperFiles(inv) : NO_REDIRECTS;
-      inv = own.length ? { ...r.inv, redirects: [...r.inv.redirects, ...own] } : r.inv;
+      inv = own.length ? withRedirects(r.inv, [...r.inv.redirects, ...own]) : r.inv;
       continue;
     }
     if (r.kind === 'self') break;
@@ -284,14 +291,14 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   // a crontab read from stdin: each entry's command runs later
   if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'crontab') crontabStdin(inv, ex, st, ops);
   else if (facts && facts.known && crontabDash(facts)) crontabStdin(inv, ex, st, ops);
-  for (const argv of argvs) ops.command(argv, `${inv.name} runs`, { ...inv, redirects: [] }, st, ex);
-  for (const l of lines) ops.payload(l.value!, `${inv.name} runs`, l.span, { ...inv, redirects: [] }, st, false);
+  for (const argv of argvs) ops.command(argv, `${inv.name} runs`, withRedirects(inv, []), st, ex);
+  for (const l of lines) ops.payload(l.value!, `${inv.name} runs`, l.span, withRedirects(inv, []), st, false);
   for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
 }
 
 function stdinEscapes(inv: Invocation, language: string | undefined, ex: Extraction, st: NormState): void {
   const text = stdinText(inv, ex);
-  if (text !== null) for (const l of shellEscapes(language, text, inv.name)) ops.payload(l, `${inv.name} runs`, inv.source.span, { ...inv, redirects: [] }, st, false);
+  if (text !== null) for (const l of shellEscapes(language, text, inv.name)) ops.payload(l, `${inv.name} runs`, inv.source.span, withRedirects(inv, []), st, false);
 }
 
 /** The static text piped into a program that runs its input lines: each line runs. */
@@ -335,7 +342,7 @@ function fedStdin(inv: Invocation): boolean {
 
 // The program facts of an invocation, described once per argv (normalize and effects both need
 // them). Kept on the args array (a symbol key: a WeakMap set costs more than describing a short
-// argv), so the copies a carrier, an opaque mark or the pipeline make (`{ ...inv, via }`) share
+// argv), so the copies a carrier, an opaque mark or the pipeline make (copyInv, `{ ...inv, chdir }`) share
 // one description; an argv replaced by a new array is described afresh, and one rewritten in
 // place is forgotten (factsMemo.delete). The facts' own name must match too.
 const FACTS = Symbol('program facts');
@@ -391,26 +398,30 @@ const ops: Ops = {
     const redirects = keepRedirects === false ? [] : outer.redirects;
     const prefix = [...outer.via, step(carrier, span)];
     if (!inner.invocations.length && redirects.length) {
-      const empty: Invocation = { ...outer, name: '', program: staticWord('', span), args: [], via: prefix, redirects };
+      const empty = withArgs(outer, []);
+      empty.name = '';
+      empty.program = staticWord('', span);
+      empty.via = prefix;
+      empty.redirects = redirects;
       foreign.set(empty, span);
       return push(empty, st);
     }
     for (const i of inner.invocations) {
-      const inv: Invocation = {
-        ...i,
-        env: outer.env.length ? [...outer.env, ...i.env] : i.env,
-        redirects: redirects.length ? [...redirects, ...i.redirects] : i.redirects,
-        via: [...prefix, ...i.via],
-      };
+      const inv = copyInv(i);
+      if (outer.env.length) inv.env = [...outer.env, ...i.env];
+      if (redirects.length) inv.redirects = [...redirects, ...i.redirects];
+      inv.via = [...prefix, ...i.via];
       if (outer.chdir && !inv.chdir) inv.chdir = outer.chdir;
       foreign.set(inv, foreign.has(outer) ? foreign.get(outer)! : span);
       push(inv, st);
     }
   },
   command(words, carrier, outer, st, ex) {
-    const sc: SimpleCommand = { ...outer.source, argv: words, env: [], redirects: [], pipe: undefined };
-    const base = invocationFrom(sc);
-    const inv: Invocation = { ...base, env: outer.env, via: [...outer.via, step(carrier, words[0].span)] };
+    const o = outer.source;
+    const sc = simpleCommand(o.span, [], words, [], o.context, o.background, o.conditional, undefined);
+    const inv = invocationFrom(sc);
+    inv.env = outer.env;
+    inv.via = [...outer.via, step(carrier, words[0].span)];
     if (outer.chdir) inv.chdir = outer.chdir;
     if (foreign.has(outer)) foreign.set(inv, foreign.get(outer)!);
     if (st.depth + 1 > MAX_DEPTH) return ops.opaque(inv, carrier, 'depth', st);
@@ -418,7 +429,7 @@ const ops: Ops = {
     st.depth++;
     try {
       const mark = st.out.length;
-      expand(inv, ex ?? { source: '', commands: [sc], functions: [], issues: [], stats: { chars: 0, tokens: 0, maxDepth: 0, commands: 1 } }, st);
+      expand(inv, ex ?? { source: '', commands: [sc], functions: [], issues: [], arith: undefined, assigned: undefined, stats: { chars: 0, tokens: 0, maxDepth: 0, commands: 1 } }, st);
       if (foreign.has(outer)) for (let k = mark; k < st.out.length; k++) foreign.set(st.out[k], foreign.get(outer)!);
       if (carrier.startsWith('find ')) {
         const fc = findRoots(outer.args);
@@ -433,13 +444,14 @@ const ops: Ops = {
     const o: NonNullable<Invocation['opaque']> = { carrier, reason };
     if (extra?.language) o.language = extra.language;
     if (extra?.payload !== undefined) o.payload = extra.payload;
-    const next = { ...inv, opaque: o };
+    const next = copyInv(inv);
+    next.opaque = o;
     if (foreign.has(inv)) foreign.set(next, foreign.get(inv)!);
     push(next, st);
     // inline interpreter code: its shell calls and file calls, as equivalent command lines
     if (reason === 'language' && extra?.language && extra.payload !== undefined) {
       const info = { dynamic: false, socket: false };
-      for (const line of codeCommands(extra.language, extra.payload, info)) ops.payload(line, `${carrier} code`, inv.source.span, { ...inv, redirects: [] }, st, false);
+      for (const line of codeCommands(extra.language, extra.payload, info)) ops.payload(line, `${carrier} code`, inv.source.span, withRedirects(inv, []), st, false);
       if (info.dynamic) o.runsInput = true;
       // a reverse shell: the code connects out and gives a program the connection
       if (info.socket) o.reason = 'network';

@@ -5,6 +5,14 @@
 // names relative to where they are used, and they may begin with `-`.
 import type { Extraction, Invocation, Redirect, SimpleCommand, Word } from '../types.ts';
 import { isName } from '../lexer.ts';
+import { copyWord, makeWord } from '../words.ts';
+
+/** An unquoted glob word standing for paths below `globPrefix`. */
+function globWord(span: Word['span'], approx: string, globPrefix: string): Word {
+  const w = makeWord(span, approx, false, undefined, approx, ['glob'], [], false, 0);
+  w.globPrefix = globPrefix;
+  return w;
+}
 
 /** find tests that only filter names (nothing that prints other text or runs anything). */
 const FILTERS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-type', '-maxdepth', '-mindepth', '-not', '-o', '-a', '-or', '-and', '-print', '-print0', '-size', '-mtime', '-mmin', '-newer', '-empty', '-prune', '!', '(', ')']);
@@ -175,7 +183,8 @@ function substitutionGlob(w: Word, ex: Extraction): Word | null {
   const root = findListRoot(inner[0]!);
   if (root === null) return null;
   const gp = prefix(root);
-  const word: Word = { span: w.span, raw: w.raw, static: false, approx: gp + '*', kinds: ['glob'], params: [], quoted: w.quoted, substitutions: 1, globPrefix: gp };
+  const word = makeWord(w.span, w.raw, false, undefined, gp + '*', ['glob'], [], w.quoted, 1);
+  word.globPrefix = gp;
   if (!w.quoted) word.split = true;
   return word;
 }
@@ -194,10 +203,14 @@ export function prefixItems(out: Invocation[], ex: Extraction, changed: Invocati
       if (root === undefined) root = itemRoot(inv, ex);
       if (root === null) return w;
       if (!changed.includes(inv)) changed.push(inv);
-      if (whole) return { ...w, globPrefix: prefix(root) };
+      if (whole) {
+        const c = copyWord(w);
+        c.globPrefix = prefix(root);
+        return c;
+      }
       const before = w.approx.slice(0, at);
       const approx = before + prefix(root) + '*' + w.approx.slice(at + ITEMS.length);
-      return { span: w.span, raw: approx, static: false, approx, kinds: ['glob'], params: [], quoted: false, substitutions: 0, globPrefix: before + prefix(root) };
+      return globWord(w.span, approx, before + prefix(root));
     });
   }
 }
@@ -310,10 +323,14 @@ export function prefixLines(out: Invocation[], ex: Extraction, changed: Invocati
       if (!s) return w;
       if (!changed.includes(inv)) changed.push(inv);
       const gp = prefix(root);
-      if (!s.before && !s.after) return { span: w.span, raw: LINE, static: false, approx: LINE, kinds: ['command'], params: [], quoted: false, substitutions: 0, globPrefix: gp };
+      if (!s.before && !s.after) {
+        const line = makeWord(w.span, LINE, false, undefined, LINE, ['command'], [], false, 0);
+        line.globPrefix = gp;
+        return line;
+      }
       // inside a word (~/"$f", "backup/$f"): each line there, like the glob BEFORE ROOT/ * AFTER
       const approx = s.before + gp + '*' + s.after;
-      return { span: w.span, raw: approx, static: false, approx, kinds: ['glob'], params: [], quoted: false, substitutions: 0, globPrefix: s.before + gp };
+      return globWord(w.span, approx, s.before + gp);
     });
   }
 }

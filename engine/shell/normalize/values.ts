@@ -3,7 +3,7 @@
 // is that text too. Flow-insensitive, like the pipeline's assigned variants: every static value a
 // name gets anywhere is possible, and the word as written (an inherited value) stays possible.
 import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
-import { basename, staticWord } from './words.ts';
+import { basename, quotedWord, staticWord, withArgs, withRedirects } from './words.ts';
 import { blankWords } from '../../programs/words.ts';
 import { staticOutput } from '../printed.ts';
 import { isName } from '../lexer.ts';
@@ -47,7 +47,7 @@ export function printedWith(sc: SimpleCommand, values: Map<string, string[]> | n
     const vs = n ? values.get(n) : undefined;
     if (!vs) continue;
     changed = true;
-    argvs = argvs.flatMap((a) => vs.map((v) => a.map((w, k) => (k === i ? { ...staticWord(v, w.span), quoted: true } : w))));
+    argvs = argvs.flatMap((a) => vs.map((v) => a.map((w, k) => (k === i ? quotedWord(v, w.span) : w))));
     if (argvs.length > MAX_VALUES) return [];
   }
   if (!changed) return [];
@@ -82,7 +82,10 @@ export function programVariants(inv: Invocation, values: Map<string, string[]>):
     if (!words.length || words.some((w) => w.includes('*') || w.includes('?') || w.includes('['))) continue;
     const program = staticWord(words[0]!, span);
     const args = words.length > 1 ? [...words.slice(1).map((w) => staticWord(w, span)), ...inv.args] : inv.args.slice();
-    (out ??= []).push({ ...inv, name: basename(words[0]!), program, args });
+    const c = withArgs(inv, args);
+    c.name = basename(words[0]!);
+    c.program = program;
+    (out ??= []).push(c);
   }
   return out;
 }
@@ -100,8 +103,8 @@ export function valueVariants(inv: Invocation, values: Map<string, string[]>): I
     for (const x of out ?? [inv]) {
       for (const v of vs) {
         const args = x.args.slice();
-        args[i] = { ...staticWord(v, x.args[i]!.span), quoted: true };
-        next.push({ ...x, args });
+        args[i] = quotedWord(v, x.args[i]!.span);
+        next.push(withArgs(x, args));
       }
     }
     out = next;
@@ -117,8 +120,8 @@ export function valueVariants(inv: Invocation, values: Map<string, string[]>): I
     for (const x of out ?? [inv]) {
       for (const v of vs) {
         const redirects = x.redirects.slice();
-        redirects[i] = { ...r, target: { ...staticWord(v, r.target.span), quoted: true } };
-        next.push({ ...x, redirects });
+        redirects[i] = { ...r, target: quotedWord(v, r.target.span) };
+        next.push(withRedirects(x, redirects));
       }
     }
     out = next;
@@ -184,7 +187,7 @@ function positional(w: Word, args: string[]): Word[] | null {
   const n = w.params[0]!;
   if (w.params.length !== 1 || w.kinds.length !== 1 || w.kinds[0] !== 'param') return null;
   if (w.approx !== '$' + n && w.approx !== '${' + n + '}') return null;
-  const word = (v: string) => ({ ...staticWord(v, w.span), quoted: true });
+  const word = (v: string) => quotedWord(v, w.span);
   if (n === '#') return [word(String(args.length))];
   if (n === '@' || (n === '*' && !w.quoted)) return args.map(word);
   if (n === '*') return [word(args.join(' '))];
@@ -231,7 +234,9 @@ export function positionalVariants(inv: Invocation, calls: Map<string, string[][
       if (!got || got.length !== 1) return null;
       redirects.push({ ...r, target: got[0]! });
     }
-    out.push({ ...inv, args, redirects });
+    const c = withArgs(inv, args);
+    c.redirects = redirects;
+    out.push(c);
   }
   return out;
 }

@@ -1,13 +1,22 @@
 // Small helpers for resolved words and synthesized ones.
 import type { Span, Word, SimpleCommand, Invocation } from '../types.ts';
+import { copyWord, makeWord } from '../words.ts';
+export { copyWord, makeWord };
 
 export function staticWord(value: string, span: Span): Word {
-  return { span, raw: value, static: true, value, approx: value, kinds: [], params: [], quoted: false, substitutions: 0 };
+  return makeWord(span, value, true, value, value, [], [], false, 0);
+}
+
+/** A static word as a quoted value gives it (x="$v" with a known value). */
+export function quotedWord(value: string, span: Span): Word {
+  const w = staticWord(value, span);
+  w.quoted = true;
+  return w;
 }
 
 /** A word standing for run-time input (stdin items of xargs, a file name from find …). */
 export function dynamicWord(approx: string, span: Span): Word {
-  return { span, raw: approx, static: false, approx, kinds: ['command'], params: [], quoted: false, substitutions: 0 };
+  return makeWord(span, approx, false, undefined, approx, ['command'], [], false, 0);
 }
 
 // sv, basename and mayBeFlag live with the program facts, which use them too.
@@ -30,15 +39,35 @@ export function expandArgv(argv: Word[]): Word[] {
 export function invocationFrom(sc: SimpleCommand): Invocation {
   const argv = expandArgv(sc.argv);
   const program = argv.length ? argv[0] : staticWord('', sc.span);
-  return {
-    name: program.static ? basename(program.value ?? '') : '',
-    program,
-    args: argv.slice(1),
-    env: sc.env,
-    redirects: sc.redirects,
-    via: [],
-    source: sc,
-  };
+  return invocation(program.static ? basename(program.value ?? '') : '', program, argv.slice(1), sc.env, sc.redirects, [], sc);
+}
+
+/**
+ * Every invocation the analyser makes, with every field present in one order (chdir and opaque
+ * undefined when unset), so they all share one hidden class; a copy is made here too, not by a
+ * spread (a spread makes a class of its own).
+ */
+export function invocation(name: string, program: Word, args: Word[], env: Invocation['env'], redirects: Invocation['redirects'], via: Invocation['via'], source: SimpleCommand, chdir?: Word, opaque?: Invocation['opaque']): Invocation {
+  return { name, program, args, env, redirects, via, source, chdir, opaque };
+}
+
+/** A copy of `inv` (change its fields after). */
+export function copyInv(inv: Invocation): Invocation {
+  return { name: inv.name, program: inv.program, args: inv.args, env: inv.env, redirects: inv.redirects, via: inv.via, source: inv.source, chdir: inv.chdir, opaque: inv.opaque };
+}
+
+/** A copy of `inv` with other redirects. */
+export function withRedirects(inv: Invocation, redirects: Invocation['redirects']): Invocation {
+  const c = copyInv(inv);
+  c.redirects = redirects;
+  return c;
+}
+
+/** A copy of `inv` with other args. */
+export function withArgs(inv: Invocation, args: Word[]): Invocation {
+  const c = copyInv(inv);
+  c.args = args;
+  return c;
 }
 
 const SYSTEM_DIRS = new Set(['/bin', '/usr/bin', '/usr/local/bin', '/sbin', '/usr/sbin', '/usr/local/sbin', '/opt/homebrew/bin', '/usr/libexec']);

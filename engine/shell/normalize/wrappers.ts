@@ -1,7 +1,7 @@
 // Wrappers: programs that run another program given in their argv (sudo, env, timeout …).
 import type { Assignment, Invocation, Word } from '../types.ts';
 import { getopt, spec, type Spec } from './options.ts';
-import { basename, dynamicWord, staticWord, sv } from './words.ts';
+import { basename, dynamicWord, invocation, staticWord, sv, withArgs } from './words.ts';
 
 export type WrapResult =
   | { kind: 'inner'; inv: Invocation }
@@ -61,17 +61,9 @@ function inner(inv: Invocation, argIndex: number, step: string, extra?: { env?: 
   if (!program) return { kind: 'self' };
   const args = inv.args.slice(argIndex + 1);
   if (extra?.args) args.push(...extra.args);
-  const next: Invocation = {
-    name: program.static ? basename(program.value ?? '') : '',
-    program,
-    args,
-    env: extra?.env ? [...inv.env, ...extra.env] : inv.env,
-    redirects: inv.redirects,
-    via: [...inv.via, { name: step, kind: 'wrapper', span: inv.program.span }],
-    source: inv.source,
-  };
   const chdir = extra?.chdir ?? inv.chdir;
-  if (chdir) next.chdir = chdir;
+  const env = extra?.env ? [...inv.env, ...extra.env] : inv.env;
+  const next = invocation(program.static ? basename(program.value ?? '') : '', program, args, env, inv.redirects, [...inv.via, { name: step, kind: 'wrapper', span: inv.program.span }], inv.source, chdir ? chdir : undefined);
   return { kind: 'inner', inv: next };
 }
 
@@ -153,7 +145,10 @@ export const WRAPPERS: Map<string, Handler> = new Map<string, Handler>([
     }
     if (i >= inv.args.length) {
       // `env` / `env VAR=x` alone prints the environment.
-      return env.length ? { kind: 'inner', inv: { ...inv, env: [...inv.env, ...env], args: [] } } : { kind: 'self' };
+      if (!env.length) return { kind: 'self' };
+      const alone = withArgs(inv, []);
+      alone.env = [...inv.env, ...env];
+      return { kind: 'inner', inv: alone };
     }
     const res = inner(inv, i, 'env', { env, chdir });
     return res;
@@ -223,10 +218,13 @@ export const WRAPPERS: Map<string, Handler> = new Map<string, Handler>([
         if (!shellText(v)) return { ...dynamicWord(v.split(repl).join('$(xargs input)'), w.span), raw: w.raw };
         return staticWord(v.split(repl).join('"$XARGS_INPUT"'), w.span);
       });
-      return inner({ ...inv, args }, idx, 'xargs');
+      return inner(withArgs(inv, args), idx, 'xargs');
     }
     if (idx < 0) {
-      const echo: Invocation = { ...inv, name: 'echo', program: staticWord('echo', inv.program.span), args: [input], via: [...inv.via, { name: 'xargs', kind: 'wrapper', span: inv.program.span }] };
+      const echo = withArgs(inv, [input]);
+      echo.name = 'echo';
+      echo.program = staticWord('echo', inv.program.span);
+      echo.via = [...inv.via, { name: 'xargs', kind: 'wrapper', span: inv.program.span }];
       return { kind: 'inner', inv: echo };
     }
     return inner(inv, idx, 'xargs', { args: [input] });
