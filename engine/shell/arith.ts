@@ -464,7 +464,11 @@ export class ArithCollector {
       }
       if (c === 39 || c === 34) return `'${clip(v)}' holds quotes that arithmetic evaluation removes`;
     }
+    // no name is given a value in this source: every name is a plain one
+    if (this.events.length === 0) return null;
     let i = 0;
+    // a name judged harmless just before (`a+1*a+1*…`): the same answer again
+    let last = '';
     while (i < n) {
       const c = v.charCodeAt(i);
       if (c >= 48 && c <= 57) {
@@ -477,14 +481,18 @@ export class ArithCollector {
       while (j < n && isWordCode(v.charCodeAt(j))) j++;
       const name = v.slice(i, j);
       i = j;
-      if (this.integer?.has(name)) continue;
+      if (name === last || this.integer?.has(name)) continue;
       const vals = this.values(name);
-      if (vals === undefined) continue; // not set in this source: a plain name
+      if (vals === undefined) {
+        last = name;
+        continue; // not set in this source: a plain name
+      }
       if (vals === null) return `${name} gets a value only known at run time, and arithmetic evaluates it`;
       for (const x of vals) {
         const bad = this.checkExpr(x, depth + 1);
         if (bad !== null) return `${name} = '${clip(x)}': ${bad}`;
       }
+      last = name;
     }
     return null;
   }
