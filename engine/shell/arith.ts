@@ -115,6 +115,14 @@ export class ArithCollector {
   /** Static texts that arithmetic would expand (`$(…)` in a subscript), by text. */
   private hidden: Map<string, Span> | null = null;
   private site0: Span | null = null;
+  /**
+   * Values reached through names that were judged harmless during the current judge(), with the
+   * deepest level at which they were (harmless there is harmless at any shallower level: only
+   * the depth limit depends on the level). Names whose values name each other (`x0='x1+y1'`,
+   * `y0='x1+y1'` …) reach the same values along exponentially many paths; each is judged once.
+   * A value that is not harmless ends the judging, so only harmless ones are kept.
+   */
+  private okAt: Map<string, number> | null = null;
   /** Set when MAX_SITES or MAX_EVENTS was reached: the Extractor reports a limit. */
   overflow = false;
   /** The function the Extractor is inside now (set before each call). */
@@ -422,6 +430,7 @@ export class ArithCollector {
     this.site0 = r.span;
     this.siteFn = r.fn;
     this.why = '';
+    this.okAt = null;
     let vals: Vals;
     if (r.kind === 'indirect') vals = this.param(r.ref!);
     else if (r.values !== undefined) vals = r.values;
@@ -452,6 +461,10 @@ export class ArithCollector {
   /** null when evaluating `v` as arithmetic cannot run a command; else why it can. */
   private checkExpr(v: string, depth: number): string | null {
     if (depth > MAX_NAME_DEPTH) return 'names refer to names too deeply to follow';
+    if (depth > 0 && this.okAt !== null) {
+      const ok = this.okAt.get(v);
+      if (ok !== undefined && ok >= depth) return null;
+    }
     const n = v.length;
     for (let i = 0; i < n; i++) {
       const c = v.charCodeAt(i);
@@ -493,6 +506,11 @@ export class ArithCollector {
         if (bad !== null) return `${name} = '${clip(x)}': ${bad}`;
       }
       last = name;
+    }
+    if (depth > 0) {
+      const m = (this.okAt ??= new Map());
+      const ok = m.get(v);
+      if (ok === undefined || ok < depth) m.set(v, depth);
     }
     return null;
   }

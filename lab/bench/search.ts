@@ -66,6 +66,9 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'arithmetic long', make: (b) => fill('echo $(( ', 'a+1*', '1 ))', b) },
   { name: 'arithmetic names', make: (b) => fill('a=1; ', 'b=$a; ', '(( b ))', b) },
   { name: 'arith values ×', make: (b) => fill('x=' + 'a'.repeat(Math.floor(b / 4)) + '; y=', '$x', '; (( y ))', b) },
+  // names whose values name each other, up to 11 levels deep: exponentially many paths to the last level
+  { name: 'arith names each other', make: (b) => arithTree(b, (l, n) => { let s = ''; for (let k = 0; k < n; k++) s += `n${l}_${k}='${Array.from({ length: n }, (_, j) => `n${l + 1}_${j}`).join('+')}'; `; return s; }) },
+  { name: 'arith values each other', make: (b) => arithTree(b, (l, n) => { let s = ''; for (let k = 0; k < 2 * Math.min(n, 16); k++) s += `n${l}_${k % 2}='n${l + 1}_${(k >> 1) % 2}'; `; return s; }) },
   { name: 'subscripts', make: (b) => fill('echo ', '${a[i+1]}', '', b) },
   { name: 'let args', make: (b) => fill('let ', 'a=a+1 ', '', b) },
   { name: 'declare -i', make: (b) => fill('declare -i n; ', 'n=n+1; ', '', b) },
@@ -148,6 +151,24 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'whole: here-string values', make: (b) => whole(b, "x='rm a'; x='rm b'; x=c; x=d; x=e; x=f; x=g; x=h; ", () => 'bash <<< "$x"; ', '') },
   { name: 'whole: substitutions', make: (b) => whole(b, '', () => 'cp $(find . -name a) $(ls b) c; ', '') },
 ];
+
+/**
+ * `(( n0_0 ))` after up to 11 levels of names (`level(l, n)` assigns level l, n names or values
+ * wide), the last level's names n{L}_0 … given 1: as wide as `bytes` allows (never more).
+ */
+function arithTree(bytes: number, level: (l: number, n: number) => string): string {
+  const make = (levels: number, n: number) => {
+    let s = '';
+    for (let l = 0; l < levels; l++) s += level(l, n);
+    for (let k = 0; k < n; k++) s += `n${levels}_${k}=1; `;
+    return s + '(( n0_0 ))';
+  };
+  let levels = 11;
+  while (levels > 1 && make(levels, 2).length > bytes) levels--;
+  let n = 2;
+  while (n < 64 && make(levels, n + 1).length <= bytes) n++;
+  return make(levels, n);
+}
 
 /** Up to 190 commands (`per` commands a unit), within the analyser's command budget: a text it reads whole. */
 function whole(bytes: number, prefix: string, unit: (i: number) => string, suffix: string, per = 1): string {
