@@ -143,6 +143,7 @@ export const SEARCH_SHAPES: SearchShape[] = [
   // texts the analyser reads whole (at most 200 commands): values, loops and items are followed
   { name: 'whole: while read body', make: (b) => whole(b, 'find . | while read -r f; do ', () => 'cp "$f" "$f.bak"; ', 'done') },
   { name: 'whole: cd -P long', make: (b) => whole(b, '', (i) => `cd -P ${'a/'.repeat(40)}${i}; `, 'rm -rf b') },
+  { name: 'whole: cd long steps/', make: (b) => whole(b, '', () => `cd ${'a/'.repeat(100)}; `, 'cat f') },
   { name: 'whole: long values', make: (b) => whole(b, '', (i) => `x${i}=${'a'.repeat(300)}; cat "$x${i}"; `, '', 2) },
   { name: 'whole: xargs pipes', make: (b) => whole(b, '', () => `find . -name "*.ts" | xargs grep -l ${'a'.repeat(200)}; `, '', 2) },
   { name: 'whole: for × body', make: (b) => whole(b, 'for f in a b c d e f g h i j k l m n o p; do ', () => 'cp "$f" b c d; ', 'done') },
