@@ -123,6 +123,10 @@ export class ArithCollector {
    * A value that is not harmless ends the judging, so only harmless ones are kept.
    */
   private okAt: Map<string, number> | null = null;
+  /** The first characters of the names given a value (1 each), for that many events; a name
+   *  starting otherwise has no value here. Null: some name starts with a non-ASCII character. */
+  private firsts: Uint8Array | null = null;
+  private firstsOf = -1;
   /** Set when MAX_SITES or MAX_EVENTS was reached: the Extractor reports a limit. */
   overflow = false;
   /** The function the Extractor is inside now (set before each call). */
@@ -479,6 +483,18 @@ export class ArithCollector {
     }
     // no name is given a value in this source: every name is a plain one
     if (this.events.length === 0) return null;
+    if (this.firstsOf !== this.events.length) {
+      let f: Uint8Array | null = new Uint8Array(128);
+      for (const e of this.events) {
+        const c = e.name.charCodeAt(0);
+        if (c < 128) f[c] = 1;
+        else f = null;
+        if (f === null) break;
+      }
+      this.firsts = f;
+      this.firstsOf = this.events.length;
+    }
+    const firsts = this.firsts;
     let i = 0;
     // a name judged harmless just before (`a+1*a+1*…`): the same answer again
     let last = '';
@@ -492,6 +508,11 @@ export class ArithCollector {
       if (!isNameStartCode(c)) { i++; continue; }
       let j = i + 1;
       while (j < n && isWordCode(v.charCodeAt(j))) j++;
+      // no name given a value starts so: a plain name (not even cut out of the text)
+      if (firsts !== null && c < 128 && firsts[c] === 0) {
+        i = j;
+        continue;
+      }
       const name = v.slice(i, j);
       i = j;
       if (name === last || this.integer?.has(name)) continue;

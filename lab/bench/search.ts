@@ -151,6 +151,16 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'whole: git -c', make: (b) => whole(b, '', () => `git -c core.pager=less -c a.b=c log ${'a/'.repeat(100)}; `, '') },
   { name: 'whole: here-string values', make: (b) => whole(b, "x='rm a'; x='rm b'; x=c; x=d; x=e; x=f; x=g; x=h; ", () => 'bash <<< "$x"; ', '') },
   { name: 'whole: substitutions', make: (b) => whole(b, '', () => 'cp $(find . -name a) $(ls b) c; ', '') },
+  // session 6: loops, values and carriers that multiply, found by a wider search
+  { name: 'arith long, a value', make: (b) => fill('a=1; echo $(( ', 'a+b*', '1 ))', b) },
+  { name: 'whole: nested for × body', make: (b) => whole(b, 'for a in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do for b in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do ', () => 'cp "$a" "$b" c d e f g h; ', 'done; done') },
+  { name: 'whole: for × assigned', make: (b) => whole(b, 'x=a; x=b; x=c; x=d; x=e; x=f; x=g; x=h; for f in a b c d e f g h; do ', () => 'cp "$x" "$f"; ', 'done') },
+  { name: 'whole: while read × values', make: (b) => whole(b, 'x=a; x=b; x=c; x=d; find . | while read -r f; do ', () => 'cp "$f" "$x"; ', 'done') },
+  { name: 'whole: find -exec sh', make: (b) => whole(b, '', () => `find . -exec sh -c 'rm -rf "$1"' _ {} \\; ; `, '') },
+  { name: 'whole: git alias', make: (b) => whole(b, '', () => `git -c alias.x='!sh -c "rm -rf a"' x; `, '') },
+  { name: 'whole: glob braces', make: (b) => whole(b, '', () => 'cat {a,b,c,d}/*.{ts,js,md}; ', '') },
+  { name: 'whole: xargs sh -c', make: (b) => whole(b, '', () => `find . | xargs -I{} sh -c 'cp {} {}.bak'; `, '') },
+  { name: 'base64 into sh', make: (b) => fill('echo ', 'cm0gLXJmIH4K', ' | base64 -d | sh', b) },
 ];
 
 /**
