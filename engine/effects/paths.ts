@@ -297,8 +297,33 @@ export function infoOf(ref: PathRef): PathInfo {
   if (ref.abs !== null) info = classifyPath(ref.abs, contextOf(sc), NO_TILDE);
   else if (ref.literal) info = classifyPath(ref.text, contextOf(sc), NO_TILDE);
   else if (synthetic(ref.word)) info = ref.word.approx === '$(xargs input)' ? INPUT : NOTHING;
-  else info = refineGlob(ref, classifyWord(ref.word, contextOf(sc)), sc);
+  else info = dynamicInfo(ref, sc);
   ref.info = info;
+  return info;
+}
+
+/**
+ * Dynamic words' classes, once per scope: a loop body checked once per command names the same
+ * glob (`./*`, the items of `find .`) every time. The classes depend only on the word's kinds and
+ * text and on the scope's cwd, cwd glob and fs (home and workspace are fixed for a scope), so an
+ * entry is keyed by those; one map per scope object, which lives for one decision.
+ */
+interface Memo {
+  fs: FsPort | undefined;
+  infos: Map<string, PathInfo>;
+}
+const memos = new WeakMap<PathScope, Memo>();
+
+function dynamicInfo(ref: PathRef, sc: PathScope): PathInfo {
+  const w = ref.word;
+  // brace alternatives are words of their own, and a spelled-out word is cheap: no memo
+  if ((w.braces && w.braces.length > 0) || !w.kinds.includes('glob')) return refineGlob(ref, classifyWord(w, contextOf(sc)), sc);
+  let m = memos.get(sc);
+  if (m === undefined || m.fs !== sc.fs) memos.set(sc, (m = { fs: sc.fs, infos: new Map() }));
+  const at = sc.cwd !== null ? sc.cwd : sc.cwdGlob === undefined ? '\0' : '\0\0' + sc.cwdGlob;
+  const key = at + '\0' + w.kinds.join(',') + '\0' + w.approx;
+  let info = m.infos.get(key);
+  if (info === undefined) m.infos.set(key, (info = refineGlob(ref, classifyWord(w, contextOf(sc)), sc)));
   return info;
 }
 

@@ -115,6 +115,18 @@ export class ArithCollector {
   /** Static texts that arithmetic would expand (`$(…)` in a subscript), by text. */
   private hidden: Map<string, Span> | null = null;
   private site0: Span | null = null;
+  /**
+   * Values reached through names that were judged harmless during the current judge(), with the
+   * deepest level at which they were (harmless there is harmless at any shallower level: only
+   * the depth limit depends on the level). Names whose values name each other (`x0='x1+y1'`,
+   * `y0='x1+y1'` …) reach the same values along exponentially many paths; each is judged once.
+   * A value that is not harmless ends the judging, so only harmless ones are kept.
+   */
+  private okAt: Map<string, number> | null = null;
+  /** The first characters of the names given a value (1 each), for that many events; a name
+   *  starting otherwise has no value here. Null: some name starts with a non-ASCII character. */
+  private firsts: Uint8Array | null = null;
+  private firstsOf = -1;
   /** Set when MAX_SITES or MAX_EVENTS was reached: the Extractor reports a limit. */
   overflow = false;
   /** The function the Extractor is inside now (set before each call). */
@@ -422,6 +434,7 @@ export class ArithCollector {
     this.site0 = r.span;
     this.siteFn = r.fn;
     this.why = '';
+    this.okAt = null;
     let vals: Vals;
     if (r.kind === 'indirect') vals = this.param(r.ref!);
     else if (r.values !== undefined) vals = r.values;
@@ -452,6 +465,10 @@ export class ArithCollector {
   /** null when evaluating `v` as arithmetic cannot run a command; else why it can. */
   private checkExpr(v: string, depth: number): string | null {
     if (depth > MAX_NAME_DEPTH) return 'names refer to names too deeply to follow';
+    if (depth > 0 && this.okAt !== null) {
+      const ok = this.okAt.get(v);
+      if (ok !== undefined && ok >= depth) return null;
+    }
     const n = v.length;
     for (let i = 0; i < n; i++) {
       const c = v.charCodeAt(i);
@@ -464,7 +481,23 @@ export class ArithCollector {
       }
       if (c === 39 || c === 34) return `'${clip(v)}' holds quotes that arithmetic evaluation removes`;
     }
+    // no name is given a value in this source: every name is a plain one
+    if (this.events.length === 0) return null;
+    if (this.firstsOf !== this.events.length) {
+      let f: Uint8Array | null = new Uint8Array(128);
+      for (const e of this.events) {
+        const c = e.name.charCodeAt(0);
+        if (c < 128) f[c] = 1;
+        else f = null;
+        if (f === null) break;
+      }
+      this.firsts = f;
+      this.firstsOf = this.events.length;
+    }
+    const firsts = this.firsts;
     let i = 0;
+    // a name judged harmless just before (`a+1*a+1*…`): the same answer again
+    let last = '';
     while (i < n) {
       const c = v.charCodeAt(i);
       if (c >= 48 && c <= 57) {
@@ -475,16 +508,30 @@ export class ArithCollector {
       if (!isNameStartCode(c)) { i++; continue; }
       let j = i + 1;
       while (j < n && isWordCode(v.charCodeAt(j))) j++;
+      // no name given a value starts so: a plain name (not even cut out of the text)
+      if (firsts !== null && c < 128 && firsts[c] === 0) {
+        i = j;
+        continue;
+      }
       const name = v.slice(i, j);
       i = j;
-      if (this.integer?.has(name)) continue;
+      if (name === last || this.integer?.has(name)) continue;
       const vals = this.values(name);
-      if (vals === undefined) continue; // not set in this source: a plain name
+      if (vals === undefined) {
+        last = name;
+        continue; // not set in this source: a plain name
+      }
       if (vals === null) return `${name} gets a value only known at run time, and arithmetic evaluates it`;
       for (const x of vals) {
         const bad = this.checkExpr(x, depth + 1);
         if (bad !== null) return `${name} = '${clip(x)}': ${bad}`;
       }
+      last = name;
+    }
+    if (depth > 0) {
+      const m = (this.okAt ??= new Map());
+      const ok = m.get(v);
+      if (ok === undefined || ok < depth) m.set(v, depth);
     }
     return null;
   }

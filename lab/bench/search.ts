@@ -66,6 +66,9 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'arithmetic long', make: (b) => fill('echo $(( ', 'a+1*', '1 ))', b) },
   { name: 'arithmetic names', make: (b) => fill('a=1; ', 'b=$a; ', '(( b ))', b) },
   { name: 'arith values ×', make: (b) => fill('x=' + 'a'.repeat(Math.floor(b / 4)) + '; y=', '$x', '; (( y ))', b) },
+  // names whose values name each other, up to 11 levels deep: exponentially many paths to the last level
+  { name: 'arith names each other', make: (b) => arithTree(b, (l, n) => { let s = ''; for (let k = 0; k < n; k++) s += `n${l}_${k}='${Array.from({ length: n }, (_, j) => `n${l + 1}_${j}`).join('+')}'; `; return s; }) },
+  { name: 'arith values each other', make: (b) => arithTree(b, (l, n) => { let s = ''; for (let k = 0; k < 2 * Math.min(n, 16); k++) s += `n${l}_${k % 2}='n${l + 1}_${(k >> 1) % 2}'; `; return s; }) },
   { name: 'subscripts', make: (b) => fill('echo ', '${a[i+1]}', '', b) },
   { name: 'let args', make: (b) => fill('let ', 'a=a+1 ', '', b) },
   { name: 'declare -i', make: (b) => fill('declare -i n; ', 'n=n+1; ', '', b) },
@@ -140,6 +143,7 @@ export const SEARCH_SHAPES: SearchShape[] = [
   // texts the analyser reads whole (at most 200 commands): values, loops and items are followed
   { name: 'whole: while read body', make: (b) => whole(b, 'find . | while read -r f; do ', () => 'cp "$f" "$f.bak"; ', 'done') },
   { name: 'whole: cd -P long', make: (b) => whole(b, '', (i) => `cd -P ${'a/'.repeat(40)}${i}; `, 'rm -rf b') },
+  { name: 'whole: cd long steps/', make: (b) => whole(b, '', () => `cd ${'a/'.repeat(100)}; `, 'cat f') },
   { name: 'whole: long values', make: (b) => whole(b, '', (i) => `x${i}=${'a'.repeat(300)}; cat "$x${i}"; `, '', 2) },
   { name: 'whole: xargs pipes', make: (b) => whole(b, '', () => `find . -name "*.ts" | xargs grep -l ${'a'.repeat(200)}; `, '', 2) },
   { name: 'whole: for × body', make: (b) => whole(b, 'for f in a b c d e f g h i j k l m n o p; do ', () => 'cp "$f" b c d; ', 'done') },
@@ -147,7 +151,35 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'whole: git -c', make: (b) => whole(b, '', () => `git -c core.pager=less -c a.b=c log ${'a/'.repeat(100)}; `, '') },
   { name: 'whole: here-string values', make: (b) => whole(b, "x='rm a'; x='rm b'; x=c; x=d; x=e; x=f; x=g; x=h; ", () => 'bash <<< "$x"; ', '') },
   { name: 'whole: substitutions', make: (b) => whole(b, '', () => 'cp $(find . -name a) $(ls b) c; ', '') },
+  // session 6: loops, values and carriers that multiply, found by a wider search
+  { name: 'arith long, a value', make: (b) => fill('a=1; echo $(( ', 'a+b*', '1 ))', b) },
+  { name: 'whole: nested for × body', make: (b) => whole(b, 'for a in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do for b in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do ', () => 'cp "$a" "$b" c d e f g h; ', 'done; done') },
+  { name: 'whole: for × assigned', make: (b) => whole(b, 'x=a; x=b; x=c; x=d; x=e; x=f; x=g; x=h; for f in a b c d e f g h; do ', () => 'cp "$x" "$f"; ', 'done') },
+  { name: 'whole: while read × values', make: (b) => whole(b, 'x=a; x=b; x=c; x=d; find . | while read -r f; do ', () => 'cp "$f" "$x"; ', 'done') },
+  { name: 'whole: find -exec sh', make: (b) => whole(b, '', () => `find . -exec sh -c 'rm -rf "$1"' _ {} \\; ; `, '') },
+  { name: 'whole: git alias', make: (b) => whole(b, '', () => `git -c alias.x='!sh -c "rm -rf a"' x; `, '') },
+  { name: 'whole: glob braces', make: (b) => whole(b, '', () => 'cat {a,b,c,d}/*.{ts,js,md}; ', '') },
+  { name: 'whole: xargs sh -c', make: (b) => whole(b, '', () => `find . | xargs -I{} sh -c 'cp {} {}.bak'; `, '') },
+  { name: 'base64 into sh', make: (b) => fill('echo ', 'cm0gLXJmIH4K', ' | base64 -d | sh', b) },
 ];
+
+/**
+ * `(( n0_0 ))` after up to 11 levels of names (`level(l, n)` assigns level l, n names or values
+ * wide), the last level's names n{L}_0 … given 1: as wide as `bytes` allows (never more).
+ */
+function arithTree(bytes: number, level: (l: number, n: number) => string): string {
+  const make = (levels: number, n: number) => {
+    let s = '';
+    for (let l = 0; l < levels; l++) s += level(l, n);
+    for (let k = 0; k < n; k++) s += `n${levels}_${k}=1; `;
+    return s + '(( n0_0 ))';
+  };
+  let levels = 11;
+  while (levels > 1 && make(levels, 2).length > bytes) levels--;
+  let n = 2;
+  while (n < 64 && make(levels, n + 1).length <= bytes) n++;
+  return make(levels, n);
+}
 
 /** Up to 190 commands (`per` commands a unit), within the analyser's command budget: a text it reads whole. */
 function whole(bytes: number, prefix: string, unit: (i: number) => string, suffix: string, per = 1): string {

@@ -133,6 +133,24 @@ describe('arithmetic sites', () => {
     expect(codeSites('(( $count > 3 ))').length).toBe(1);
   });
 
+  it('names whose values name each other are followed once per value, not once per path', () => {
+    // 8 names a level, each naming all 8 of the next: 8^12 paths from n0_0 to the last level
+    const tree = (levels: number, leaf: string) => {
+      let s = '';
+      for (let l = 0; l < levels; l++) {
+        const next = Array.from({ length: 8 }, (_, k) => `n${l + 1}_${k}`).join('+');
+        for (let k = 0; k < 8; k++) s += `n${l}_${k}='${next}'; `;
+      }
+      for (let k = 0; k < 8; k++) s += `n${levels}_${k}=${k === 7 ? leaf : '1'}; `;
+      return s + '(( n0_0 ))';
+    };
+    expect(codeSites(tree(11, '1'))).toEqual([]);
+    // the one value of the last level that runs a command is still found, whatever the path
+    expect(codeSites(tree(11, "'a[$(id)]'")).length).toBe(1);
+    // and a chain deeper than names are followed is code
+    expect(codeSites(tree(13, '1')).length).toBe(1);
+  });
+
   it('values that expand without bound are code, not a crash', () => {
     const big = 'x=' + 'a'.repeat(30_000) + '; ' + 'y=$x$x$x$x$x$x$x$x$x$x; '.repeat(1) + 'z=$y$y$y$y$y$y$y$y$y$y; (( z ))';
     expect(codeSites(big).length).toBe(1);

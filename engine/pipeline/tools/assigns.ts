@@ -3,7 +3,8 @@
 // value, and the word as written (an inherited or unknown value) stays possible too, so the
 // variants can only raise the verdict, never lower it.
 import type { Extraction, Invocation, SimpleCommand, Word } from '../../shell/types.ts';
-import { parse, resolveWord, MODE_ASSIGN } from '../../shell/index.ts';
+import { resolveWord, MODE_ASSIGN } from '../../shell/index.ts';
+import { inert, type SourceTree } from './tree.ts';
 import { isName } from '../../shell/lexer.ts';
 
 export type Assigned = Map<string, Word[]>;
@@ -14,11 +15,11 @@ const DECLARERS = new Set(['export', 'local', 'declare', 'typeset', 'readonly'])
 type Node = { type?: string; name?: string; raw?: string; value?: unknown[] | null; array?: unknown; subscript?: unknown; assigns?: Node[]; words?: Node[]; parts?: unknown[] };
 
 /** The static values each name is assigned in the source (`x=v`, `export x=v`), or null when none. */
-export function assignedValues(source: string, ex: Extraction, home: string): Assigned | null {
-  if (!source.includes('=')) return null;
+export function assignedValues(tree: SourceTree, ex: Extraction, home: string): Assigned | null {
+  if (!tree.source.includes('=')) return null;
   if (!ex.commands.some((c) => c.argv.some((w) => !w.static && w.params.length > 0) || c.redirects.some((r) => !r.target.static))) return null;
-  const { ast, issues } = parse(source);
-  if (issues.length) return null;
+  const ast = tree.get();
+  if (ast === null) return null;
   const out: Assigned = new Map();
   const add = (name: string, w: Word): void => {
     if (!(w.static || (w.kinds.length === 1 && w.kinds[0] === 'glob' && w.globPrefix))) return;
@@ -33,6 +34,7 @@ export function assignedValues(source: string, ex: Extraction, home: string): As
       return;
     }
     const node = n as Node;
+    if (inert(node)) return;
     if (node.type === 'Assign' && node.name && node.value && !node.array && !node.subscript) {
       add(node.name, resolveWord({ type: 'Word', raw: node.raw ?? '', parts: node.value } as Parameters<typeof resolveWord>[0], home, undefined, MODE_ASSIGN));
     }
@@ -79,12 +81,13 @@ export function assignedVariants(inv: Invocation, a: Assigned): Invocation[] | n
   for (const name of names) {
     const values = a.get(name)!;
     const base = out ?? [inv];
+    // more variants than checked (16): those of the names before, before any is built
+    if (base.length * values.length > MAX_VALUES) return out;
     const next: Invocation[] = [];
     for (const x of base) {
       for (const v of values) {
         const sub = (w: Word) => (wholeParam(w) === name ? v : w);
         next.push({ ...x, args: x.args.map(sub), redirects: x.redirects.map((r) => (wholeParam(r.target) === name ? { ...r, target: v } : r)) });
-        if (next.length > MAX_VALUES) return out;
       }
     }
     out = next;

@@ -27,6 +27,7 @@ import { assignedValues, assignedVariants, certainNames, surelyValued } from './
 import { trackCd, insideGlobCwd, dirVarsReassigned, type CwdState } from './cwd.ts';
 import { waitedFor } from './jobs.ts';
 import { CheckBudget, analysedWhole } from './budget.ts';
+import { SourceTree } from './tree.ts';
 
 interface BashState extends CwdState {
   ex: Extraction;
@@ -94,8 +95,10 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   // Invocations an allow rule granted, for the programs they run that the rule names (`npx tsc *`).
   let granted: Map<Invocation, Rule> | null = null;
   const whole = analysedWhole(ex);
-  const loops = whole ? loopBindings(command, ex, env.home) : null;
-  const assigned = whole ? assignedValues(command, ex, env.home) : null;
+  // loop values and assigned values read one second parse of the command, made on first use
+  const tree = whole ? new SourceTree(command) : null;
+  const loops = tree ? loopBindings(tree, ex, env.home) : null;
+  const assigned = tree ? assignedValues(tree, ex, env.home) : null;
   let certain: Map<string, number> | undefined;
   const budget = new CheckBudget();
   for (const given of norm.invocations) {

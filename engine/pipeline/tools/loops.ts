@@ -3,27 +3,37 @@
 // value: a static word, or a glob (whose matches the checks judge like the glob written there).
 // Anything else about the loop stays dynamic.
 import type { Extraction, Invocation, Word } from '../../shell/types.ts';
-import { parse, resolveWord } from '../../shell/index.ts';
+import { resolveWord } from '../../shell/index.ts';
+import { inert, type SourceTree } from './tree.ts';
 import { staysOneWord } from '../readonly/words.ts';
 
 export type Bindings = Map<string, { name: string; values: Word[] }>;
 
 const MAX_VALUES = 16;
 
-/** The static value lists of the command's `for` loops, by the loop's span. Null when there are none. */
-export function loopBindings(source: string, ex: Extraction, home: string): Bindings | null {
-  if (!ex.commands.some((c) => c.context.some((e) => e.kind === 'loop' && e.name))) return null;
-  const { ast, issues } = parse(source);
-  if (issues.length) return null;
+/**
+ * The static value lists of the command's `for` loops, by the loop's span, for the loops its
+ * commands run in (no other is ever looked up). Null when there are none.
+ */
+export function loopBindings(tree: SourceTree, ex: Extraction, home: string): Bindings | null {
+  let wanted: Set<string> | null = null;
+  for (const c of ex.commands) for (const e of c.context) if (e.kind === 'loop' && e.name) (wanted ??= new Set()).add(`${e.span.start}:${e.span.end}`);
+  if (wanted === null) return null;
+  const ast = tree.get();
+  if (ast === null) return null;
   const out: Bindings = new Map();
-  const walk = (n: unknown, depth: number): void => {
-    if (!n || typeof n !== 'object' || depth > 200) return;
+  let left = wanted.size;
+  // true once every wanted loop has been seen: the walk stops there
+  const walk = (n: unknown, depth: number): boolean => {
+    if (!n || typeof n !== 'object' || depth > 200) return false;
     if (Array.isArray(n)) {
-      for (const x of n) walk(x, depth + 1);
-      return;
+      for (const x of n) if (walk(x, depth + 1)) return true;
+      return false;
     }
     const node = n as { type?: string; select?: boolean; words?: unknown[] | null; name?: { raw?: string }; span?: { start: number; end: number } };
+    if (inert(node)) return false;
     if (node.type === 'For' && !node.select && node.words && node.span && node.name?.raw) {
+      const key = `${node.span.start}:${node.span.end}`;
       const values: Word[] = [];
       let ok = true;
       for (const w of node.words) {
@@ -33,9 +43,11 @@ export function loopBindings(source: string, ex: Extraction, home: string): Bind
           else ok = false;
         }
       }
-      if (ok && values.length > 0 && values.length <= MAX_VALUES) out.set(`${node.span.start}:${node.span.end}`, { name: node.name.raw, values });
+      if (ok && values.length > 0 && values.length <= MAX_VALUES) out.set(key, { name: node.name.raw, values });
+      if (wanted!.delete(key) && --left === 0) return true;
     }
-    for (const k in node) if (k !== 'span') walk((node as Record<string, unknown>)[k], depth + 1);
+    for (const k in node) if (k !== 'span' && walk((node as Record<string, unknown>)[k], depth + 1)) return true;
+    return false;
   };
   walk(ast, 0);
   return out.size ? out : null;
@@ -87,11 +99,12 @@ export function loopVariants(inv: Invocation, b: Bindings): Invocation[] | null 
     const base = out ?? [inv];
     const uses = base[0]!.args.some((w) => slot(w, bind.name)) || base[0]!.redirects.some((r) => slot(r.target, bind.name));
     if (!uses) continue;
+    // more variants than checked (16): none, before any is built
+    if (base.length * bind.values.length > MAX_VALUES) return null;
     const next: Invocation[] = [];
     for (const x of base) {
       for (const v of bind.values) {
         next.push({ ...x, args: x.args.map((w) => put(w, bind.name, v) ?? w), redirects: x.redirects.map((r) => { const t = put(r.target, bind.name, v); return t ? { ...r, target: t } : r; }) });
-        if (next.length > MAX_VALUES) return null;
       }
     }
     out = next;

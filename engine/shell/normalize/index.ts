@@ -149,11 +149,22 @@ function trackCd(sc: SimpleCommand, base: string | null, st: NormState, cds: { c
   else {
     const v = a.value ?? '';
     const tail = '/' + v;
-    // a folder an earlier cd moved to is normal already: a plain relative step needs no second walk of it
-    if (v !== '' && !v.startsWith('/') && base !== st.cwd && base !== '/' && normalizePath(tail) === tail) dir = base + tail;
-    else dir = v.startsWith('/') ? normalizePath(v) : normalizePath(base + tail);
+    // a folder an earlier cd moved to is normal already: a relative step with no `..` needs no
+    // second walk of it (`.`, empty segments and a trailing slash only drop out of the step)
+    if (v !== '' && !v.startsWith('/') && base !== st.cwd && base !== '/' && !climbs(v)) {
+      const step = normalizePath(tail);
+      dir = step === '/' ? base : base + step;
+    } else dir = v.startsWith('/') ? normalizePath(v) : normalizePath(base + tail);
   }
   cds.push({ ctx: sc.context, end: sc.span.end, dir });
+}
+
+/** Does a relative path hold a `..` segment? */
+function climbs(v: string): boolean {
+  for (let i = v.indexOf('..'); i >= 0; i = v.indexOf('..', i + 1)) {
+    if ((i === 0 || v.charCodeAt(i - 1) === 47) && (i + 2 === v.length || v.charCodeAt(i + 2) === 47)) return true;
+  }
+  return false;
 }
 
 function push(inv: Invocation, st: NormState, ex?: Extraction): void {

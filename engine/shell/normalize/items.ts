@@ -131,16 +131,31 @@ export function findListRoot(c: SimpleCommand): string | null {
   return v;
 }
 
+/** Roots found per extraction, by pipe stage or fed process substitution (every command of a
+ *  loop body asks for the same one: a scan of the commands each time was n²). */
+const roots = new WeakMap<Extraction, Map<string, string | null>>();
+
 /** The single find root that produces every line into this pipe stage, or null. */
 export function itemRoot(inv: Invocation, ex: Extraction): string | null {
   const p = inv.source.pipe;
-  if (!p || p.index === 0) {
-    // `… < <(LISTER)`: the one command of the process substitution prints every line
-    const feed = procsubFeed(inv.source, false);
-    if (!feed) return null;
-    const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'procsub' && e.span.start >= feed.target.span.start && e.span.end <= feed.target.span.end));
-    return inner.length === 1 && !inner[0]!.pipe ? findListRoot(inner[0]!) : null;
-  }
+  const feed = !p || p.index === 0 ? procsubFeed(inv.source, false) : null;
+  if ((!p || p.index === 0) && !feed) return null;
+  const key = feed ? `<${feed.target.span.start}:${feed.target.span.end}` : `|${p!.id}:${p!.index}`;
+  let m = roots.get(ex);
+  if (m === undefined) roots.set(ex, (m = new Map()));
+  let root = m.get(key);
+  if (root === undefined) m.set(key, (root = feed ? fedRoot(feed, ex) : stageRoot(p!, ex)));
+  return root;
+}
+
+/** `… < <(LISTER)`: the one command of the process substitution prints every line. */
+function fedRoot(feed: Redirect, ex: Extraction): string | null {
+  const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'procsub' && e.span.start >= feed.target.span.start && e.span.end <= feed.target.span.end));
+  return inner.length === 1 && !inner[0]!.pipe ? findListRoot(inner[0]!) : null;
+}
+
+/** The one lister in the stage just before `p`, or null. */
+function stageRoot(p: NonNullable<SimpleCommand['pipe']>, ex: Extraction): string | null {
   let root: string | null = null;
   for (const c of ex.commands) {
     if (!c.pipe || c.pipe.id !== p.id || c.pipe.index >= p.index) continue;
