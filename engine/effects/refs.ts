@@ -23,13 +23,15 @@ type Named = { path: string; how: string; writes: boolean };
 const ADDRESSES = ['file:', 'open:', 'create:', 'creat:'];
 
 function namedFile(v: string): Named | null {
+  // (most arguments hold neither: no scheme, no @)
+  const colon = v.indexOf(':');
+  if (colon < 0 && v.indexOf('@') < 0) return null;
   const url = v.toLowerCase().indexOf('file://'); // (the scheme is case-insensitive)
   if (url >= 0) return local(v.slice(url + 7), 'a file: URL', false);
   const eq = v.indexOf('=');
   const at = v[0] === '@' ? 0 : eq >= 0 && v[eq + 1] === '@' ? eq + 1 : -1;
   if (at >= 0) return local(v.slice(at + 1), '@', false);
   if (v.startsWith('man:')) return local(v.slice(4), 'a man: URI', false);
-  const colon = v.indexOf(':');
   const scheme = colon > 0 ? v.slice(0, colon + 1).toLowerCase() : '';
   return ADDRESSES.includes(scheme) ? local(v.slice(colon + 1), `a ${scheme} address`, true) : null;
 }
