@@ -204,7 +204,7 @@ function namedValues(text: string, ranges: Range[]): void {
     while (isSpace(text[s])) s++;
     const sep = text[s];
     // `name: value`, except a lower-case hyphenated id (a detector id such as credential-read:).
-    const colon = sep === ':' && text[s + 1] !== '/' && !(name.includes('-') && name === name.toLowerCase()) && startsValue(text[s + 1]);
+    const colon = sep === ':' && text[s + 1] !== '/' && !(name.includes('-') && name === name.toLowerCase()) && startsValue(text[s + 1]) && !counted(name, text, s + 1);
     if (sep === '=' || colon) {
       const [vs, ve] = valueAt(text, s + 1);
       push(ranges, vs, ve, text);
@@ -217,6 +217,22 @@ function namedValues(text: string, ranges: Range[]): void {
     }
     i = e;
   }
+}
+
+/**
+ * `credentials.yaml:945`, `families.credentials.ask: 122`: a dotted name whose last part names no
+ * secret (a file extension, a field), followed by a number, is a location or a count, not a secret.
+ */
+function counted(name: string, text: string, at: number): boolean {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return false;
+  const last = name.slice(dot + 1).toLowerCase();
+  if (!last || NAME_PARTS.has(last) || NAME_WORDS.some((w) => last.includes(w))) return false;
+  let i = at;
+  while (isSpace(text[i])) i++;
+  const start = i;
+  while (isDigit(text[i])) i++;
+  return i > start && (i === text.length || !isTokenChar(text[i]) || text[i] === '.');
 }
 
 /** A name with an inner separator or camelCase (aws_secret_access_key, user.password, _authToken): not a word of prose. */

@@ -28,6 +28,8 @@ describe('the secret battery', () => {
       'git status', 'PWD=/home/dev/app ls', 'sort --key=2 names.txt', 'grep -r oauth_token ~/.config/gh', 'cat /etc/ssh/ssh_host_rsa_key',
       'reads /h/.vault-token outside the workspace', 'credential-read: cat reads private key file (deploy/server.key)', 'the token count is 12',
       'curl https://example.test/a?page=2', 'mysql -u root -p app',
+      // a location and a count in lab's own output (regress, lint)
+      'corpus/credentials.yaml:945:7: error: duplicate id', 'families.credentials.acceptEdits.ask: 122 → 130',
     ])
       expect(redactSecrets(s)).toBe(s);
   });

@@ -27,6 +27,8 @@ export const SECRETS: [string, string][] = [
   ['aws configure set aws_secret_access_key AwsCfgSecret123', 'AwsCfgSecret123'],
   ['aws configure set aws_session_token AwsCfgToken456', 'AwsCfgToken456'],
   ['git config --global user.password GitCfgPass789', 'GitCfgPass789'],
+  ['settings.password: 90817263', '90817263'],
+  ['vault.pin: 483920', '483920'],
   [`curl -H 'Cookie: session=${JWT}' https://app.test/`, 'dBjftJeZ4CVPmB92K27uhbUJU1p1r'],
   [`curl -b session=${JWT} https://app.test/`, 'eyJzdWIiOiIxMjM0NTY3ODkwIn0'],
   [`token ${JWT}`, 'eyJzdWIiOiIxMjM0NTY3ODkwIn0'],
