@@ -6,7 +6,7 @@
 // `rm -rf`, `: >`, `: >>` or `cat` on it; code that evaluates text and names a URL runs remote code.
 // The invocation stays an opaque ask: this only adds effects, it never proves code harmless.
 
-import { blankWords } from './words.ts';
+import { blankWords, shellQuote } from './words.ts';
 
 type Tok =
   | { t: 'id'; v: string }
@@ -438,18 +438,15 @@ function shellPath(p: string): string | null {
   if (p === '') return null;
   const at = p.indexOf(HOME);
   if (at > 0 || p.indexOf(HOME, at + 1) > 0) return null;
-  if (at === 0) return p.length === 1 ? '~' : p[1] === '/' ? '~/' + quote(p.slice(2) || '.') : null;
-  return quote(p);
+  if (at === 0) return p.length === 1 ? '~' : p[1] === '/' ? '~/' + shellQuote(p.slice(2) || '.') : null;
+  return shellQuote(p);
 }
 
-function quote(s: string): string {
-  return "'" + s.split("'").join("'\\''") + "'";
-}
 
 function argvLine(words: (string | null)[]): string | null {
   const out: string[] = [];
   for (const w of words) {
-    const q = w === null ? null : w.includes(HOME) ? shellPath(w) : quote(w);
+    const q = w === null ? null : w.includes(HOME) ? shellPath(w) : shellQuote(w);
     if (q === null) return null;
     out.push(q);
   }
@@ -595,7 +592,7 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
     }
   }
   // code that evaluates text and fetches a URL: the fetched text is the program
-  if (evals) for (const u of urls) out.push(`curl -fsSL -- ${quote(u)} | ${RUNNER[lang]}`);
+  if (evals) for (const u of urls) out.push(`curl -fsSL -- ${shellQuote(u)} | ${RUNNER[lang]}`);
   // a socket opened by code that also starts a program or moves descriptors: a reverse shell (the
   // program's input is the connection)
   if (info && toks.some((t) => t.t === 'id' && SOCKET_CALLS.has(last(t.v))) && (out.length > 0 || toks.some((t) => t.t === 'id' && FD_CALLS.has(last(t.v))))) info.socket = true;

@@ -758,11 +758,16 @@ export function scanUnknown(args: readonly Word[]): { nestedArgv: Word[][]; line
     const w = args[i];
     if (!w.static) continue;
     const v = w.value ?? '';
-    if (v && (v.indexOf('/') < 0 || v[0] === '/') && !!lookup(basename(v))) nestedArgv.push(args.slice(i));
+    if (v && namesProgram(v)) nestedArgv.push(args.slice(i));
     const line = commandLine(v);
     if (line !== null) lines.push(line === v ? w : { ...w, raw: line, value: line, approx: line });
   }
   return { nestedArgv, lines };
+}
+
+/** A known program's name, or an absolute path to one (`rm`, `/bin/rm`; not `./rm` or `x/rm`). */
+export function namesProgram(p: string): boolean {
+  return (p.indexOf('/') < 0 || p[0] === '/') && !!lookup(basename(p));
 }
 
 /** The part of `v` that looks like a shell command line (after `--opt=`), or null. */
@@ -790,7 +795,7 @@ function lineText(text: string): string | null {
   if (parts.length < 2) return null;
   for (let k = 0; k < parts.length - 1; k++) {
     const p = parts[k];
-    if ((p.indexOf('/') < 0 || p[0] === '/') && !!lookup(basename(p))) return text;
+    if (namesProgram(p)) return text;
   }
   return null;
 }

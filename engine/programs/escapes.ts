@@ -7,12 +7,13 @@
 //   mysql   `system CMD`, `\! CMD`, `pager CMD`, `\P CMD`
 //   ed      `!CMD`, and `r !CMD`, `w !CMD`, `e !CMD` after an address
 //   tcl     `exec CMD`, expect's `spawn CMD` and `system CMD`, `open "|CMD"` ({…} quote as '…')
-// Any other language the engine has no reader for (dc, m4, tcl, lisp, rpm macros, TeX …) is read
+// Any other language the engine has no reader for (dc, m4, lisp, rpm macros, TeX …) is read
 // for the command lines its text embeds: a run of text between code punctuation whose words
 // start with a known program (`esyscmd(rm -rf ~)`, `(system "rm -rf ~")`, `!rm -rf ~`). That
 // over-reads, never under-reads: the program stays opaque code; this only adds what it may run.
-import { lookup } from './describe.ts';
-import { basename, fields } from './words.ts';
+// In every language, each absolute or home path the text names counts as read and written.
+import { namesProgram } from './describe.ts';
+import { basename, fields, shellQuote } from './words.ts';
 
 /** Languages read elsewhere, fully or by their own scanner, or not text at all. */
 const READ_ELSEWHERE = new Set([
@@ -159,28 +160,19 @@ function namedPaths(line: string, out: string[]): void {
     while (j < line.length && !PATH_END.has(line[j]!)) j++;
     const p = line.slice(home ? i + 2 : i, j);
     if (p.length > 1) {
-      const path = home ? `~/${quoted(p)}` : quoted(p);
+      const path = home ? `~/${shellQuote(p)}` : shellQuote(p);
       out.push(`cat -- ${path}`, `: >> ${path}`);
     }
     i = j;
   }
 }
 
-function quoted(s: string): string {
-  return "'" + s.split("'").join("'\\''") + "'";
-}
-
 /** Code punctuation no command word holds: the text between is read for a command line. */
-const CUT = new Set(['"', "'", '`', '(', ')', '{', '}', '[', ']', '!', ',', '\\']);
+const CUT = '"\'`(){}[]!,\\';
 
 /** Runs of text whose words start with a known program, from that word to the run's end. */
 function embedded(line: string, out: string[]): void {
-  let start = 0;
-  for (let i = 0; i <= line.length; i++) {
-    if (i < line.length && !CUT.has(line[i]!)) continue;
-    if (i > start) commandRun(line.slice(start, i), out);
-    start = i + 1;
-  }
+  for (const run of pieces(line, CUT)) if (run) commandRun(run, out);
 }
 
 function commandRun(run: string, out: string[]): void {
@@ -190,7 +182,7 @@ function commandRun(run: string, out: string[]): void {
   if (first !== undefined && (first[0] === '/' || first.startsWith('./') || first.startsWith('../'))) return void out.push(run.slice(run.indexOf(first)));
   for (let k = 0; k + 1 < words.length; k++) {
     const p = words[k]!;
-    if ((p.indexOf('/') < 0 || p[0] === '/') && lookup(basename(p))) {
+    if (namesProgram(p)) {
       out.push(run.slice(run.indexOf(p)));
       return;
     }

@@ -14,6 +14,11 @@ export function basename(p: string): string {
   return i < 0 ? s : s.slice(i + 1);
 }
 
+/** `s` as one single-quoted shell word (`'` written as `'\\''`). */
+export function shellQuote(s: string): string {
+  return "'" + s.split("'").join("'\\''") + "'";
+}
+
 const DIR_VARS = ['$HOME', '${HOME}', '$PWD', '${PWD}'];
 
 /**

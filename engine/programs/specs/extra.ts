@@ -8,6 +8,10 @@ const effect = (c: HookContext) => {
   c.effect = true;
 };
 const loose = { loose: true, hook: effect };
+/** Programs described by nothing but their name: every operand (an unknown option's value too)
+ *  may be a file they read (log rotation configs, keymaps, pages, terminal front ends …;
+ *  GTFOBins lists many as file readers). */
+const byName = (names: string) => prog(F, names, '', 'read*', loose);
 
 export const EXTRA = (): ProgramSpec[] => [
   // Guards that receive a command as text to judge it (dcg explain/test, ee preflight check --cmd): the text is data.
@@ -27,8 +31,6 @@ export const EXTRA = (): ProgramSpec[] => [
   // setlock FILE PROGRAM …: the lock file, then the command
   prog(F, 'setlock', 'n N x X', 'write argv', { posix: true }),
   prog(F, 'genie', 'c|command:line s|shell l|login i|initialize u|shutdown r|is-running b|is-in-bottle a|as-user:none ?V|version ?h|help', 'none*', { hook: effect }),
-  // programs described by nothing but their name: every operand (an unknown option's value too) may be a file they read
-  // (log rotation configs, keymaps, pages, terminal front ends …; GTFOBins lists many as file readers)
   // code carriers
   prog(F, 'dc', 'e|expression:code.dc f|file:codefile.dc ?V|version ?h|help', 'codefile.dc*', { stdin: 'code', stdinLanguage: 'dc' }),
   prog(F, 'bc', 'i|interactive l|mathlib w|warn s|standard q|quiet e|expression:code.bc f|file:codefile.bc ?h|help ?v|version', 'codefile.bc*', { pure: true, stdin: 'code', stdinLanguage: 'bc', writesStdout: true }),
@@ -40,7 +42,7 @@ export const EXTRA = (): ProgramSpec[] => [
   prog(F, 'rpm|rpmbuild|rpmquery|rpmverify|rpmdb', 'pipe:line i|install U|upgrade F|freshen e|erase@package-remove q|query V|verify eval|E:code.rpm-macro define|D:config macros:config rcfile:config root|r:cwd dbpath:config nodeps force test a|all l|list f|file p|package v h|hash ba bb bs ta tb ?version ?help', 'none*', { hook: (c) => { const o = c.facts.options; if (!(o.has('query') || o.has('verify') || o.has('test'))) c.effect = true; } }),
   prog(F, 'latex|pdflatex|xelatex|lualatex|luatex|tex|pdftex|xetex|latexmk|context|dvips|dvipdf', 'pdflatex:line latex:line lualatex:line xelatex:line dvipdf:line ps2pdf:line shell-escape@tex-shell-escape enable-write18@tex-shell-escape no-shell-escape interaction:none output-directory:dir jobname:none halt-on-error e:line.sh pdf ?version ?help', 'code.tex*', { singleDash: true, loose: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'puppet|facter|chef-client|chef-solo|knife|salt-call|cdist', 'e|execute:code.puppet ?version ?help', 'none*', { loose: true, network: true, hook: effect }),
-  prog(F, 'easyrsa|logrotate|procmail|rsyslogd|fail2ban-client|needrestart|run-mailcap', '', 'read*', loose),
+  byName('easyrsa|logrotate|procmail|rsyslogd|fail2ban-client|needrestart|run-mailcap'),
   // command-running options
   prog(F, 'agetty|getty', 'l|login-program:line o|login-options:none a|autologin:none ?h|help ?V|version', 'none*', loose),
   prog(F, 'tmate', 'c:line S:none f:config ?V', 'none*', loose),
@@ -77,7 +79,7 @@ export const EXTRA = (): ProgramSpec[] => [
   prog(F, 'bashbug|perlbug|reportbug|ubuntu-bug', '', 'none*', loose),
   prog(F, 'check_by_ssh|check_cups|check_log|check_memory|check_raid|check_ssl_cert|check_statusfile|check_http|check_tcp|check_ping|check_disk|check_procs|check_nrpe', '', 'none*', { loose: true, network: true, hook: effect }),
   prog(F, 'systemd-resolve|resolvectl', '4 6 i|interface:none t|type:none c|class:none ?h|help ?version', 'none*', { network: true, pure: true, writesStdout: true, hook: (c) => { const w = c.operands[0]; const v = w && w.static ? w.value : ''; if (['dns', 'domain', 'default-route', 'llmnr', 'mdns', 'dnssec', 'dnsovertls', 'nta', 'revert', 'flush-caches', 'reset-statistics', 'reset-server-features'].includes(v ?? '')) c.effect = true; } }),
-  prog(F, 'ascii-xfr|dstat|runscript|tdbtool|arch-nspawn|systemd-nspawn|bridge|atobm|bee|forge|jtag|ksshell|ansible-test|xmodmap|xrdb|xinput|xset|setxkbmap|loadkeys|chvt|fgconsole', '', 'read*', loose),
+  byName('ascii-xfr|dstat|runscript|tdbtool|arch-nspawn|systemd-nspawn|bridge|atobm|bee|forge|jtag|ksshell|ansible-test|xmodmap|xrdb|xinput|xset|setxkbmap|loadkeys|chvt|fgconsole'),
   // interactive tools with a shell escape
-  prog(F, 'ncdu|ranger|nnn|mc|vifm|lf|iftop|minicom|byobu|zellij|nmon|crash|gcore|virsh|vagrant|lxc|lxd|incus|multipass|apport-cli|dosbox|gimp|zathura|yelp|xpad|bconsole|asterisk|msfconsole|sqlmap|volatility|bbot|scanmem|rtorrent|alpine|pine|wall|write|xdg-user-dir|neofetch|fastfetch|cupsfilter|lp|lpr|cancel|efax|eb|gtester|redcarpet|rustdoc|cobc|acr|arj|pax|opkg|pkg|xbps-install', '', 'read*', loose),
+  byName('ncdu|ranger|nnn|mc|vifm|lf|iftop|minicom|byobu|zellij|nmon|crash|gcore|virsh|vagrant|lxc|lxd|incus|multipass|apport-cli|dosbox|gimp|zathura|yelp|xpad|bconsole|asterisk|msfconsole|sqlmap|volatility|bbot|scanmem|rtorrent|alpine|pine|wall|write|xdg-user-dir|neofetch|fastfetch|cupsfilter|lp|lpr|cancel|efax|eb|gtester|redcarpet|rustdoc|cobc|acr|arj|pax|opkg|pkg|xbps-install'),
 ];

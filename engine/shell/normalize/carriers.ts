@@ -9,6 +9,7 @@ import { normalizePath } from '../../paths/index.ts';
 import { feedingStage, hereInput, stageOutput, staticOutput } from '../printed.ts';
 import { printedWith, staticValues } from './values.ts';
 import { bindPositional } from './positional.ts';
+import { shellQuote } from '../../programs/words.ts';
 
 export { staticOutput };
 
@@ -57,15 +58,19 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
 }
 
 /** The exact text `<(cmd)` reads as, when cmd is one print-only command with static words. */
+/** A path as the normalisation's cwd resolves it. */
+function absIn(st: NormState, p: string): string {
+  return normalizePath(p.startsWith('/') ? p : st.cwd + '/' + p);
+}
+
 /** A file (a fifo, say) that a network program of the same source writes into, before or after:
  *  `sh -i < f | nc host 9 > f` is a reverse shell. */
 function fedByNetwork(w: Word, ex: Extraction, st: NormState, ops: Ops): boolean {
   if (!w.static) return false;
-  const abs = (p: string) => (p.startsWith('/') ? normalizePath(p) : normalizePath(st.cwd + '/' + p));
-  const target = abs(w.value ?? '');
+  const target = absIn(st, w.value ?? '');
   for (const c of ex.commands) {
     for (const r of c.redirects) {
-      if ((r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '<>') && (r.fd === null || r.fd === 1) && r.target.static && abs(r.target.value ?? '') === target && ops.networkOutput(c, ex)) return true;
+      if ((r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '<>') && (r.fd === null || r.fd === 1) && r.target.static && absIn(st, r.target.value ?? '') === target && ops.networkOutput(c, ex)) return true;
     }
   }
   return false;
@@ -101,8 +106,7 @@ function socket(w: Word): boolean {
 
 /** Files written by curl -o / wget -O earlier in the same command (download-then-run). */
 export function downloaded(path: string, ex: Extraction, st: NormState): boolean {
-  const abs = (p: string) => (p.startsWith('/') ? normalizePath(p) : normalizePath(st.cwd + '/' + p));
-  const target = abs(path);
+  const target = absIn(st, path);
   for (const c of ex.commands) {
     const a = c.argv;
     if (!a.length || !a[0].static) continue;
@@ -118,9 +122,9 @@ export function downloaded(path: string, ex: Extraction, st: NormState): boolean
       } else if (v.startsWith('--output=') || v.startsWith('--output-document=')) out = v.slice(v.indexOf('=') + 1);
       else if (n === 'curl' && v.startsWith('-o') && v.length > 2 && bundle !== 'o') out = v.slice(2);
       else if (n === 'wget' && v.startsWith('-O') && v.length > 2 && bundle !== 'O') out = v.slice(2);
-      if (out !== undefined && out !== '-' && abs(out) === target) return true;
+      if (out !== undefined && out !== '-' && absIn(st, out) === target) return true;
     }
-    for (const r of c.redirects) if ((r.op === '>' || r.op === '>>') && r.target.static && abs(r.target.value ?? '') === target) return true;
+    for (const r of c.redirects) if ((r.op === '>' || r.op === '>>') && r.target.static && absIn(st, r.target.value ?? '') === target) return true;
   }
   return false;
 }
@@ -137,15 +141,14 @@ export function writtenText(path: string, ex: Extraction, st: NormState, at: num
 }
 
 function writesIn(path: string, ex: Extraction, st: NormState, at: number): string | null {
-  const abs = (p: string) => (p.startsWith('/') ? normalizePath(p) : normalizePath(st.cwd + '/' + p));
-  const target = abs(path);
+  const target = absIn(st, path);
   let text: string | null = null;
   for (const c of ex.commands) {
     if (c.span.end > at) break;
     const name = c.argv[0]?.static ? basename(c.argv[0].value ?? '') : '';
     const teeOps = name === 'tee' ? c.argv.slice(1).filter((w) => w.static && !(w.value ?? '').startsWith('-')) : [];
-    const tee = teeOps.some((w) => abs(w.value ?? '') === target);
-    const redirect = c.redirects.find((r) => (r.op === '>' || r.op === '>>' || r.op === '>|') && (r.fd === null || r.fd === 1) && r.target.static && abs(r.target.value ?? '') === target);
+    const tee = teeOps.some((w) => absIn(st, w.value ?? '') === target);
+    const redirect = c.redirects.find((r) => (r.op === '>' || r.op === '>>' || r.op === '>|') && (r.fd === null || r.fd === 1) && r.target.static && absIn(st, r.target.value ?? '') === target);
     if (!tee && !redirect) continue;
     const append = tee ? c.argv.some((w) => w.static && (w.value === '-a' || w.value === '--append')) : redirect!.op === '>>';
     const fed = tee ? feedingStage(ex, c) : null;
@@ -593,15 +596,12 @@ export function gitCarrier(inv: Invocation, st: NormState, ops: Ops): void {
     else if (c.key === `alias.${g.sub}` && g.subIndex >= 0) {
       // a plain alias: `git -c alias.nuke='reset --hard' nuke` runs `git reset --hard`
       const rest = inv.args.slice(g.subIndex + 1);
-      if (rest.every((w) => w.static)) ops.payload(`git ${c.value} ${rest.map((w) => quote(w.value ?? '')).join(' ')}`, `git alias ${g.sub}`, c.span, inv, st);
+      if (rest.every((w) => w.static)) ops.payload(`git ${c.value} ${rest.map((w) => shellQuote(w.value ?? '')).join(' ')}`, `git alias ${g.sub}`, c.span, inv, st);
       else ops.opaque(inv, `git alias ${g.sub}`, 'dynamic', st, { payload: c.value });
     }
   }
 }
 
-function quote(s: string): string {
-  return "'" + s.split("'").join("'\\''") + "'";
-}
 
 /** A program named by an option (rg --pre, sort --compress-program, rsync -e …). */
 function programOption(inv: Invocation, value: string | true, word: Word, carrier: string, st: NormState, ops: Ops, shell: boolean, ex?: Extraction): void {

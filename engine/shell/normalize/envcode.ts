@@ -10,6 +10,7 @@ import { envConfigs } from './git.ts';
 import { analyze } from '../index.ts';
 import { staticValues } from './values.ts';
 import { copyInv, staticWord } from './words.ts';
+import { shellQuote } from '../../programs/words.ts';
 
 /** `inv` with no assignments and no redirects. */
 function bare(inv: Invocation): Invocation {
@@ -150,7 +151,7 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
     } else if (role === 'code-file' && w) {
       // BASH_ENV=FILE: bash sources FILE first.
       if (ops.networkWord(w, ex)) ops.opaque(outer, `${name}=`, 'network', st);
-      else if (text !== null && text !== '') ops.payload(`. ${quote(text)}`, `${name}=`, span, outer, st, false);
+      else if (text !== null && text !== '') ops.payload(`. ${shellQuote(text)}`, `${name}=`, span, outer, st, false);
     }
   };
   for (const given of assignments(inv, st.home)) {
@@ -265,6 +266,3 @@ function lessLine(v: string): string {
   return v.slice(i).split('%s').join('file');
 }
 
-function quote(s: string): string {
-  return "'" + s.split("'").join("'\\''") + "'";
-}

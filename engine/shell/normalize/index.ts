@@ -20,6 +20,7 @@ export { findRoots } from './find.ts';
 import { findRoots } from './find.ts';
 import { feedingStage, staticOutput } from '../printed.ts';
 import { simpleCommand } from '../extract.ts';
+import { shellQuote } from '../../programs/words.ts';
 
 /** For a command run by `find -exec`: find's start paths and whether a test narrows them. */
 const findCtx = new WeakMap<Invocation, { roots: Word[]; filtered: boolean }>();
@@ -199,7 +200,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
     if (r.kind === 'opaque') return ops.opaque(inv, inv.name, 'dynamic', st, { payload: r.why });
     // shell payload
     if (r.payload === null) return ops.opaque(inv, r.carrier, ex && r.word && ops.networkWord(r.word, ex) ? 'network' : 'dynamic', st);
-    const text = r.args && r.args.length ? r.payload + ' ' + r.args.map(quote).join(' ') : r.payload;
+    const text = r.args && r.args.length ? r.payload + ' ' + r.args.map(shellQuote).join(' ') : r.payload;
     return ops.payload(text, r.carrier, r.word?.span ?? inv.source.span, inv, st);
   }
   const name = inv.name;
@@ -379,9 +380,6 @@ export function parentOf(inv: Invocation): Invocation | undefined {
   return nestedParent.get(inv);
 }
 
-function quote(s: string): string {
-  return "'" + s.split("'").join("'\\''") + "'";
-}
 
 function step(name: string, span: Span) {
   return { name, kind: 'carrier' as const, span };
