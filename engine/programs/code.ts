@@ -488,6 +488,11 @@ function forks(toks: Tok[]): boolean {
  * Shell command lines with the same effects as the calls in `src` (a program in `lang`: python,
  * javascript, perl, ruby, php, lua). Only calls whose arguments it can evaluate are listed.
  */
+/** Is there a reader here for code in this language (its shell and file calls)? */
+export function readsCode(lang: string): boolean {
+  return Object.hasOwn(RUNNER, lang);
+}
+
 export function codeCommands(lang: string, src: string, info?: { dynamic: boolean; socket?: boolean }): string[] {
   if (!RUNNER[lang] || src.length > 20000) return [];
   const toks = tokenize(lang, src);

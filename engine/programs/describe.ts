@@ -158,6 +158,7 @@ function blank(name: string, known: boolean): ProgramFacts {
     walksCwd: undefined,
     pager: undefined,
     installs: undefined,
+    unmodelled: undefined,
   };
 }
 
@@ -221,6 +222,7 @@ function finish(f: ProgramFacts, st: RunState): void {
     if ((a.role === 'write' || a.role === 'append') && (a.text ?? sv(a.word)) === '/dev/null') a.role = 'none';
     if (free && !(a.role === 'read' || a.role === 'none' || a.role === 'cwd' || (a.role === 'code' && a.harmless === true))) free = false;
   }
+  if (st.effect) f.unmodelled = true;
   if (f.issues.length) {
     f.effectsFree = false;
     return;

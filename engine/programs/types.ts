@@ -111,6 +111,8 @@ export interface ProgramFacts {
   pager?: boolean;
   /** Fetches packages and runs code from them (npm install, pip install, npx, cargo build): remote code. */
   installs?: boolean;
+  /** A hook said it has an effect no role expresses: what it does with its files is unknown. */
+  unmodelled?: boolean;
 }
 
 /** 0 = flag, 1 = required value, 2 = optional value (attached only), 3 = two values, 4 = the next word if there is one (git --merged [commit]). */

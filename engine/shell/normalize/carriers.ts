@@ -10,6 +10,7 @@ import { feedingStage, hereInput, stageOutput, staticOutput } from '../printed.t
 import { printedWith, staticValues } from './values.ts';
 import { bindPositional } from './positional.ts';
 import { shellQuote } from '../../programs/words.ts';
+import { absIn, loadWritten, writtenText } from './written.ts';
 
 export { staticOutput };
 
@@ -38,6 +39,8 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
         if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: text });
         return ops.payload(text, `${name} < <(…)`, r.span, withRedirects(inv, inv.redirects.filter((x) => x !== r)), st, true);
       }
+      // `python3 < x.py` after writing x.py: what the command wrote there runs too
+      loadWritten(inv, r.target, language ?? 'sh', ex, st, ops);
       return ops.opaque(inv, carrier, 'stdin', st, extra);
     }
   }
@@ -59,10 +62,6 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
 
 /** The exact text `<(cmd)` reads as, when cmd is one print-only command with static words. */
 /** A path as the normalisation's cwd resolves it. */
-function absIn(st: NormState, p: string): string {
-  return normalizePath(p.startsWith('/') ? p : st.cwd + '/' + p);
-}
-
 /** A file (a fifo, say) that a network program of the same source writes into, before or after:
  *  `sh -i < f | nc host 9 > f` is a reverse shell. */
 function fedByNetwork(w: Word, ex: Extraction, st: NormState, ops: Ops): boolean {
@@ -77,7 +76,7 @@ function fedByNetwork(w: Word, ex: Extraction, st: NormState, ops: Ops): boolean
 }
 
 /** The static text on an invocation's stdin (here-string, heredoc, `< <(…)`, a pipe of known text), or null. */
-export function stdinText(inv: Invocation, ex: Extraction): string | null {
+export function stdinText(inv: Invocation, ex: Extraction, st?: NormState): string | null {
   for (let i = inv.redirects.length - 1; i >= 0; i--) {
     const r = inv.redirects[i]!;
     if (r.fd !== null && r.fd !== 0) continue;
@@ -85,7 +84,7 @@ export function stdinText(inv: Invocation, ex: Extraction): string | null {
       const w = r.op === '<<<' ? r.target : r.heredoc?.word;
       return w && w.static ? w.value ?? '' : null;
     }
-    if (r.op === '<' || r.op === '<>') return procsubOutput(r.target, ex);
+    if (r.op === '<' || r.op === '<>') return procsubOutput(r.target, ex) ?? (st && r.target.static ? writtenText(r.target.value ?? '', ex, st, inv.source.span.start) : null);
   }
   const sc = inv.source;
   if (!sc.pipe || sc.pipe.index === 0) return null;
@@ -127,36 +126,6 @@ export function downloaded(path: string, ex: Extraction, st: NormState): boolean
     for (const r of c.redirects) if ((r.op === '>' || r.op === '>>') && r.target.static && absIn(st, r.target.value ?? '') === target) return true;
   }
   return false;
-}
-
-/**
- * The text written to `path` earlier in the source, before `at`, by stages whose output is known
- * (`echo 'rm -rf ~' > x.sh`, `cat > x.sh <<EOF`, `… | tee x.sh`), appends included: what a later
- * `sh x.sh` or `source x.sh` runs. Only the known part: the caller keeps the file opaque.
- */
-export function writtenText(path: string, ex: Extraction, st: NormState, at: number): string | null {
-  const inner = writesIn(path, ex, st, at);
-  // a payload run by a command of the source (`bash -c ./x.sh`, `su -c …`): what the source wrote before that command
-  return inner !== null || !st.root || st.root.ex === ex ? inner : writesIn(path, st.root.ex, st, st.root.at);
-}
-
-function writesIn(path: string, ex: Extraction, st: NormState, at: number): string | null {
-  const target = absIn(st, path);
-  let text: string | null = null;
-  for (const c of ex.commands) {
-    if (c.span.end > at) break;
-    const name = c.argv[0]?.static ? basename(c.argv[0].value ?? '') : '';
-    const teeOps = name === 'tee' ? c.argv.slice(1).filter((w) => w.static && !(w.value ?? '').startsWith('-')) : [];
-    const tee = teeOps.some((w) => absIn(st, w.value ?? '') === target);
-    const redirect = c.redirects.find((r) => (r.op === '>' || r.op === '>>' || r.op === '>|') && (r.fd === null || r.fd === 1) && r.target.static && absIn(st, r.target.value ?? '') === target);
-    if (!tee && !redirect) continue;
-    const append = tee ? c.argv.some((w) => w.static && (w.value === '-a' || w.value === '--append')) : redirect!.op === '>>';
-    const fed = tee ? feedingStage(ex, c) : null;
-    const out = fed ? (fed.length === 1 ? stageOutput(ex, fed[0]!) : null) : stageOutput(ex, c);
-    if (out === null) continue;
-    text = append && text !== null ? text + out : out;
-  }
-  return text;
 }
 
 /** `bash --version`, `sh --help`: only info flags, so the shell prints and exits before it reads a command. */
@@ -301,6 +270,7 @@ export function runWritten(inv: Invocation, w: Word, ex: Extraction, st: NormSta
 function scriptFile(inv: Invocation, w: Word, ex: Extraction, st: NormState, ops: Ops, language: string): boolean {
   if (w.static && downloaded(w.value ?? '', ex, st)) ops.opaque(inv, 'script', 'network', st, { language, payload: w.value });
   else ops.opaque(inv, 'script', 'dynamic', st, { language, payload: w.approx });
+  loadWritten(inv, w, language, ex, st, ops);
   return true;
 }
 

@@ -4,6 +4,7 @@ import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
+import { loadWritten, projectWrites, unknownLoads } from './written.ts';
 import { crontabStdin, downloaded, runWritten, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, copyInv, dynamicWord, invocationFrom, staticWord, systemProgram, withArgs, withRedirects } from './words.ts';
@@ -269,9 +270,10 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   const facts = inv.name ? factsFor(inv) : null;
   let argvs: Word[][] = NO_ARGVS;
   let lines: Word[] = NO_WORDS;
+  const loads = facts !== null && facts.known && (facts.projectCode === true || facts.unmodelled === true || loadsFiles(facts));
   if (facts && facts.known) {
-    // (nothing to open: no exec role and no code on stdin, the common case)
-    if (!opensAny(facts)) return;
+    // (nothing to open: no exec role, no code on stdin, no file it loads as code, the common case)
+    if (!opensAny(facts) && !loads) return;
     for (const f of facts.args) {
       // skipped: what the carrier opened, and a value stored for later (git config alias.x '!…'), not run now
       if (skip && f.option !== undefined && (skip.has(f.option) || f.option.startsWith('config:'))) continue;
@@ -296,6 +298,9 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
     lines = scan.lines;
   }
   const mark = st.out.length;
+  // files this command wrote, then loads as code or config (`python3 x.py`, `make`, `npm run x`)
+  if (loads) loadFiles(inv, facts!, ex, st);
+  else if (!facts || !facts.known) unknownLoads(inv, inv.args, ex, st, ops);
   // a program whose stdin is a shell script (at, batch): the here-string, heredoc or piped text runs later
   if (facts && facts.known && ((facts.stdin === 'code' && facts.stdinLanguage === 'sh') || facts.inputCode === 'sh') && !SHELLS.has(inv.name) && !facts.info) shellStdin(inv, inv.name, ex, st, ops);
   // sqlite3 <<< '.shell CMD', ed <<< '!CMD', m4 <<< 'esyscmd(CMD)': the text on stdin runs CMD
@@ -309,7 +314,7 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
 }
 
 function stdinEscapes(inv: Invocation, language: string | undefined, ex: Extraction, st: NormState): void {
-  const text = stdinText(inv, ex);
+  const text = stdinText(inv, ex, st);
   if (text !== null) for (const l of shellEscapes(language, text, inv.name)) ops.payload(l, `${inv.name} runs`, inv.source.span, withRedirects(inv, []), st, false);
 }
 
@@ -326,6 +331,24 @@ const NO_ARGVS: Word[][] = [];
 const NO_WORDS: Word[] = [];
 
 /** Could nestedRuns open anything from these facts: an exec role, or code on stdin? */
+/** Does the program load a file as code or configuration (where the command may have written it)? */
+function loadsFiles(f: ProgramFacts): boolean {
+  for (const a of f.args) if ((a.role === 'code-file' || a.role === 'config') && a.word.static) return true;
+  return false;
+}
+
+function loadFiles(inv: Invocation, f: ProgramFacts, ex: Extraction, st: NormState): void {
+  for (const a of f.args) {
+    if ((a.role !== 'code-file' && a.role !== 'config') || !a.word.static) continue;
+    // a shell's own script is read by the shell carrier
+    if (a.role === 'code-file' && a.language === 'sh' && SHELLS.has(inv.name)) continue;
+    const w = a.text !== undefined && a.text !== a.word.value ? { ...a.word, value: a.text } : a.word;
+    loadWritten(inv, w, a.role === 'config' ? undefined : a.language, ex, st, ops);
+  }
+  if (f.projectCode) projectWrites(inv, f, ex, st, ops);
+  if (f.unmodelled) unknownLoads(inv, inv.args, ex, st, ops);
+}
+
 function opensAny(f: ProgramFacts): boolean {
   if (f.stdin === 'code' || f.inputCode) return true;
   for (const a of f.args) if (a.role === 'exec-argv' || a.role === 'exec-line' || a.role === 'code-file' || (a.role === 'code' && hasShellEscapes(a.language))) return true;

@@ -1,0 +1,176 @@
+// Files the command itself writes with known text (`echo … > x`, `cat > x <<EOF`, `… | tee x`),
+// then loads as code: `python3 x.py`, `bpftrace x.bt`, `neofetch --config x`, or a project file
+// that a runner loads by convention (`npm run`, `make`, `pytest` read package.json, Makefile,
+// conftest.py). What the text runs is checked as if it were given inline.
+import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
+import type { ProgramFacts } from '../../programs/types.ts';
+import type { NormState, Ops } from './state.ts';
+import { basename, withRedirects } from './words.ts';
+import { normalizePath } from '../../paths/index.ts';
+import { feedingStage, stageOutput } from '../printed.ts';
+import { codeCommands, readsCode } from '../../programs/code.ts';
+import { shellEscapes } from '../../programs/escapes.ts';
+
+export function absIn(st: NormState, p: string): string {
+  return normalizePath(p.startsWith('/') ? p : st.cwd + '/' + p);
+}
+
+/**
+ * The text written to `path` earlier in the source, before `at`, by stages whose output is known,
+ * appends included: what a later `sh x.sh` or `source x.sh` runs. Only the known part: the caller
+ * keeps the file opaque.
+ */
+export function writtenText(path: string, ex: Extraction, st: NormState, at: number): string | null {
+  const inner = writesIn(absIn(st, path), ex, st, at);
+  // a payload run by a command of the source (`bash -c ./x.sh`, `su -c …`): what the source wrote before that command
+  return inner !== null || !st.root || st.root.ex === ex ? inner : writesIn(absIn(st, path), st.root.ex, st, st.root.at);
+}
+
+function writesIn(target: string, ex: Extraction, st: NormState, at: number): string | null {
+  let text: string | null = null;
+  for (const c of ex.commands) {
+    if (c.span.end > at) break;
+    const w = writeOf(c, st, target);
+    if (w === null) continue;
+    const out = w.tee ? teeInput(ex, c) : stageOutput(ex, c);
+    if (out === null) continue;
+    text = w.append && text !== null ? text + out : out;
+  }
+  return text;
+}
+
+/** Does the command write stdout to target (a redirect, or a tee operand), and does it append? */
+function writeOf(c: SimpleCommand, st: NormState, target: string): { tee: boolean; append: boolean } | null {
+  if (tees(c) && c.argv.some((w, i) => i > 0 && w.static && !(w.value ?? '').startsWith('-') && absIn(st, w.value ?? '') === target)) {
+    return { tee: true, append: c.argv.some((w) => w.static && (w.value === '-a' || w.value === '--append')) };
+  }
+  const r = c.redirects.find((x) => stdoutWrite(x.op, x.fd) && x.target.static && absIn(st, x.target.value ?? '') === target);
+  return r ? { tee: false, append: r.op === '>>' } : null;
+}
+
+function tees(c: SimpleCommand): boolean {
+  const w = c.argv[0];
+  return !!w && w.static && basename(w.value ?? '') === 'tee';
+}
+
+function stdoutWrite(op: string, fd: number | null): boolean {
+  return (op === '>' || op === '>>' || op === '>|') && (fd === null || fd === 1);
+}
+
+function teeInput(ex: Extraction, c: SimpleCommand): string | null {
+  const fed = feedingStage(ex, c);
+  return fed.length === 1 ? stageOutput(ex, fed[0]!) : null;
+}
+
+/** Every file written with known text before `at`, in the source and (for a payload) its root, as written. */
+function writtenFiles(ex: Extraction, st: NormState, at: number): string[] {
+  const out = new Set<string>();
+  const add = (e: Extraction, end: number) => {
+    for (const c of e.commands) {
+      if (c.span.end > end) break;
+      if (tees(c)) for (let i = 1; i < c.argv.length; i++) if (c.argv[i]!.static && !(c.argv[i]!.value ?? '-').startsWith('-')) out.add(c.argv[i]!.value ?? '');
+      for (const r of c.redirects) if (stdoutWrite(r.op, r.fd) && r.target.static) out.add(r.target.value ?? '');
+    }
+  };
+  add(ex, at);
+  if (st.root && st.root.ex !== ex) add(st.root.ex, st.root.at);
+  return [...out];
+}
+
+const SHELL_LANGUAGES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
+const LANGUAGE_ALIASES: Record<string, string> = { node: 'javascript', js: 'javascript', deno: 'javascript', python3: 'python' };
+/** A project file's language by its extension or name (the rest: read for embedded command lines). */
+const BY_EXTENSION: Record<string, string> = {
+  py: 'python', js: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'javascript', mts: 'javascript', cts: 'javascript', jsx: 'javascript', tsx: 'javascript',
+  rb: 'ruby', rake: 'ruby', gemspec: 'ruby', pl: 'perl', pm: 'perl', t: 'perl', php: 'php', lua: 'lua', r: 'r', R: 'r',
+  sh: 'sh', bash: 'sh', zsh: 'sh', mk: 'make',
+};
+const BY_NAME: Record<string, string> = { Makefile: 'make', makefile: 'make', GNUmakefile: 'make', Rakefile: 'ruby', Gemfile: 'ruby', Guardfile: 'ruby', SConstruct: 'python', SConscript: 'python', wscript: 'python' };
+/** Runners that load only part of their project: git runs its hooks and repository config, not the work tree. */
+const LOADED_PART: Record<string, readonly string[]> = { git: ['.git/', '.husky/', '.githooks/'] };
+/** Text no runner loads as code: prose and data kept beside a project. */
+const PROSE = new Set(['md', 'markdown', 'txt', 'rst', 'adoc', 'log', 'csv', 'tsv']);
+
+function languageOf(path: string): string | undefined {
+  const name = basename(path);
+  if (Object.hasOwn(BY_NAME, name)) return BY_NAME[name];
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 ? name.slice(dot + 1) : '';
+  return Object.hasOwn(BY_EXTENSION, ext) ? BY_EXTENSION[ext] : undefined;
+}
+
+/**
+ * `w` names a file this command wrote before, with known text, that the invocation loads as code
+ * (in `language`, else by its name) or as configuration: its commands are checked as payloads of
+ * the invocation. The file stays opaque; this only adds what it is known to run.
+ */
+export function loadWritten(inv: Invocation, w: Word, language: string | undefined, ex: Extraction, st: NormState, ops: Ops): boolean {
+  if (!w.static) return false;
+  const path = w.value ?? '';
+  const text = writtenText(path, ex, st, inv.source.span.start);
+  if (text === null) return false;
+  runText(inv, text, path, language, w, st, ops);
+  return true;
+}
+
+function runText(inv: Invocation, text: string, path: string, language: string | undefined, w: Word, st: NormState, ops: Ops): void {
+  const given = language !== undefined ? (LANGUAGE_ALIASES[language] ?? language) : languageOf(path);
+  const bare = withRedirects(inv, []);
+  const carrier = `${basename(path)} written here`;
+  if (given !== undefined && SHELL_LANGUAGES.has(given)) return ops.payload(text, carrier, w.span, bare, st, false);
+  if (given !== undefined && readsCode(given)) {
+    const info = { dynamic: false, socket: false };
+    for (const line of codeCommands(given, text, info)) ops.payload(line, carrier, w.span, bare, st, false);
+    // a reverse shell written first: the code connects out and hands a program the connection
+    if (info.socket) ops.opaque(inv, carrier, 'network', st, { language: given });
+    return;
+  }
+  for (const line of shellEscapes(given, text, inv.name)) ops.payload(line, carrier, w.span, bare, st, false);
+}
+
+/**
+ * A runner of project code (npm run, make, pytest, bundle, cargo …) loads files of its project by
+ * convention: each file this command wrote earlier under the folder the runner works in, with
+ * known text, may be one of them (package.json scripts, a Makefile, conftest.py, a test file).
+ */
+export function projectWrites(inv: Invocation, f: ProgramFacts, ex: Extraction, st: NormState, ops: Ops): void {
+  const at = inv.source.span.start;
+  const files = writtenFiles(ex, st, at);
+  if (!files.length) return;
+  const dir = projectDir(inv, f, st);
+  const part = Object.hasOwn(LOADED_PART, inv.name) ? LOADED_PART[inv.name]! : null;
+  for (const raw of files) {
+    // a relative name was written where the runner runs, as far as anyone knows (after the same cd)
+    const abs = absIn(st, raw);
+    const inside = !raw.startsWith('/') || dir === null ? (raw.startsWith('./') ? raw.slice(2) : raw) : abs === dir ? '' : abs.startsWith(dir === '/' ? '/' : dir + '/') ? abs.slice(dir === '/' ? 1 : dir.length + 1) : null;
+    if (inside === null) continue;
+    if (part && !part.some((p) => inside.startsWith(p) || inside.includes('/' + p))) continue;
+    const name = basename(raw);
+    const dot = name.lastIndexOf('.');
+    if (dot > 0 && PROSE.has(name.slice(dot + 1).toLowerCase())) continue;
+    const text = writtenText(raw, ex, st, at);
+    if (text !== null) runText(inv, text, raw, undefined, inv.program, st, ops);
+  }
+}
+
+/** The folder a runner works in: its -C/--prefix/--cwd option, a cd before it, or the cwd (null: unknown). */
+function projectDir(inv: Invocation, f: ProgramFacts, st: NormState): string | null {
+  for (const a of f.args) if (a.role === 'cwd') return a.word.static ? absIn(st, a.text ?? a.word.value ?? '.') : null;
+  if (inv.chdir) return inv.chdir.static ? absIn(st, inv.chdir.value ?? '.') : null;
+  return absIn(st, '.');
+}
+
+/**
+ * A program whose effects are not modelled (unknown, or a spec that says only "it does something")
+ * may load any file it is given as code or configuration: each argument naming a file this command
+ * wrote before, with known text (`--vars=FILE` too), is read for the commands it embeds.
+ */
+export function unknownLoads(inv: Invocation, words: readonly Word[], ex: Extraction, st: NormState, ops: Ops): void {
+  for (const w of words) {
+    if (!w.static) continue;
+    const v = w.value ?? '';
+    const eq = v.startsWith('-') ? v.indexOf('=') : -1;
+    if (v.startsWith('-') && eq < 0) continue;
+    loadWritten(inv, eq < 0 ? w : { ...w, value: v.slice(eq + 1) }, undefined, ex, st, ops);
+  }
+}
