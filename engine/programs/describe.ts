@@ -159,6 +159,7 @@ function blank(name: string, known: boolean): ProgramFacts {
     pager: undefined,
     installs: undefined,
     unmodelled: undefined,
+    copies: undefined,
   };
 }
 
@@ -324,6 +325,7 @@ function run(c: Plan, args: readonly Word[], start: number, f: ProgramFacts, st:
   st.last = c;
   if (c.marks) {
     if (c.projectCode) f.projectCode = true;
+    if (c.copies) f.copies = true;
     if (c.walksCwd) f.walksCwd = true;
     // before the hook, so a hook can lift them (fdisk -l, kill -l, rsync between local folders)
     if (c.destructive && !f.destructive) f.destructive = c.destructive;

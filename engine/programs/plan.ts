@@ -13,9 +13,10 @@ export class Plan {
   readonly singleDash: boolean;
   readonly numeric: string | undefined;
   readonly pure: boolean;
-  /** Any of projectCode, walksCwd, destructive, network, installs, pager is set. */
+  /** Any of projectCode, copies, walksCwd, destructive, network, installs, pager is set. */
   readonly marks: boolean;
   readonly projectCode: boolean;
+  readonly copies: boolean;
   readonly walksCwd: boolean;
   readonly destructive: string | undefined;
   readonly network: boolean;
@@ -60,12 +61,13 @@ export class Plan {
     this.numeric = g.numeric;
     this.pure = c.pure;
     this.projectCode = !!c.projectCode;
+    this.copies = !!c.copies;
     this.walksCwd = !!c.walksCwd;
     this.destructive = c.destructive || undefined;
     this.network = !!c.network;
     this.installs = !!c.installs;
     this.pager = !!c.pager;
-    this.marks = this.projectCode || this.walksCwd || this.destructive !== undefined || this.network || this.installs || this.pager;
+    this.marks = this.projectCode || this.copies || this.walksCwd || this.destructive !== undefined || this.network || this.installs || this.pager;
     this.bundleFirst = !!c.bundleFirst;
     this.loose = !!c.loose;
     this.keepDashDash = !!c.keepDashDash;

@@ -113,6 +113,8 @@ export interface ProgramFacts {
   installs?: boolean;
   /** A hook said it has an effect no role expresses: what it does with its files is unknown. */
   unmodelled?: boolean;
+  /** Puts its sources' contents, or a link to them, at its destination (cp, ln, install, mv). */
+  copies?: boolean;
 }
 
 /** 0 = flag, 1 = required value, 2 = optional value (attached only), 3 = two values, 4 = the next word if there is one (git --merged [commit]). */
@@ -214,6 +216,8 @@ export interface CommandSpec {
   aliases?: Map<string, string>;
   /** A unique prefix names a subcommand (npm publis → publish). */
   subPrefix?: boolean;
+  /** Puts its sources' contents (or a link to them) at its destination (see ProgramFacts.copies). */
+  copies?: boolean;
   /** Runs code the project defines (see ProgramFacts.projectCode). Inherited by subcommands. */
   projectCode?: boolean;
   /** Given no path operand, it reads (walks) the current folder: ls, find, du, rg … */

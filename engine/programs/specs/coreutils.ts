@@ -22,11 +22,11 @@ const CTX = 'Z context::';
 
 export const COREUTILS = (): ProgramSpec[] => [
   // writers and deleters
-  prog(F, 'cp', `^!a|archive !attributes-only ${BACKUP} copy-contents d f|force i|interactive H !l|link L|dereference n|no-clobber P|no-dereference !p !preserve:: no-preserve: parents ^R|r|recursive reflink:: !remove-destination sparse: strip-trailing-slashes !s|symbolic-link t|target-directory:dir T|no-target-directory u|update:: v|verbose x|one-file-system keep-directory-symlink debug ${CTX} ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']], pure: true }),
-  prog(F, 'mv', `${BACKUP} f|force i|interactive n|no-clobber exchange no-copy strip-trailing-slashes t|target-directory:dir T|no-target-directory u|update:: v|verbose debug Z|context ${HV}`, 'delete+ dest', { alt: [['target-directory', 'delete+']] }),
-  prog(F, 'ln', `${BACKUP} d|F|directory f|force i|interactive L|logical n|no-dereference P|physical r|relative s|symbolic t|target-directory:dir T|no-target-directory v|verbose ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']] }),
+  prog(F, 'cp', `^!a|archive !attributes-only ${BACKUP} copy-contents d f|force i|interactive H !l|link L|dereference n|no-clobber P|no-dereference !p !preserve:: no-preserve: parents ^R|r|recursive reflink:: !remove-destination sparse: strip-trailing-slashes !s|symbolic-link t|target-directory:dir T|no-target-directory u|update:: v|verbose x|one-file-system keep-directory-symlink debug ${CTX} ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']], pure: true, copies: true }),
+  prog(F, 'mv', `${BACKUP} f|force i|interactive n|no-clobber exchange no-copy strip-trailing-slashes t|target-directory:dir T|no-target-directory u|update:: v|verbose debug Z|context ${HV}`, 'delete+ dest', { alt: [['target-directory', 'delete+']], copies: true }),
+  prog(F, 'ln', `${BACKUP} d|F|directory f|force i|interactive L|logical n|no-dereference P|physical r|relative s|symbolic t|target-directory:dir T|no-target-directory v|verbose ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']], copies: true }),
   prog(F, 'link', HV, 'read write.create'),
-  prog(F, 'install', `${BACKUP} C|compare d|directory D g|group:none m|mode:none o|owner:none p|preserve-timestamps s|strip strip-program:line t|target-directory:dir T|no-target-directory v|verbose preserve-context debug ${CTX} ${HV}`, 'read+ dest', { alt: [['directory', 'write.create+'], ['target-directory', 'read+']] }),
+  prog(F, 'install', `${BACKUP} C|compare d|directory D g|group:none m|mode:none o|owner:none p|preserve-timestamps s|strip strip-program:line t|target-directory:dir T|no-target-directory v|verbose preserve-context debug ${CTX} ${HV}`, 'read+ dest', { alt: [['directory', 'write.create+'], ['target-directory', 'read+']], copies: true }),
   prog(F, 'rm', `f|force i I interactive:: one-file-system no-preserve-root preserve-root:: ^r|R|recursive d|dir v|verbose ${HV}`, 'delete+'),
   prog(F, 'rmdir', `ignore-fail-on-non-empty p|parents v|verbose ${HV}`, 'delete+'),
   prog(F, 'unlink', HV, 'delete'),

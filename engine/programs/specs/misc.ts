@@ -3,6 +3,7 @@ import { cmd, HV, prog, viewer } from '../dsl.ts';
 import type { ArgFact, ProgramSpec } from '../types.ts';
 import { textOf } from '../words.ts';
 import { versionOnly } from './system.ts';
+import { commandAfter, daemonArgv, wrapperList } from '../exec-hooks.ts';
 const F = 'misc';
 const effect = { hook: (c: { effect: boolean }) => { c.effect = true; } };
 
@@ -33,7 +34,7 @@ export const MORE_WRAPPERS = (): ProgramSpec[] => [
   prog(F, 'setarch|linux32|linux64|i386|x86_64|uname26', 'v|verbose R|addr-no-randomize F|fdpic-funcptrs Z|mmap-page-zero L|addr-compat-layout X|read-implies-exec B|32bit I|short-inode S|whole-seconds T|sticky-timeouts 3|3gb 4gb uname-2.6 list ?h|help ?V|version', 'argv', { posix: true, hook: (c) => { const a = c.facts.args.find((x) => x.role === 'exec-argv'); if (a && c.facts.name === 'setarch' && a.argvIndex !== undefined) { const arch = c.args[a.argvIndex]!; if (arch.static && (arch.value ?? '').includes('/')) return; c.facts.args.push({ role: 'none', word: arch }); if (a.argvIndex + 1 < c.args.length) { a.argvIndex++; a.word = c.args[a.argvIndex]; } else c.facts.args.splice(c.facts.args.indexOf(a), 1); } } }),
   prog(F, 'rlwrap|cpulimit|prlimit|tsp|caffeinate|entr|watchexec', 'a:: b:none c C:none f:read H:write l:write n p:none P:none s:none r z e:none l|limit:none i|include-children nofile:none nproc:none as:none cpu:none w:none', 'argv', { posix: true }),
   prog(F, 'run-parts', 'test list report reverse v|verbose u|umask:none arg:none a:none regex:none lsbsysinit new-session exit-on-error ?h|help ?V|version', 'codefile.sh-dir', { hook: (c) => { if (c.facts.options.has('test') || c.facts.options.has('list')) for (const a of c.facts.args) if (a.role === 'code-file') a.role = 'read'; } }),
-  prog(F, 'start-stop-daemon', 'S|start K|stop T|status x|exec:line p|pidfile:write n|name:none u|user:none c|chuid:none r|chroot:cwd d|chdir:cwd b|background m|make-pidfile o|oknodo q|quiet v|verbose a|startas:line s|signal:none R|retry:none ?H|help ?V|version', 'argv', { hook: (c) => { if (c.facts.options.has('stop')) c.facts.destructive ??= 'process-kill'; } }),
+  prog(F, 'start-stop-daemon', 'S|start K|stop T|status x|exec:line p|pidfile:write n|name:none u|user:none c|chuid:none r|chroot:cwd d|chdir:cwd b|background m|make-pidfile o|oknodo q|quiet v|verbose a|startas:line s|signal:none R|retry:none ?H|help ?V|version', 'argv', { hook: (c) => { if (c.facts.options.has('stop')) c.facts.destructive ??= 'process-kill'; daemonArgv(c); } }),
   prog(F, 'capsh', 'caps:none drop:none inh:none user:none uid:none gid:none groups:none chroot:cwd secbits:none keep:none print decode:none supports:none has-p:none ?help', 'argv', { hook: (c) => { const dd = c.args.findIndex((w) => w.static && w.value === '--'); if (dd >= 0) { c.facts.args = c.facts.args.filter((a) => a.role !== 'exec-argv'); c.facts.args.push({ role: 'exec-argv', word: c.args[dd], argvIndex: dd, argv: [] }); c.effect = true; } } }),
   prog(F, 'sg|newgrp', 'c:line.sh', 'none none*', { hook: (c) => { if (c.facts.name === 'sg' && c.operands.length > 1) { const last = c.operands[1]; const a = c.facts.args.find((x) => x.word === last); if (a) { a.role = 'exec-line'; a.language = 'sh'; } } c.effect = true; } }),
   prog(F, 'sshpass', 'f:read d:none p:none e P:none v ?h ?V', 'argv', { posix: true }),
@@ -61,6 +62,7 @@ function ccHook(c: import('../types.ts').HookContext): void {
   const TAKES = new Set(['-x', '-I', '-L', '-l', '-D', '-U', '-include', '-imacros', '-isystem', '-iquote', '-idirafter', '-MT', '-MQ', '-Xlinker', '-Xassembler', '-Xpreprocessor', '-T', '-u', '-z', '-e', '-target', '--target', '-arch', '-framework', '-F', '-std', '-isysroot', '--sysroot', '-aux-info']);
   let out: ArgFact | null = null;
   let noLink = false;
+  wrapperList(c);
   for (let i = 0; i < args.length; i++) {
     const w = args[i];
     const v = w.static ? (w.value ?? '') : null;
@@ -89,7 +91,8 @@ function ccHook(c: import('../types.ts').HookContext): void {
     if (v === '-wrapper' || v.startsWith('-fplugin=') || v.startsWith('-specs=') || v.startsWith('--specs=') || v.startsWith('-B') || v === '-fplugin' || v.startsWith('-Wl,--plugin') || v.startsWith('-C') && c.facts.name === 'rustc' && v.includes('linker')) {
       if (v === '-wrapper') {
         const t = args[i + 1];
-        if (t) f.args.push({ role: 'exec-line', word: t, option: 'wrapper', language: 'sh', ...(t.static ? { text: (t.value ?? '').split(',').join(' ') } : {}) });
+        // prog,arg,…: an argv, each pass of the compiler runs under it
+        if (t && !t.static) f.args.push({ role: 'exec-line', word: t, option: 'wrapper', language: 'sh' });
         i++;
       } else f.args.push({ role: v.startsWith('-fplugin') ? 'code-file' : 'config', word: w, option: stripDashes(v.split('=')[0]), text: v.includes('=') ? v.slice(v.indexOf('=') + 1) : v.slice(2) });
       continue;
@@ -149,7 +152,7 @@ export const ENV_RUNNERS = (): ProgramSpec[] => [
   prog(F, 'uvx', 'from:none with:none with-requirements:read python|p:none index-url:net extra-index-url:net q|quiet v|verbose ?V|version ?h|help', 'argv', { posix: true, network: true, installs: true }),
   prog(F, 'sem', 'id:none j|jobs:none fg bg wait u', 'lines.sh', { posix: true }),
   prog(F, 'retry|try', 't|tries|times:none d|delay|sleep:none u|until:none w|while:none m|max:none', 'argv', { posix: true }),
-  prog(F, 'claude|codex|aider|gemini|cursor-agent|goose|opencode', 'p|print c|continue r|resume:: model:none dangerously-skip-permissions@agent-unrestricted allowedTools|allowed-tools:none permission-mode:none yolo@agent-unrestricted ?v|version ?h|help', 'none*', { loose: true, network: true, hook: (c) => { c.effect = true; } }),
+  prog(F, 'claude|codex|aider|gemini|cursor-agent|goose|opencode', 'p|print c|continue r|resume:: model:none dangerously-skip-permissions@agent-unrestricted allowedTools|allowed-tools:none permission-mode:none yolo@agent-unrestricted ?v|version ?h|help', 'none*', { loose: true, network: true, hook: (c) => { c.effect = true; /* codex sandbox linux|macos CMD… */ for (const os of ['linux', 'macos', 'landlock', 'seatbelt']) commandAfter(['sandbox', os], 'argv')(c); } }),
   prog(F, 'ansible|ansible-playbook|ansible-galaxy|ansible-pull|ansible-vault|salt|pssh|parallel-ssh|pdsh|clush', 'i|inventory:read m|module-name:none a|args:line.sh b|become u|user:none e|extra-vars:none k|ask-pass K|ask-become-pass f|forks:none l|limit:none C|check D|diff vault-password-file:read private-key:read ?version ?h|help', 'none*', { network: true, loose: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'ghc|runghc|runhaskell|stack-ghc', 'e:code.haskell o:write c O outputdir:dir ?version ?help', 'codefile.haskell*', { singleDash: true, loose: true }),
   prog(F, 'zig', '', 'none*', { posix: true, subOpen: true, hook: (c) => { c.effect = true; versionOnly(c, []); } }),

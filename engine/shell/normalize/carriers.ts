@@ -596,6 +596,28 @@ const ZIP_SPEC = spec('TT|unzip-command: b: n: t: tt: P|password: Z|compression-
 const VIM_CODE = ['!', 'system', 'py', 'lua', 'perl', 'ruby', 'term', 'so ', 'source', 'call', 'exe', 'norm'];
 const SSH_OPTS = new Set(['proxycommand', 'localcommand', 'knownhostscommand', 'remotecommand']);
 
+/**
+ * The shell command lines of ex commands split by `|`: `!CMD`, `r !CMD`, `w !CMD`, `term[inal] CMD`,
+ * and `sh[ell]` after `set shell=PROG` (vim runs PROG). Empty when none is certain.
+ */
+function vimShellLines(text: string): string[] {
+  const out: string[] = [];
+  let shell: string | null = null;
+  for (const part of text.split('|')) {
+    let c = part.trim();
+    while (c.startsWith(':')) c = c.slice(1).trimStart();
+    const sp = c.indexOf(' ');
+    const head = sp < 0 ? c : c.slice(0, sp);
+    const rest = sp < 0 ? '' : c.slice(sp + 1).trim();
+    if (c.startsWith('!')) out.push(c.slice(1));
+    else if ((head === 'r' || head === 'read' || head === 'w' || head === 'write') && rest.startsWith('!')) out.push(rest.slice(1));
+    else if (('terminal'.startsWith(head) && head.length >= 3) && rest) out.push(rest);
+    else if ((head === 'set' || head === 'se') && rest.startsWith('shell=')) shell = rest.slice(6).split(' ')[0]!.split('\\ ').join(' ');
+    else if ((head === 'sh' || head === 'shell') && shell !== null) out.push(shell);
+  }
+  return out;
+}
+
 /** The programs optionCarriers opens (each has its branch below). */
 export const OPTION_CARRIERS: ReadonlySet<string> = new Set(['rg', 'ripgrep', 'sort', 'tar', 'zip', 'rsync', 'ssh', 'scp', 'sftp', 'vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'vimdiff', 'mapfile', 'readarray', 'find', 'git', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
 
@@ -707,7 +729,11 @@ export function optionCarriers(inv: Invocation, ex: Extraction, st: NormState, o
         if (t.startsWith('!') && t.slice(1).trimStart().startsWith('!')) t = t.slice(1).trimStart();
       }
       if (t.startsWith('!')) ops.payload(t.slice(1), 'vim -c', (cmd ?? w).span, inv, st);
-      else if (VIM_CODE.some((k) => t.includes(k))) ops.opaque(inv, 'vim -c', 'language', st, { language: 'vim', payload: t });
+      else {
+        const lines = vimShellLines(t);
+        for (const l of lines) ops.payload(l, 'vim -c', (cmd ?? w).span, inv, st);
+        if (!lines.length && VIM_CODE.some((k) => t.includes(k))) ops.opaque(inv, 'vim -c', 'language', st, { language: 'vim', payload: t });
+      }
     }
     return true;
   }

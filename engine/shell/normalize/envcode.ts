@@ -6,6 +6,8 @@
 import type { Assignment, Extraction, Invocation, Span, Word } from '../types.ts';
 import type { NormState, Ops } from './state.ts';
 import { envRole, gitConfigLine, gitConfigRole } from '../../programs/index.ts';
+import { ENV_LANGUAGE } from '../../programs/env.ts';
+import { codeCommands } from '../../programs/code.ts';
 import { envConfigs } from './git.ts';
 import { analyze } from '../index.ts';
 import { staticValues } from './values.ts';
@@ -148,6 +150,9 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
       const line = text !== null && (name === 'LESSOPEN' || name === 'LESSCLOSE') ? lessLine(text) : text;
       if (line === null) ops.opaque(outer, `${name}=…`, w && ops.networkWord(w, ex) ? 'network' : 'dynamic', st);
       else if (line.trim() !== '') ops.payload(line, `${name}=`, span, outer, st, false);
+    } else if (role === 'code' && text !== null && Object.hasOwn(ENV_LANGUAGE, name)) {
+      // PERL5DB='exec "CMD"': the code perl -d runs first
+      for (const l of codeCommands(ENV_LANGUAGE[name]!, text)) ops.payload(l, `${name}=`, span, outer, st, false);
     } else if (role === 'code-file' && w) {
       // BASH_ENV=FILE: bash sources FILE first.
       if (ops.networkWord(w, ex)) ops.opaque(outer, `${name}=`, 'network', st);
@@ -179,7 +184,7 @@ function acts(name: string): boolean {
   if (REBIND.has(name) || name.startsWith('BASH_FUNC_') || PROMPTS.has(name)) return true;
   if (name === 'GIT_CONFIG_PARAMETERS' || name.startsWith('GIT_CONFIG_KEY_') || name.startsWith('GIT_CONFIG_VALUE_')) return true;
   const role = envRole(name);
-  return role === 'exec-line' || role === 'code-file';
+  return role === 'exec-line' || role === 'code-file' || (role === 'code' && Object.hasOwn(ENV_LANGUAGE, name));
 }
 
 /**

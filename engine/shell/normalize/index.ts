@@ -4,7 +4,7 @@ import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
-import { loadWritten, projectWrites, unknownLoads } from './written.ts';
+import { copiedProgram, loadWritten, projectWrites, unknownLoads } from './written.ts';
 import { crontabStdin, downloaded, runWritten, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, copyInv, dynamicWord, invocationFrom, staticWord, systemProgram, withArgs, withRedirects } from './words.ts';
@@ -182,6 +182,8 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   let words = 0;
   let system = false;
   let traits = 0;
+  // `cp /bin/rm x; ./x -rf ~`: a program the command copied or linked runs as itself
+  if (inv.program.static && (inv.program.value ?? '').includes('/')) inv = madeProgram(inv, ex, st);
   for (let n = 0; ; n++) {
     if (n > MAX_UNWRAP || words > MAX_UNWRAP_WORDS) return ops.opaque(inv, inv.name, 'depth', st);
     if (!inv.program.static) return push(inv, st, ex);
@@ -331,6 +333,22 @@ const NO_ARGVS: Word[][] = [];
 const NO_WORDS: Word[] = [];
 
 /** Could nestedRuns open anything from these facts: an exec role, or code on stdin? */
+/** The invocation as the program its path was copied or linked from earlier in the source (a chain of up to 8 copies). */
+function madeProgram(inv: Invocation, ex: Extraction, st: NormState): Invocation {
+  let from: string | null = null;
+  let path = inv.program.value ?? '';
+  for (let k = 0; k < 8; k++) {
+    const src = copiedProgram(path, ex, st, inv.source.span.start);
+    if (src === null || src === from) break;
+    from = path = src;
+  }
+  if (from === null) return inv;
+  const next = copyInv(inv);
+  next.program = staticWord(from, inv.program.span);
+  next.name = basename(from);
+  return next;
+}
+
 /** Does the program load a file as code or configuration (where the command may have written it)? */
 function loadsFiles(f: ProgramFacts): boolean {
   for (const a of f.args) if ((a.role === 'code-file' || a.role === 'config') && a.word.static) return true;

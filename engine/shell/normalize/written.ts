@@ -10,6 +10,7 @@ import { normalizePath } from '../../paths/index.ts';
 import { feedingStage, stageOutput } from '../printed.ts';
 import { codeCommands, readsCode } from '../../programs/code.ts';
 import { shellEscapes } from '../../programs/escapes.ts';
+import { describe, lookup } from '../../programs/index.ts';
 
 export function absIn(st: NormState, p: string): string {
   return normalizePath(p.startsWith('/') ? p : st.cwd + '/' + p);
@@ -30,6 +31,12 @@ function writesIn(target: string, ex: Extraction, st: NormState, at: number): st
   let text: string | null = null;
   for (const c of ex.commands) {
     if (c.span.end > at) break;
+    // `cp x.sh y.sh`: y.sh holds what x.sh held by then
+    const from = copiedTo(c, st, target);
+    if (from !== null) {
+      text = writesIn(from, ex, st, c.span.start) ?? text;
+      continue;
+    }
     const w = writeOf(c, st, target);
     if (w === null) continue;
     const out = w.tee ? teeInput(ex, c) : stageOutput(ex, c);
@@ -37,6 +44,49 @@ function writesIn(target: string, ex: Extraction, st: NormState, at: number): st
     text = w.append && text !== null ? text + out : out;
   }
   return text;
+}
+
+/** The source a copying command (cp, ln, install, mv: ProgramFacts.copies) puts at target, or null. */
+function copiedTo(c: SimpleCommand, st: NormState, target: string): string | null {
+  const a0 = c.argv[0];
+  if (!a0 || !a0.static || c.argv.length < 3) return null;
+  const name = basename(a0.value ?? '');
+  if (!lookup(name)?.copies) return null;
+  const f = describe(name, c.argv.slice(1));
+  if (!f.known || !f.copies) return null;
+  let dir: string | null = null;
+  let file: string | null = null;
+  const sources: string[] = [];
+  for (const a of f.args) {
+    const v = a.word.static ? (a.text ?? a.word.value ?? '') : null;
+    if (a.role === 'read' || a.role === 'delete') {
+      if (v !== null) sources.push(v);
+    } else if (a.role === 'write') file = v;
+    else if (a.role === 'dir-target') dir = v;
+  }
+  if (file !== null && sources.length === 1 && absIn(st, file) === target) return absIn(st, sources[0]!);
+  // a destination folder: each source keeps its name there (also `cp SRC DIR/`)
+  const into = dir ?? (file !== null ? file : null);
+  if (into === null) return null;
+  for (const src of sources) if (absIn(st, into + '/' + basename(src)) === target) return absIn(st, src);
+  return null;
+}
+
+/**
+ * The program a path names when the command made it by copying or linking one (`cp /bin/rm x`,
+ * `ln -s /bin/rm x`, `install /bin/sh x`) before `at`: running x is running that program.
+ */
+export function copiedProgram(path: string, ex: Extraction, st: NormState, at: number): string | null {
+  const target = absIn(st, path);
+  let from: string | null = null;
+  for (const c of ex.commands) {
+    if (c.span.end > at) break;
+    const src = copiedTo(c, st, target);
+    if (src !== null) from = src;
+    else if (writeOf(c, st, target) !== null) from = null;
+  }
+  if (from === null && st.root && st.root.ex !== ex) return copiedProgram(path, st.root.ex, st, st.root.at);
+  return from;
 }
 
 /** Does the command write stdout to target (a redirect, or a tee operand), and does it append? */
