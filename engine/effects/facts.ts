@@ -149,9 +149,13 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
         out.push({ kind: 'code', how: label, language: f.language, origin: 'file', path });
         break;
       }
-      case 'network':
+      case 'network': {
         out.push({ kind: 'network', how: label, host: f.text ?? f.word.approx, direction: f.direction ?? 'both', word: f.word });
+        // a target that is a local path is a file the program opens (lynx -dump /etc/passwd, w3m ~/.ssh/id_rsa)
+        const t = f.text ?? (f.word.static ? f.word.value : undefined);
+        if (t !== undefined && (t[0] === '/' || t.startsWith('~/') || t.startsWith('./') || t.startsWith('../'))) out.push({ kind: 'read', how: `${label} (a local file)`, path: ref(f, sc), echoes: true });
         break;
+      }
       case 'config':
         out.push({ kind: 'config', how: label, name: f.option, word: f.word, text: f.text });
         // a config file the program loads is read (its parse errors print what it holds)

@@ -10,7 +10,7 @@ import { pathRef, resolveIn, infoOf, type PathScope } from './paths.ts';
 import { redirectEffects } from './redirects.ts';
 import { legacyEffects } from './legacy.ts';
 import { factEffects } from './facts.ts';
-import { namedFileReads } from './refs.ts';
+import { namedFileReads, unmodelledReads } from './refs.ts';
 import { itemsFromProducers } from './items.ts';
 
 export type { Effect, EffectKind, PathRef } from './types.ts';
@@ -103,6 +103,7 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   }
   if (facts.known) factEffects(inv, facts, sc, out);
   namedFileReads(inv, sc, out);
+  if (facts.known) unmodelledReads(inv, facts, sc, out);
   legacyEffects(inv, sc, out, !facts.known);
   const t = traitsOf(inv.name);
   if (t & T_CODE_FILES) codeFiles(inv, sc, out);

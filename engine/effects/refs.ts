@@ -4,6 +4,7 @@
 // `file:PATH`, `open:PATH`, `create:PATH` are opened for reading and writing.
 import type { Invocation } from '../shell/types.ts';
 import type { Effect } from './types.ts';
+import type { ProgramFacts } from '../programs/index.ts';
 import { pathRef, type PathScope } from './paths.ts';
 
 export function namedFileReads(inv: Invocation, sc: PathScope, out: Effect[]): void {
@@ -41,4 +42,45 @@ function local(p: string, how: string, writes: boolean): Named | null {
   const comma = p.indexOf(',');
   const path = comma >= 0 ? p.slice(0, comma) : p; // socat's file:PATH,options
   return path[0] === '/' || path.startsWith('~/') ? { path, how, writes } : null;
+}
+
+/**
+ * A program whose spec says only "it does something" (ProgramFacts.unmodelled: check_log,
+ * puppet, the name-only groups) may open any path it is given, in an argument of no known role
+ * or inside one (`-O /path`): each absolute or home path there counts as read and written.
+ */
+export function unmodelledReads(inv: Invocation, facts: ProgramFacts, sc: PathScope, out: Effect[]): void {
+  if (!facts.unmodelled) return;
+  for (const a of facts.args) {
+    if (a.role !== 'none' || !a.word.static) continue;
+    const v = a.text ?? a.word.value ?? '';
+    for (const t of pathTokens(v)) {
+      const path = pathRef(a.word, sc, t.startsWith('~/') ? sc.home + t.slice(1) : t);
+      const how = `${inv.name} (a path in an argument)`;
+      out.push({ kind: 'read', how, path, guess: true });
+      out.push({ kind: 'write', how, path, create: 'create', guess: true });
+    }
+  }
+}
+
+/** The absolute and home paths in a text, cut at blanks, quotes, `=`, `,` and `;`. */
+function pathTokens(v: string): string[] {
+  if (v.indexOf('/') < 0) return [];
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= v.length; i++) {
+    const c = v[i];
+    const cut = c === undefined || c === ' ' || c === '\t' || c === '\n' || c === '"' || c === "'" || c === '=' || c === ',' || c === ';';
+    if (!cut) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0) {
+      const t = v.slice(start, i);
+      // (`//host/…` is a URL without its scheme, as npm's registry keys are written)
+      if ((t[0] === '/' && t.length > 1 && t[1] !== '/') || t.startsWith('~/')) out.push(t);
+      start = -1;
+    }
+  }
+  return out;
 }
