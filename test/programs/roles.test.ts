@@ -354,7 +354,7 @@ table('compilers', [
   ['gcc -O2 -o app main.c', { write: ['app'], read: ['main.c'] }],
   ['gcc main.c', { read: ['main.c'], write: ['a.out'] }],
   ['gcc -c src/x.c', { read: ['src/x.c'], write: ['x.o'] }],
-  ['gcc -wrapper sh,-c x.c', { 'exec-line': ['sh -c'] }],
+  ['gcc -wrapper sh,-c x.c', { 'exec-argv': ['sh,-c'] }],
   ['gcc -fplugin=./evil.so x.c', { 'code-file': ['./evil.so'] }],
   ['clang -oout x.c', { write: ['out'] }],
 ]);
