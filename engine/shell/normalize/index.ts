@@ -11,7 +11,7 @@ import { basename, copyInv, dynamicWord, invocationFrom, staticWord, systemProgr
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
 import { envRuns } from './envcode.ts';
 import { traitsOf, T_ENV_BUILTIN, T_INTERPRETER, T_OPTION_CARRIER, T_SHELL, T_WRAPPER } from './traits.ts';
-import { functionCalls, positionalVariants, programVariants, staticValues, valueVariants } from './values.ts';
+import { functionCalls, positionalVariants, programVariants, staticValues, valueVariants, wordValues } from './values.ts';
 import { codeCommands } from '../../programs/code.ts';
 import { hasShellEscapes, shellEscapes } from '../../programs/escapes.ts';
 
@@ -521,14 +521,14 @@ function networkWord(w: Word, ex: Extraction): boolean {
   if (!w.substitutions && !w.kinds.includes('command') && !w.kinds.includes('process')) return false;
   for (const c of ex.commands) {
     const ctxEntry = c.context.find((e) => (e.kind === 'cmdsub' || e.kind === 'procsub') && e.span.start >= w.span.start && e.span.end <= w.span.end);
-    if (ctxEntry && isNetwork(c)) return true;
+    if (ctxEntry && isNetwork(c, ex)) return true;
   }
   return false;
 }
 
 /** May a pipe stage print what a network program fetched: it is one, or a word of it substitutes one (`echo "$(curl …)"`). */
 export function networkOutput(c: SimpleCommand, ex: Extraction): boolean {
-  if (isNetwork(c)) return true;
+  if (isNetwork(c, ex)) return true;
   for (const w of c.argv) if (w.substitutions && networkWord(w, ex)) return true;
   for (const r of c.redirects) if (r.target.substitutions && networkWord(r.target, ex)) return true;
   return false;
@@ -557,8 +557,18 @@ export function effectiveName(sc: SimpleCommand): string {
   return inv.program.static ? basename(inv.program.value ?? '') : '';
 }
 
-function isNetwork(sc: SimpleCommand): boolean {
-  return NETWORK.has(effectiveName(sc)) || runsNetwork(sc.argv, 0);
+function isNetwork(sc: SimpleCommand, ex: Extraction): boolean {
+  return NETWORK.has(effectiveName(sc)) || runsNetwork(sc.argv, 0) || namedNetwork(sc, ex);
+}
+
+/** `X=curl; $X -s URL`: a program word that expands a name given a network program's name in the source. */
+const VALUES = new WeakMap<Extraction, Map<string, string[]> | null>();
+function namedNetwork(sc: SimpleCommand, ex: Extraction): boolean {
+  const w0 = sc.argv[0];
+  if (!w0 || w0.static || w0.params.length !== 1) return false;
+  let values = VALUES.get(ex);
+  if (values === undefined) VALUES.set(ex, (values = staticValues(ex)));
+  return values !== null && wordValues(w0, values).some((v) => NETWORK.has(basename(v.split(' ')[0]!)));
 }
 
 /** A network program run through any wrapper the program facts know (envchain prod curl …) or an unknown one's argv. */

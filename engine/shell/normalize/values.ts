@@ -11,21 +11,87 @@ import { isName } from '../lexer.ts';
 const MAX_VALUES = 8;
 const DECLARERS = new Set(['export', 'local', 'declare', 'typeset', 'readonly']);
 
-/** Static values each name is given in the source (plain and declare/export assignments). */
+/**
+ * Static values each name is given in the source: plain and declare/export assignments, array
+ * elements (`a=(rm -rf ~)`: `a[@]` holds the words, `a[0]` … each one), `printf -v NAME`,
+ * `read NAME <<< WORD`, `set -- WORDS` (`@`, `1` …) and namerefs (`declare -n r=x`: r is x).
+ */
 export function staticValues(ex: Extraction): Map<string, string[]> | null {
   let out: Map<string, string[]> | null = null;
+  let refs: [string, string][] | null = null;
   for (const sc of ex.commands) {
-    for (const a of sc.env) if (!a.array && !a.subscript && !a.append && (a.value === null || a.value.static)) out = addValue(out, a.name, a.value?.value ?? '');
+    for (const a of sc.env) {
+      if (a.array) {
+        if (!a.append && !a.subscript && a.array.every((w) => w.static)) {
+          const words = a.array.map((w) => w.value ?? '');
+          out = addWords(out, a.name + '[@]', a.name + '[', words);
+          // $a is ${a[0]}
+          if (words.length) out = addValue(out, a.name, words[0]!);
+        }
+        continue;
+      }
+      if (!a.subscript && !a.append && (a.value === null || a.value.static)) out = addValue(out, a.name, a.value?.value ?? '');
+    }
     const first = sc.argv[0];
-    if (!first || !first.static || !DECLARERS.has(first.value!)) continue;
+    if (!first || !first.static) continue;
+    const cmd = first.value!;
+    if (cmd === 'printf' || cmd === 'read' || cmd === 'set') {
+      out = builtinValue(sc, out);
+      continue;
+    }
+    if (!DECLARERS.has(cmd)) continue;
+    const nameref = sc.argv.some((w, k) => k > 0 && w.static && w.value!.startsWith('-') && w.value!.includes('n'));
     for (let k = 1; k < sc.argv.length; k++) {
       const w = sc.argv[k]!;
       if (!w.static) continue;
       const t = w.value!;
       const eq = t.indexOf('=');
-      if (eq > 0 && isName(t.slice(0, eq))) out = addValue(out, t.slice(0, eq), t.slice(eq + 1));
+      if (eq > 0 && isName(t.slice(0, eq))) {
+        if (nameref) (refs ??= []).push([t.slice(0, eq), t.slice(eq + 1)]);
+        else out = addValue(out, t.slice(0, eq), t.slice(eq + 1));
+      }
     }
   }
+  // a nameref expands as the name it refers to (its values, and its elements)
+  if (refs && out) {
+    for (const [r, x] of refs) {
+      for (const v of out.get(x) ?? []) out = addValue(out, r, v);
+      for (const v of out.get(x + '[@]') ?? []) out = addValue(out, r + '[@]', v);
+    }
+  }
+  return out;
+}
+
+/** Words joined by NUL: a list of words (array elements, positional parameters). */
+const WORDS = String.fromCharCode(0);
+
+function addWords(out: Map<string, string[]> | null, all: string, each: string, words: string[]): Map<string, string[]> {
+  out = addValue(out, all, words.join(WORDS));
+  words.forEach((w, i) => {
+    out = addValue(out, each + i + (each.endsWith('[') ? ']' : ''), w);
+  });
+  return out!;
+}
+
+/** `printf -v NAME FORMAT ARGS` (a format of %s only), `read [-r] NAME <<< WORD`, `set -- WORDS`, all static. */
+function builtinValue(sc: SimpleCommand, out: Map<string, string[]> | null): Map<string, string[]> | null {
+  const a = sc.argv;
+  if (!a.every((w) => w.static)) return out;
+  const v = a.map((w) => w.value ?? '');
+  if (v[0] === 'printf' && v[1] === '-v' && v.length >= 4 && isName(v[2]!)) {
+    const parts = v[3]!.split('%s');
+    if (parts.some((p) => p.includes('%'))) return out;
+    let k = 4;
+    const text = parts.map((p, i) => (i === 0 ? p : (v[k++] ?? '') + p)).join('');
+    return addValue(out, v[2]!, text);
+  }
+  if (v[0] === 'read') {
+    const names = v.slice(1).filter((x) => x !== '-r');
+    const here = sc.redirects.find((r) => r.op === '<<<' && r.target.static);
+    if (!here || names.length !== 1 || !isName(names[0]!)) return out;
+    return addValue(out, names[0]!, (here.target.value ?? '').split('\n')[0]!.trim());
+  }
+  if (v[0] === 'set' && v[1] === '--') return addWords(out, '@', '', v.slice(2));
   return out;
 }
 
@@ -60,10 +126,23 @@ export function printedWith(sc: SimpleCommand, values: Map<string, string[]> | n
 }
 
 /** The name a word expands as a whole (`$x`, `"$x"`, `${x}`), or null. */
+/** The static values a word that expands one name as a whole can have (none when unknown). */
+export function wordValues(w: Word, values: Map<string, string[]>): string[] {
+  const n = wholeParam(w);
+  return (n !== null ? values.get(n) : undefined) ?? [];
+}
+
 function wholeParam(w: Word): string | null {
   if (w.static || w.kinds.length !== 1 || w.kinds[0] !== 'param' || w.params.length !== 1) return null;
   const n = w.params[0]!;
-  return w.approx === '$' + n || w.approx === '${' + n + '}' ? n : null;
+  if (w.approx !== '$' + n && w.approx !== '${' + n + '}') return null;
+  // an array or its elements, as written: ${a[@]}, "${a[*]}", ${a[2]} (approx shows all as $a)
+  const r = w.raw;
+  const t = r.length > 1 && r[0] === '"' && r[r.length - 1] === '"' ? r.slice(1, -1) : r;
+  if (!t.startsWith('${' + n + '[') || !t.endsWith(']}')) return n;
+  const key = t.slice(n.length + 3, -2);
+  if (key === '@' || key === '*') return n + '[@]';
+  return key.length > 0 && [...key].every((c) => c >= '0' && c <= '9') ? n + '[' + Number(key) + ']' : null;
 }
 
 /**
@@ -78,7 +157,8 @@ export function programVariants(inv: Invocation, values: Map<string, string[]>):
   let out: Invocation[] | null = null;
   const span = inv.program.span;
   for (const v of vs) {
-    const words = inv.program.quoted ? [v] : blankWords(v);
+    // a list of words (an array, "$@") keeps each word whole
+    const words = v.includes(WORDS) ? v.split(WORDS) : inv.program.quoted ? [v] : blankWords(v);
     if (!words.length || words.some((w) => w.includes('*') || w.includes('?') || w.includes('['))) continue;
     const program = staticWord(words[0]!, span);
     const args = words.length > 1 ? [...words.slice(1).map((w) => staticWord(w, span)), ...inv.args] : inv.args.slice();
