@@ -51,7 +51,7 @@ const MAX_PAYLOAD_CHARS = 64 * 1024;
 
 export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number }; root?: NormState['root'] }): { invocations: Invocation[]; issues: Issue[] } {
   // every field present from the start (one shape for every state the carriers are handed)
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0 }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0, loaded: undefined, seen: undefined }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
   try {
     const cds: { ctx: ContextEntry[]; end: number; dir: string | null }[] = [];
     for (const sc of ex.commands) {

@@ -22,32 +22,92 @@ export function absIn(st: NormState, p: string): string {
  * keeps the file opaque.
  */
 export function writtenText(path: string, ex: Extraction, st: NormState, at: number): string | null {
-  const inner = writesIn(absIn(st, path), ex, st, at);
+  const target = absIn(st, path);
+  const inner = textAt(logOf(ex, st), target, at);
   // a payload run by a command of the source (`bash -c ./x.sh`, `su -c …`): what the source wrote before that command
-  return inner !== null || !st.root || st.root.ex === ex ? inner : writesIn(absIn(st, path), st.root.ex, st, st.root.at);
+  return inner !== null || !st.root || st.root.ex === ex ? inner : textAt(logOf(st.root.ex, st), target, st.root.at);
 }
 
-function writesIn(target: string, ex: Extraction, st: NormState, at: number): string | null {
-  let text: string | null = null;
+/** One write of a file by a command: its stdout (a redirect, a tee operand) or a copy of another file. */
+interface Write {
+  /** Where the writing command starts and ends in the source. */
+  start: number;
+  end: number;
+  /** As written (relative names stay relative). */
+  raw: string;
+  append: boolean;
+  /** A copy (cp, ln, install, mv): the source's absolute path. */
+  from: string | null;
+  /** The text written, worked out on first use (undefined: not yet; null: not known). */
+  text: string | null | undefined;
+  sc: SimpleCommand;
+  tee: boolean;
+}
+
+/** Every write of a source, by target, worked out once per source and cwd. */
+interface WriteLog {
+  ex: Extraction;
+  cwd: string;
+  byTarget: Map<string, Write[]>;
+  all: Write[];
+  /** writesIn answers: target NUL at → text. */
+  memo: Map<string, string | null>;
+}
+
+const LOGS = new WeakMap<Extraction, WriteLog>();
+
+function logOf(ex: Extraction, st: NormState): WriteLog {
+  const known = LOGS.get(ex);
+  if (known !== undefined && known.cwd === st.cwd) return known;
+  const log: WriteLog = { ex, cwd: st.cwd, byTarget: new Map(), all: [], memo: new Map() };
+  const add = (c: SimpleCommand, raw: string, append: boolean, from: string | null, tee: boolean) => {
+    const w: Write = { start: c.span.start, end: c.span.end, raw, append, from, text: undefined, sc: c, tee };
+    const target = absIn(st, raw);
+    const list = log.byTarget.get(target);
+    if (list) list.push(w);
+    else log.byTarget.set(target, [w]);
+    log.all.push(w);
+  };
   for (const c of ex.commands) {
-    if (c.span.end > at) break;
-    // `cp x.sh y.sh`: y.sh holds what x.sh held by then
-    const from = copiedTo(c, st, target);
-    if (from !== null) {
-      text = writesIn(from, ex, st, c.span.start) ?? text;
+    const copies = copiesOf(c, st);
+    if (copies !== null) {
+      for (const [dest, from] of copies) add(c, dest, false, from, false);
       continue;
     }
-    const w = writeOf(c, st, target);
-    if (w === null) continue;
-    const out = w.tee ? teeInput(ex, c) : stageOutput(ex, c);
-    if (out === null) continue;
-    text = w.append && text !== null ? text + out : out;
+    if (tees(c)) {
+      const append = c.argv.some((w) => w.static && (w.value === '-a' || w.value === '--append'));
+      for (let i = 1; i < c.argv.length; i++) if (c.argv[i]!.static && !(c.argv[i]!.value ?? '-').startsWith('-')) add(c, c.argv[i]!.value ?? '', append, null, true);
+    }
+    for (const r of c.redirects) if (stdoutWrite(r.op, r.fd) && r.target.static) add(c, r.target.value ?? '', r.op === '>>', null, false);
   }
-  return text;
+  LOGS.set(ex, log);
+  return log;
 }
 
-/** The source a copying command (cp, ln, install, mv: ProgramFacts.copies) puts at target, or null. */
-function copiedTo(c: SimpleCommand, st: NormState, target: string): string | null {
+/** What target holds just before `at`: the known text of its writes in order (a copy brings its source's). */
+function textAt(log: WriteLog, target: string, at: number): string | null {
+  const list = log.byTarget.get(target);
+  if (!list) return null;
+  const key = target + '\0' + at;
+  const memo = log.memo.get(key);
+  if (memo !== undefined) return memo;
+  log.memo.set(key, null); // (a copy cycle reads as unknown)
+  let text: string | null = null;
+  for (const w of list) {
+    if (w.end > at) break;
+    if (w.from !== null) {
+      text = textAt(log, w.from, w.start) ?? text;
+      continue;
+    }
+    if (w.text === undefined) w.text = w.tee ? teeInput(log.ex, w.sc) : stageOutput(log.ex, w.sc);
+    if (w.text === null) continue;
+    text = w.append && text !== null ? text + w.text : w.text;
+  }
+  log.memo.set(key, text);
+  return text;
+}
+/** A copying command's (cp, ln, install, mv: ProgramFacts.copies) destinations, each with its source (absolute), or null. */
+function copiesOf(c: SimpleCommand, st: NormState): [string, string][] | null {
   const a0 = c.argv[0];
   if (!a0 || !a0.static || c.argv.length < 3) return null;
   const name = basename(a0.value ?? '');
@@ -64,12 +124,12 @@ function copiedTo(c: SimpleCommand, st: NormState, target: string): string | nul
     } else if (a.role === 'write') file = v;
     else if (a.role === 'dir-target') dir = v;
   }
-  if (file !== null && sources.length === 1 && absIn(st, file) === target) return absIn(st, sources[0]!);
-  // a destination folder: each source keeps its name there (also `cp SRC DIR/`)
-  const into = dir ?? (file !== null ? file : null);
-  if (into === null) return null;
-  for (const src of sources) if (absIn(st, into + '/' + basename(src)) === target) return absIn(st, src);
-  return null;
+  const out: [string, string][] = [];
+  if (file !== null && sources.length === 1) out.push([file, absIn(st, sources[0]!)]);
+  // a destination folder: each source keeps its name there (also `cp SRC DIR` when DIR exists)
+  const into = dir ?? file;
+  if (into !== null) for (const src of sources) out.push([into + '/' + basename(src), absIn(st, src)]);
+  return out;
 }
 
 /**
@@ -77,25 +137,13 @@ function copiedTo(c: SimpleCommand, st: NormState, target: string): string | nul
  * `ln -s /bin/rm x`, `install /bin/sh x`) before `at`: running x is running that program.
  */
 export function copiedProgram(path: string, ex: Extraction, st: NormState, at: number): string | null {
-  const target = absIn(st, path);
   let from: string | null = null;
-  for (const c of ex.commands) {
-    if (c.span.end > at) break;
-    const src = copiedTo(c, st, target);
-    if (src !== null) from = src;
-    else if (writeOf(c, st, target) !== null) from = null;
+  for (const w of logOf(ex, st).byTarget.get(absIn(st, path)) ?? []) {
+    if (w.end > at) break;
+    from = w.from;
   }
   if (from === null && st.root && st.root.ex !== ex) return copiedProgram(path, st.root.ex, st, st.root.at);
   return from;
-}
-
-/** Does the command write stdout to target (a redirect, or a tee operand), and does it append? */
-function writeOf(c: SimpleCommand, st: NormState, target: string): { tee: boolean; append: boolean } | null {
-  if (tees(c) && c.argv.some((w, i) => i > 0 && w.static && !(w.value ?? '').startsWith('-') && absIn(st, w.value ?? '') === target)) {
-    return { tee: true, append: c.argv.some((w) => w.static && (w.value === '-a' || w.value === '--append')) };
-  }
-  const r = c.redirects.find((x) => stdoutWrite(x.op, x.fd) && x.target.static && absIn(st, x.target.value ?? '') === target);
-  return r ? { tee: false, append: r.op === '>>' } : null;
 }
 
 function tees(c: SimpleCommand): boolean {
@@ -112,19 +160,12 @@ function teeInput(ex: Extraction, c: SimpleCommand): string | null {
   return fed.length === 1 ? stageOutput(ex, fed[0]!) : null;
 }
 
-/** Every file written with known text before `at`, in the source and (for a payload) its root, as written. */
-function writtenFiles(ex: Extraction, st: NormState, at: number): string[] {
-  const out = new Set<string>();
-  const add = (e: Extraction, end: number) => {
-    for (const c of e.commands) {
-      if (c.span.end > end) break;
-      if (tees(c)) for (let i = 1; i < c.argv.length; i++) if (c.argv[i]!.static && !(c.argv[i]!.value ?? '-').startsWith('-')) out.add(c.argv[i]!.value ?? '');
-      for (const r of c.redirects) if (stdoutWrite(r.op, r.fd) && r.target.static) out.add(r.target.value ?? '');
-    }
-  };
-  add(ex, at);
-  if (st.root && st.root.ex !== ex) add(st.root.ex, st.root.at);
-  return [...out];
+/** Every write before `at` with text of its own (not a copy), in the source and (for a payload) its root. */
+function writesBefore(ex: Extraction, st: NormState, at: number): Write[] {
+  const out: Write[] = [];
+  for (const w of logOf(ex, st).all) if (w.end <= at && w.from === null) out.push(w);
+  if (st.root && st.root.ex !== ex) for (const w of logOf(st.root.ex, st).all) if (w.end <= st.root.at && w.from === null) out.push(w);
+  return out;
 }
 
 const SHELL_LANGUAGES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
@@ -165,6 +206,11 @@ export function loadWritten(inv: Invocation, w: Word, language: string | undefin
 
 function runText(inv: Invocation, text: string, path: string, language: string | undefined, w: Word, st: NormState, ops: Ops): void {
   const given = language !== undefined ? (LANGUAGE_ALIASES[language] ?? language) : languageOf(path);
+  // the same text loaded the same way again (npm test; npm test) adds nothing to check
+  const key = `${inv.name}\0${given ?? ''}\0${absIn(st, path)}\0${text}`;
+  const loaded = (st.payload.loaded ??= new Set());
+  if (loaded.has(key)) return;
+  loaded.add(key);
   const bare = withRedirects(inv, []);
   const carrier = `${basename(path)} written here`;
   if (given !== undefined && SHELL_LANGUAGES.has(given)) return ops.payload(text, carrier, w.span, bare, st, false);
@@ -185,11 +231,17 @@ function runText(inv: Invocation, text: string, path: string, language: string |
  */
 export function projectWrites(inv: Invocation, f: ProgramFacts, ex: Extraction, st: NormState, ops: Ops): void {
   const at = inv.source.span.start;
-  const files = writtenFiles(ex, st, at);
-  if (!files.length) return;
+  const writes = writesBefore(ex, st, at);
+  if (!writes.length) return;
+  // each write is looked at once per runner program and folder (npm test; npm test reads the same files)
   const dir = projectDir(inv, f, st);
+  const seen = ((st.payload.seen ??= new Map()).get(inv.name + '\0' + dir) ?? new Set<object>());
+  st.payload.seen.set(inv.name + '\0' + dir, seen);
   const part = Object.hasOwn(LOADED_PART, inv.name) ? LOADED_PART[inv.name]! : null;
-  for (const raw of files) {
+  for (const w of writes) {
+    if (seen.has(w)) continue;
+    seen.add(w);
+    const raw = w.raw;
     // a relative name was written where the runner runs, as far as anyone knows (after the same cd)
     const abs = absIn(st, raw);
     const inside = !raw.startsWith('/') || dir === null ? (raw.startsWith('./') ? raw.slice(2) : raw) : abs === dir ? '' : abs.startsWith(dir === '/' ? '/' : dir + '/') ? abs.slice(dir === '/' ? 1 : dir.length + 1) : null;
