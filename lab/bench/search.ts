@@ -161,6 +161,10 @@ export const SEARCH_SHAPES: SearchShape[] = [
   { name: 'whole: glob braces', make: (b) => whole(b, '', () => 'cat {a,b,c,d}/*.{ts,js,md}; ', '') },
   { name: 'whole: xargs sh -c', make: (b) => whole(b, '', () => `find . | xargs -I{} sh -c 'cp {} {}.bak'; `, '') },
   { name: 'base64 into sh', make: (b) => fill('echo ', 'cm0gLXJmIH4K', ' | base64 -d | sh', b) },
+  // files the command writes, then loads: runners reading every written file, chains of copies
+  { name: 'whole: writes then runners', make: (b) => whole(b, '', (i) => (i % 2 ? 'npm test; ' : `echo 'rm -rf b' > f${i}.js; `), '', 1) },
+  { name: 'whole: copy chain then run', make: (b) => whole(b, "echo 'rm -rf b' > a0; ", (i) => `cp a${i} a${i + 1}; sh a${i + 1}; `, '', 2) },
+  { name: 'whole: written scripts run', make: (b) => whole(b, '', (i) => `echo 'import os; os.system("ls")' > s${i}.py; python3 s${i}.py; `, '', 2) },
 ];
 
 /**
