@@ -100,7 +100,12 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
     const label = f.option ? `${how} --${f.option}` : how;
     switch (f.role) {
       case 'read': {
-        const names = f.language === 'list' ? stdinNames(inv, f, sc) : null;
+        const names = f.language === 'list' || f.language === 'stdin-list' ? stdinNames(inv, f, sc) : null;
+        // names on stdin (cpio -o): the files named by a known text are read; unknown names were judged where they came from
+        if (f.language === 'stdin-list') {
+          for (const n of names ?? []) out.push({ kind: 'read', how: `${label} (file named on stdin)`, path: pathRef(f.word, sc, n) });
+          break;
+        }
         // a file of names the program only lists or stats, printing each back (file -f, du --files0-from)
         if (f.language === 'names') {
           out.push({ kind: 'read', how: label, path: ref(f, sc), list: true });

@@ -30,8 +30,8 @@ export interface ArgFact {
   /** Canonical option name that carried it ('output'); absent for operands. */
   option?: string;
   /** code / code-file: 'sh' | 'python' | 'node' | 'perl' | 'ruby' | 'awk' | 'sed' | 'sql' | …;
-   *  read: 'list' (a file of names it reads too: tar -T), 'names' (names it only lists or stats,
-   *  printing each back: file -f, du --files0-from). */
+   *  read: 'list' (a file of names it reads too: tar -T), 'stdin-list' (names on stdin it reads:
+   *  cpio -o), 'names' (names it only lists or stats, printing each back: file -f, du --files0-from). */
   language?: string;
   /** delete / mode / owner / read / copy with -r. */
   recursive?: boolean;
