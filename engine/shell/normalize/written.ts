@@ -206,8 +206,10 @@ export function loadWritten(inv: Invocation, w: Word, language: string | undefin
 
 function runText(inv: Invocation, text: string, path: string, language: string | undefined, w: Word, st: NormState, ops: Ops): void {
   const given = language !== undefined ? (LANGUAGE_ALIASES[language] ?? language) : languageOf(path);
-  // the same text loaded the same way again (npm test; npm test) adds nothing to check
-  const key = `${inv.name}\0${given ?? ''}\0${absIn(st, path)}\0${text}`;
+  // the same text loaded the same way again (npm test; npm test) adds nothing to check; under
+  // another wrapper, env or folder (sudo npm test) it is checked again
+  const how = `${inv.via.map((v) => v.name).join(' ')}\0${inv.env.map((a) => a.name).join(' ')}\0${inv.chdir?.raw ?? ''}`;
+  const key = `${inv.name}\0${how}\0${given ?? ''}\0${absIn(st, path)}\0${text}`;
   const loaded = (st.payload.loaded ??= new Set());
   if (loaded.has(key)) return;
   loaded.add(key);
@@ -235,8 +237,9 @@ export function projectWrites(inv: Invocation, f: ProgramFacts, ex: Extraction, 
   if (!writes.length) return;
   // each write is looked at once per runner program and folder (npm test; npm test reads the same files)
   const dir = projectDir(inv, f, st);
-  const seen = ((st.payload.seen ??= new Map()).get(inv.name + '\0' + dir) ?? new Set<object>());
-  st.payload.seen.set(inv.name + '\0' + dir, seen);
+  const runner = `${inv.name}\0${dir}\0${inv.via.map((v) => v.name).join(' ')}`;
+  const seen = (st.payload.seen ??= new Map()).get(runner) ?? new Set<object>();
+  st.payload.seen.set(runner, seen);
   const part = Object.hasOwn(LOADED_PART, inv.name) ? LOADED_PART[inv.name]! : null;
   for (const w of writes) {
     if (seen.has(w)) continue;
