@@ -598,9 +598,9 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
   }
   // code that evaluates text and fetches a URL: the fetched text is the program
   if (evals) for (const u of urls) out.push(`curl -fsSL -- ${shellQuote(u)} | ${RUNNER[lang]}`);
-  // a socket opened by code that also starts a program or moves descriptors: a reverse shell (the
-  // program's input is the connection)
-  if (info && toks.some((t) => t.t === 'id' && SOCKET_CALLS.has(last(t.v))) && (out.length > 0 || toks.some((t) => t.t === 'id' && FD_CALLS.has(last(t.v))))) info.socket = true;
+  // a socket opened by code that also starts a program, runs a command it does not spell out
+  // (IO.popen(cmd) with cmd read from the connection) or moves descriptors: a reverse shell
+  if (info && toks.some((t) => t.t === 'id' && (SOCKET_CALLS.has(last(t.v)) || SOCKET_CALLS.has(t.v.split('.')[0]!))) && (out.length > 0 || info.dynamic || toks.some((t) => t.t === 'id' && FD_CALLS.has(last(t.v))))) info.socket = true;
   // fork in a loop that never ends (fork while 1, while True: os.fork()): a fork bomb
   if (forks(toks)) out.push(':(){ :|:& };:');
   return out;

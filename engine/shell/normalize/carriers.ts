@@ -356,10 +356,13 @@ export function awkCarrier(inv: Invocation, st: NormState, ops: Ops): void {
   const prog = srcOpt ? (typeof srcOpt.value === 'string' ? srcOpt.value : '') : progWord.static ? (progWord.value ?? '') : null;
   if (prog === null || !progWord.static) return ops.opaque(inv, 'awk', 'dynamic', st, { language: 'awk', payload: progWord.approx });
   const found = awkCommands(prog);
-  if (found === null) return ops.opaque(inv, 'awk', 'language', st, { language: 'awk', payload: prog });
+  // gawk's network files (/inet/tcp/…) and a command it does not spell out: what it runs comes from the connection
+  if (found === null) return ops.opaque(inv, 'awk', GAWK_NET.some((p) => prog.includes(p)) ? 'network' : 'language', st, { language: 'awk', payload: prog });
   st.out.push(inv);
   for (const c of found) ops.payload(c, 'awk system()', progWord.span, inv, st);
 }
+
+const GAWK_NET = ['/inet/tcp/', '/inet/udp/', '/inet4/', '/inet6/'];
 
 /** Literal commands run by an awk program, or null when one is not a literal. */
 export function awkCommands(prog: string): string[] | null {
