@@ -311,20 +311,28 @@ export function infoOf(ref: PathRef): PathInfo {
  * Without an fs port one bounded map serves the last home and workspace seen; with one, a map per
  * scope object, which lives for one decision. Every answer kept is frozen (nobody changes one).
  */
+/** Answers for one word text, told apart by where the word sits and what kinds it has. */
+interface Entry {
+  at: string;
+  kinds: readonly string[];
+  info: PathInfo;
+}
 interface Memo {
   fs: FsPort | undefined;
-  infos: Map<string, PathInfo>;
+  infos: Map<string, Entry[]>;
 }
 const memos = new WeakMap<PathScope, Memo>();
 const WORD_MEMO_MAX = 2048;
-let wordMemo = new Map<string, PathInfo>();
+let wordMemo = new Map<string, Entry[]>();
+let wordEntries = 0;
 let wordHome = '';
 let wordWs: readonly string[] | null = null;
 
-function memoOf(sc: PathScope): Map<string, PathInfo> {
+function memoOf(sc: PathScope): Map<string, Entry[]> {
   if (sc.fs === undefined) {
-    if (sc.home !== wordHome || sc.workspace !== wordWs || wordMemo.size >= WORD_MEMO_MAX) {
+    if (sc.home !== wordHome || sc.workspace !== wordWs || wordEntries >= WORD_MEMO_MAX) {
       wordMemo = new Map();
+      wordEntries = 0;
       wordHome = sc.home;
       wordWs = sc.workspace;
     }
@@ -335,20 +343,30 @@ function memoOf(sc: PathScope): Map<string, PathInfo> {
   return m.infos;
 }
 
+function sameKinds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function dynamicInfo(ref: PathRef, sc: PathScope): PathInfo {
   const w = ref.word;
   // brace alternatives are words of their own: no memo
   if (w.braces && w.braces.length > 0) return refineGlob(ref, classifyWord(w, contextOf(sc)), sc);
   const m = memoOf(sc);
   const at = sc.cwd !== null ? sc.cwd : sc.cwdGlob === undefined ? '\0' : '\0\0' + sc.cwdGlob;
-  const key = at + '\0' + w.kinds.join(',') + '\0' + w.approx;
-  let info = m.get(key);
-  if (info === undefined) {
-    info = refineGlob(ref, classifyWord(w, contextOf(sc)), sc);
-    Object.freeze(info.reasons);
-    if (info.why) Object.freeze(info.why);
-    m.set(key, Object.freeze(info));
-  }
+  let list = m.get(w.approx);
+  if (list !== undefined) {
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
+      if (e.at === at && sameKinds(e.kinds, w.kinds)) return e.info;
+    }
+  } else m.set(w.approx, (list = []));
+  const info = refineGlob(ref, classifyWord(w, contextOf(sc)), sc);
+  Object.freeze(info.reasons);
+  if (info.why) Object.freeze(info.why);
+  list.push({ at, kinds: w.kinds.slice(), info: Object.freeze(info) });
+  if (m === wordMemo) wordEntries++;
   return info;
 }
 
