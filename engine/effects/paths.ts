@@ -1,6 +1,7 @@
 // Paths of effects: canonical when static, or the classes a dynamic one could reach. What a path
 // is (protected, credential, critical …) comes from engine/paths; it is worked out on first use
-// and kept on the reference, which lives for one decision.
+// and kept on the reference, which lives for one decision (engine/paths and dynamicInfo below keep
+// answers across decisions when there is no fs port).
 import type { FsPort } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import type { PathRef } from './types.ts';
@@ -303,27 +304,69 @@ export function infoOf(ref: PathRef): PathInfo {
 }
 
 /**
- * Dynamic words' classes, once per scope: a loop body checked once per command names the same
- * glob (`./*`, the items of `find .`) every time. The classes depend only on the word's kinds and
- * text and on the scope's cwd, cwd glob and fs (home and workspace are fixed for a scope), so an
- * entry is keyed by those; one map per scope object, which lives for one decision.
+ * Dynamic words' classes, kept across decisions: a loop body checked once per command names the
+ * same glob (`./*`, the items of `find .`) every time, and sessions repeat words (`"$OUT"`,
+ * `$HOME/x`). The classes depend only on the word's kinds and text and on the scope's cwd, cwd
+ * glob, home, workspace and fs (contextOf passes nothing else), so an entry is keyed by those.
+ * Without an fs port one bounded map serves the last home and workspace seen; with one, a map per
+ * scope object, which lives for one decision. Every answer kept is frozen (nobody changes one).
  */
+/** Answers for one word text, told apart by where the word sits and what kinds it has. */
+interface Entry {
+  at: string;
+  kinds: readonly string[];
+  info: PathInfo;
+}
 interface Memo {
   fs: FsPort | undefined;
-  infos: Map<string, PathInfo>;
+  infos: Map<string, Entry[]>;
 }
 const memos = new WeakMap<PathScope, Memo>();
+const WORD_MEMO_MAX = 2048;
+let wordMemo = new Map<string, Entry[]>();
+let wordEntries = 0;
+let wordHome = '';
+let wordWs: readonly string[] | null = null;
+
+function memoOf(sc: PathScope): Map<string, Entry[]> {
+  if (sc.fs === undefined) {
+    if (sc.home !== wordHome || sc.workspace !== wordWs || wordEntries >= WORD_MEMO_MAX) {
+      wordMemo = new Map();
+      wordEntries = 0;
+      wordHome = sc.home;
+      wordWs = sc.workspace;
+    }
+    return wordMemo;
+  }
+  let m = memos.get(sc);
+  if (m === undefined || m.fs !== sc.fs) memos.set(sc, (m = { fs: sc.fs, infos: new Map() }));
+  return m.infos;
+}
+
+function sameKinds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function dynamicInfo(ref: PathRef, sc: PathScope): PathInfo {
   const w = ref.word;
-  // brace alternatives are words of their own, and a spelled-out word is cheap: no memo
-  if ((w.braces && w.braces.length > 0) || !w.kinds.includes('glob')) return refineGlob(ref, classifyWord(w, contextOf(sc)), sc);
-  let m = memos.get(sc);
-  if (m === undefined || m.fs !== sc.fs) memos.set(sc, (m = { fs: sc.fs, infos: new Map() }));
+  // brace alternatives are words of their own: no memo
+  if (w.braces && w.braces.length > 0) return refineGlob(ref, classifyWord(w, contextOf(sc)), sc);
+  const m = memoOf(sc);
   const at = sc.cwd !== null ? sc.cwd : sc.cwdGlob === undefined ? '\0' : '\0\0' + sc.cwdGlob;
-  const key = at + '\0' + w.kinds.join(',') + '\0' + w.approx;
-  let info = m.infos.get(key);
-  if (info === undefined) m.infos.set(key, (info = refineGlob(ref, classifyWord(w, contextOf(sc)), sc)));
+  let list = m.get(w.approx);
+  if (list !== undefined) {
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
+      if (e.at === at && sameKinds(e.kinds, w.kinds)) return e.info;
+    }
+  } else m.set(w.approx, (list = []));
+  const info = refineGlob(ref, classifyWord(w, contextOf(sc)), sc);
+  Object.freeze(info.reasons);
+  if (info.why) Object.freeze(info.why);
+  list.push({ at, kinds: w.kinds.slice(), info: Object.freeze(info) });
+  if (m === wordMemo) wordEntries++;
   return info;
 }
 

@@ -789,6 +789,71 @@ function classifyFree(w: Walked, ctx: PathContext, r: Result): PathInfo {
 
 /** Classify a path as a tool gives it: absolute, relative to cwd, or starting with `~`. */
 export function classifyPath(p: string, ctx: PathContext, opts: PathOptions = {}): PathInfo {
+  let m = memoFor(ctx, opts);
+  if (m === null) return classifyPathNow(p, ctx, opts);
+  const hit = m.get(p);
+  if (hit !== undefined) return hit;
+  const info = frozen(classifyPathNow(p, ctx, opts));
+  if (memoEntries >= MEMO_MAX) {
+    memos.clear();
+    memoEntries = 0;
+    memoLast = null;
+    m = memoFor(ctx, opts)!;
+  }
+  m.set(p, info);
+  memoEntries++;
+  return info;
+}
+
+// Without an fs port or variables, what classifyPath answers is a pure function of the text, the
+// options and the context's cwd, cwd glob, $OLDPWD, dotglob, home, workspace and gate files: a
+// bounded memo keeps the answers across decisions (`~/.ssh/id_rsa`, `src`, `.` are seen again and
+// again). One map per context (by those fields), cleared when the memo is full. Every answer is
+// frozen: nobody may change a PathInfo it was given.
+const MEMO_MAX = 2048;
+const memos = new Map<string, Map<string, PathInfo>>();
+let memoEntries = 0;
+/** The map of the last context seen, and the fields it was keyed by. */
+let memoLast: Map<string, PathInfo> | null = null;
+let memoCwd: string | null = null;
+let memoCwdGlob: string | undefined;
+let memoOld: string | null = null;
+let memoDot = false;
+let memoHome = '';
+let memoWs: readonly string[] = [];
+let memoGate: readonly string[] | undefined;
+let memoFlags = 0;
+
+function memoFor(ctx: PathContext, opts: PathOptions): Map<string, PathInfo> | null {
+  if (ctx.fs !== undefined || ctx.vars !== undefined) return null;
+  const flags = (opts.tilde === false ? 0 : 1) | (opts.glob ? 2 : 0);
+  const old = ctx.oldpwd ?? null;
+  const dot = ctx.dotglob === true;
+  if (memoLast !== null && ctx.cwd === memoCwd && ctx.cwdGlob === memoCwdGlob && old === memoOld && dot === memoDot && ctx.home === memoHome && ctx.workspace === memoWs && ctx.gateFiles === memoGate && flags === memoFlags) return memoLast;
+  // (\0 cannot be in a path; a null cwd or $OLDPWD is \u0001, which no absolute path is)
+  const key = [flags, dot ? 1 : 0, ctx.cwd ?? '\u0001', ctx.cwdGlob ?? '', old ?? '\u0001', ctx.home, ctx.workspace.join('\0'), ctx.gateFiles === undefined ? '' : ctx.gateFiles.join('\0')].join('\0\0');
+  let m = memos.get(key);
+  if (m === undefined) memos.set(key, (m = new Map()));
+  memoLast = m;
+  memoCwd = ctx.cwd;
+  memoCwdGlob = ctx.cwdGlob;
+  memoOld = old;
+  memoDot = dot;
+  memoHome = ctx.home;
+  memoWs = ctx.workspace;
+  memoGate = ctx.gateFiles;
+  memoFlags = flags;
+  return m;
+}
+
+/** A PathInfo nobody can change (its classes are the shared sets of setFor, or a merge's own). */
+function frozen(info: PathInfo): PathInfo {
+  Object.freeze(info.reasons);
+  if (info.why) Object.freeze(info.why);
+  return Object.freeze(info);
+}
+
+function classifyPathNow(p: string, ctx: PathContext, opts: PathOptions): PathInfo {
   if (simple(p, ctx, opts)) {
     const path = normalizePath(p.charCodeAt(0) === 47 ? p : ctx.cwd + '/' + p);
     if (!path.startsWith('/proc/') && !path.startsWith('/dev/')) return literalInfo(path, ctx, new Result());
