@@ -4,12 +4,7 @@
 import type { Word } from '../shell/types.ts';
 import type { ArgFact, HookContext } from './types.ts';
 import { argFact } from './fact.ts';
-import { makeWord } from '../shell/words.ts';
-
-/** A static word with a text of its own, placed where `w` is. */
-function wordAt(w: Word, text: string): Word {
-  return makeWord(w.span, text, true, text, text, [], [], false, 0);
-}
+import { staticWord } from '../shell/words.ts';
 
 function execArgv(ctx: HookContext, at: Word, argv: Word[]): void {
   const a = argFact('exec-argv', at);
@@ -60,7 +55,7 @@ export function unixexecAddress(ctx: HookContext): void {
       else if (k.startsWith('argv') && k !== 'argv0') argv[Number(k.slice(4))] = val;
     }
     if (path === null) continue;
-    execArgv(ctx, w, [wordAt(w, path), ...argv.filter((x) => x !== undefined).map((x) => wordAt(w, x))]);
+    execArgv(ctx, w, [staticWord(path, w.span), ...argv.filter((x) => x !== undefined).map((x) => staticWord(x, w.span))]);
     ctx.effect = true;
   }
 }
@@ -72,7 +67,7 @@ export function wrapperList(ctx: HookContext): void {
     if (!w.static || w.value !== '-wrapper') continue;
     const list = ctx.args[i + 1]!;
     if (!list.static) continue;
-    execArgv(ctx, list, (list.value ?? '').split(',').map((x) => wordAt(list, x)));
+    execArgv(ctx, list, (list.value ?? '').split(',').map((x) => staticWord(x, list.span)));
   }
 }
 
@@ -80,7 +75,7 @@ export function wrapperList(ctx: HookContext): void {
 export function serviceScript(ctx: HookContext): void {
   const name = ctx.operands[0];
   if (!name || !name.static || !(name.value ?? '').includes('/')) return;
-  execArgv(ctx, name, [wordAt(name, '/etc/init.d/' + name.value), ...ctx.operands.slice(1)]);
+  execArgv(ctx, name, [staticWord('/etc/init.d/' + name.value, name.span), ...ctx.operands.slice(1)]);
 }
 
 /** start-stop-daemon: the -x/--exec (or -a/--startas) program runs with the arguments after `--`. */
@@ -93,7 +88,7 @@ export function daemonArgv(ctx: HookContext): void {
   if (text === undefined) return;
   // the operands are that program's arguments, not a command of their own
   f.args = f.args.filter((a) => !(a.role === 'exec-argv' && a.option === undefined) && a !== prog);
-  execArgv(ctx, prog.word, [wordAt(prog.word, text), ...ctx.operands]);
+  execArgv(ctx, prog.word, [staticWord(text, prog.word.span), ...ctx.operands]);
 }
 
 /** A subcommand path (`sandbox linux`, `execute`) after which the operands are a command: argv, or one shell line. */

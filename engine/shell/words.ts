@@ -288,6 +288,11 @@ export function makeWord(span: Span, raw: string, isStatic: boolean, value: stri
   return { span, raw, static: isStatic, value, approx, kinds, params, quoted, globPrefix: undefined, split: undefined, braces: undefined, substitutions };
 }
 
+/** A static word that is its text, placed at `span` (a synthesized argument). */
+export function staticWord(value: string, span: Span): Word {
+  return makeWord(span, value, true, value, value, [], [], false, 0);
+}
+
 /** A copy of a word (change its fields after): the same class, where a spread makes one of its own. */
 export function copyWord(w: Word): Word {
   const c = makeWord(w.span, w.raw, w.static, w.value, w.approx, w.kinds, w.params, w.quoted, w.substitutions);

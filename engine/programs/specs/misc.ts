@@ -5,6 +5,8 @@ import { textOf } from '../words.ts';
 import { versionOnly } from './system.ts';
 import { commandAfter, daemonArgv, wrapperList } from '../exec-hooks.ts';
 const F = 'misc';
+/** codex sandbox linux|macos|landlock|seatbelt CMD…: runs CMD under that sandbox. */
+const CODEX_SANDBOX = ['linux', 'macos', 'landlock', 'seatbelt'].map((os) => commandAfter(['sandbox', os], 'argv'));
 const effect = { hook: (c: { effect: boolean }) => { c.effect = true; } };
 
 export const MISC = (): ProgramSpec[] => [
@@ -152,7 +154,7 @@ export const ENV_RUNNERS = (): ProgramSpec[] => [
   prog(F, 'uvx', 'from:none with:none with-requirements:read python|p:none index-url:net extra-index-url:net q|quiet v|verbose ?V|version ?h|help', 'argv', { posix: true, network: true, installs: true }),
   prog(F, 'sem', 'id:none j|jobs:none fg bg wait u', 'lines.sh', { posix: true }),
   prog(F, 'retry|try', 't|tries|times:none d|delay|sleep:none u|until:none w|while:none m|max:none', 'argv', { posix: true }),
-  prog(F, 'claude|codex|aider|gemini|cursor-agent|goose|opencode', 'p|print c|continue r|resume:: model:none dangerously-skip-permissions@agent-unrestricted allowedTools|allowed-tools:none permission-mode:none yolo@agent-unrestricted ?v|version ?h|help', 'none*', { loose: true, network: true, hook: (c) => { c.effect = true; /* codex sandbox linux|macos CMD… */ for (const os of ['linux', 'macos', 'landlock', 'seatbelt']) commandAfter(['sandbox', os], 'argv')(c); } }),
+  prog(F, 'claude|codex|aider|gemini|cursor-agent|goose|opencode', 'p|print c|continue r|resume:: model:none dangerously-skip-permissions@agent-unrestricted allowedTools|allowed-tools:none permission-mode:none yolo@agent-unrestricted ?v|version ?h|help', 'none*', { loose: true, network: true, hook: (c) => { c.effect = true; for (const h of CODEX_SANDBOX) h(c); } }),
   prog(F, 'ansible|ansible-playbook|ansible-galaxy|ansible-pull|ansible-vault|salt|pssh|parallel-ssh|pdsh|clush', 'i|inventory:read m|module-name:none a|args:line.sh b|become u|user:none e|extra-vars:none k|ask-pass K|ask-become-pass f|forks:none l|limit:none C|check D|diff vault-password-file:read private-key:read ?version ?h|help', 'none*', { network: true, loose: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'ghc|runghc|runhaskell|stack-ghc', 'e:code.haskell o:write c O outputdir:dir ?version ?help', 'codefile.haskell*', { singleDash: true, loose: true }),
   prog(F, 'zig', '', 'none*', { posix: true, subOpen: true, hook: (c) => { c.effect = true; versionOnly(c, []); } }),

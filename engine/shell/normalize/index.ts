@@ -332,7 +332,6 @@ function inputLines(inv: Invocation, ex: Extraction, st: NormState): void {
 const NO_ARGVS: Word[][] = [];
 const NO_WORDS: Word[] = [];
 
-/** Could nestedRuns open anything from these facts: an exec role, or code on stdin? */
 /** The invocation as the program its path was copied or linked from earlier in the source (a chain of up to 8 copies). */
 function madeProgram(inv: Invocation, ex: Extraction, st: NormState): Invocation {
   let from: string | null = null;
@@ -360,13 +359,13 @@ function loadFiles(inv: Invocation, f: ProgramFacts, ex: Extraction, st: NormSta
     if ((a.role !== 'code-file' && a.role !== 'config') || !a.word.static) continue;
     // a shell's own script is read by the shell carrier
     if (a.role === 'code-file' && a.language === 'sh' && SHELLS.has(inv.name)) continue;
-    const w = a.text !== undefined && a.text !== a.word.value ? { ...a.word, value: a.text } : a.word;
-    loadWritten(inv, w, a.role === 'config' ? undefined : a.language, ex, st, ops);
+    loadWritten(inv, a.word, a.role === 'config' ? undefined : a.language, ex, st, ops, a.text ?? a.word.value);
   }
   if (f.projectCode) projectWrites(inv, f, ex, st, ops);
   if (f.unmodelled) unknownLoads(inv, inv.args, ex, st, ops);
 }
 
+/** Could nestedRuns open anything from these facts: an exec role, or code on stdin? */
 function opensAny(f: ProgramFacts): boolean {
   if (f.stdin === 'code' || f.inputCode) return true;
   for (const a of f.args) if (a.role === 'exec-argv' || a.role === 'exec-line' || a.role === 'code-file' || (a.role === 'code' && hasShellEscapes(a.language))) return true;

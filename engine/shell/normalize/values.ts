@@ -24,7 +24,7 @@ export function staticValues(ex: Extraction): Map<string, string[]> | null {
       if (a.array) {
         if (!a.append && !a.subscript && a.array.every((w) => w.static)) {
           const words = a.array.map((w) => w.value ?? '');
-          out = addWords(out, a.name + '[@]', a.name + '[', words);
+          out = addWords(out, a.name + '[@]', (i) => `${a.name}[${i}]`, words);
           // $a is ${a[0]}
           if (words.length) out = addValue(out, a.name, words[0]!);
         }
@@ -65,12 +65,13 @@ export function staticValues(ex: Extraction): Map<string, string[]> | null {
 /** Words joined by NUL: a list of words (array elements, positional parameters). */
 const WORDS = String.fromCharCode(0);
 
-function addWords(out: Map<string, string[]> | null, all: string, each: string, words: string[]): Map<string, string[]> {
-  out = addValue(out, all, words.join(WORDS));
+/** The words under `all` (joined) and each one under its own name (`a[0]`, `1` …). */
+function addWords(out: Map<string, string[]> | null, all: string, each: (i: number) => string, words: string[]): Map<string, string[]> {
+  let m = addValue(out, all, words.join(WORDS));
   words.forEach((w, i) => {
-    out = addValue(out, each + i + (each.endsWith('[') ? ']' : ''), w);
+    m = addValue(m, each(i), w);
   });
-  return out!;
+  return m;
 }
 
 /** `printf -v NAME FORMAT ARGS` (a format of %s only), `read [-r] NAME <<< WORD`, `set -- WORDS`, all static. */
@@ -91,7 +92,7 @@ function builtinValue(sc: SimpleCommand, out: Map<string, string[]> | null): Map
     if (!here || names.length !== 1 || !isName(names[0]!)) return out;
     return addValue(out, names[0]!, (here.target.value ?? '').split('\n')[0]!.trim());
   }
-  if (v[0] === 'set' && v[1] === '--') return addWords(out, '@', '', v.slice(2));
+  if (v[0] === 'set' && v[1] === '--') return addWords(out, '@', (i) => String(i), v.slice(2));
   return out;
 }
 
@@ -125,13 +126,13 @@ export function printedWith(sc: SimpleCommand, values: Map<string, string[]> | n
   return out;
 }
 
-/** The name a word expands as a whole (`$x`, `"$x"`, `${x}`), or null. */
 /** The static values a word that expands one name as a whole can have (none when unknown). */
 export function wordValues(w: Word, values: Map<string, string[]>): string[] {
   const n = wholeParam(w);
   return (n !== null ? values.get(n) : undefined) ?? [];
 }
 
+/** The name a word expands as a whole (`$x`, `"$x"`, `${x}`; `a[@]`, `a[2]` for array words), or null. */
 function wholeParam(w: Word): string | null {
   if (w.static || w.kinds.length !== 1 || w.kinds[0] !== 'param' || w.params.length !== 1) return null;
   const n = w.params[0]!;

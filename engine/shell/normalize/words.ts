@@ -1,11 +1,7 @@
 // Small helpers for resolved words and synthesized ones.
 import type { Span, Word, SimpleCommand, Invocation } from '../types.ts';
-import { copyWord, makeWord } from '../words.ts';
-export { copyWord, makeWord };
-
-export function staticWord(value: string, span: Span): Word {
-  return makeWord(span, value, true, value, value, [], [], false, 0);
-}
+import { copyWord, makeWord, staticWord } from '../words.ts';
+export { copyWord, makeWord, staticWord };
 
 /** A static word as a quoted value gives it (x="$v" with a known value). */
 export function quotedWord(value: string, span: Span): Word {

@@ -30,9 +30,6 @@ export function writtenText(path: string, ex: Extraction, st: NormState, at: num
 
 /** One write of a file by a command: its stdout (a redirect, a tee operand) or a copy of another file. */
 interface Write {
-  /** Where the writing command starts and ends in the source. */
-  start: number;
-  end: number;
   /** As written (relative names stay relative). */
   raw: string;
   append: boolean;
@@ -40,6 +37,7 @@ interface Write {
   from: string | null;
   /** The text written, worked out on first use (undefined: not yet; null: not known). */
   text: string | null | undefined;
+  /** The writing command (its span places the write in the source). */
   sc: SimpleCommand;
   tee: boolean;
 }
@@ -50,7 +48,7 @@ interface WriteLog {
   cwd: string;
   byTarget: Map<string, Write[]>;
   all: Write[];
-  /** writesIn answers: target NUL at → text. */
+  /** textAt answers: target NUL at → text. */
   memo: Map<string, string | null>;
 }
 
@@ -61,7 +59,7 @@ function logOf(ex: Extraction, st: NormState): WriteLog {
   if (known !== undefined && known.cwd === st.cwd) return known;
   const log: WriteLog = { ex, cwd: st.cwd, byTarget: new Map(), all: [], memo: new Map() };
   const add = (c: SimpleCommand, raw: string, append: boolean, from: string | null, tee: boolean) => {
-    const w: Write = { start: c.span.start, end: c.span.end, raw, append, from, text: undefined, sc: c, tee };
+    const w: Write = { raw, append, from, text: undefined, sc: c, tee };
     const target = absIn(st, raw);
     const list = log.byTarget.get(target);
     if (list) list.push(w);
@@ -94,9 +92,9 @@ function textAt(log: WriteLog, target: string, at: number): string | null {
   log.memo.set(key, null); // (a copy cycle reads as unknown)
   let text: string | null = null;
   for (const w of list) {
-    if (w.end > at) break;
+    if (w.sc.span.end > at) break;
     if (w.from !== null) {
-      text = textAt(log, w.from, w.start) ?? text;
+      text = textAt(log, w.from, w.sc.span.start) ?? text;
       continue;
     }
     if (w.text === undefined) w.text = w.tee ? teeInput(log.ex, w.sc) : stageOutput(log.ex, w.sc);
@@ -106,6 +104,7 @@ function textAt(log: WriteLog, target: string, at: number): string | null {
   log.memo.set(key, text);
   return text;
 }
+
 /** A copying command's (cp, ln, install, mv: ProgramFacts.copies) destinations, each with its source (absolute), or null. */
 function copiesOf(c: SimpleCommand, st: NormState): [string, string][] | null {
   const a0 = c.argv[0];
@@ -139,7 +138,7 @@ function copiesOf(c: SimpleCommand, st: NormState): [string, string][] | null {
 export function copiedProgram(path: string, ex: Extraction, st: NormState, at: number): string | null {
   let from: string | null = null;
   for (const w of logOf(ex, st).byTarget.get(absIn(st, path)) ?? []) {
-    if (w.end > at) break;
+    if (w.sc.span.end > at) break;
     from = w.from;
   }
   if (from === null && st.root && st.root.ex !== ex) return copiedProgram(path, st.root.ex, st, st.root.at);
@@ -163,8 +162,8 @@ function teeInput(ex: Extraction, c: SimpleCommand): string | null {
 /** Every write before `at` with text of its own (not a copy), in the source and (for a payload) its root. */
 function writesBefore(ex: Extraction, st: NormState, at: number): Write[] {
   const out: Write[] = [];
-  for (const w of logOf(ex, st).all) if (w.end <= at && w.from === null) out.push(w);
-  if (st.root && st.root.ex !== ex) for (const w of logOf(st.root.ex, st).all) if (w.end <= st.root.at && w.from === null) out.push(w);
+  for (const w of logOf(ex, st).all) if (w.sc.span.end <= at && w.from === null) out.push(w);
+  if (st.root && st.root.ex !== ex) for (const w of logOf(st.root.ex, st).all) if (w.sc.span.end <= st.root.at && w.from === null) out.push(w);
   return out;
 }
 
@@ -193,23 +192,25 @@ function languageOf(path: string): string | undefined {
 /**
  * `w` names a file this command wrote before, with known text, that the invocation loads as code
  * (in `language`, else by its name) or as configuration: its commands are checked as payloads of
- * the invocation. The file stays opaque; this only adds what it is known to run.
+ * the invocation. The file stays opaque; this only adds what it is known to run. `path` is the
+ * part of the word that names the file (`--vars=FILE`), the whole word by default.
  */
-export function loadWritten(inv: Invocation, w: Word, language: string | undefined, ex: Extraction, st: NormState, ops: Ops): boolean {
-  if (!w.static) return false;
-  const path = w.value ?? '';
+export function loadWritten(inv: Invocation, w: Word, language: string | undefined, ex: Extraction, st: NormState, ops: Ops, path = w.value): void {
+  if (!w.static || path === undefined) return;
   const text = writtenText(path, ex, st, inv.source.span.start);
-  if (text === null) return false;
-  runText(inv, text, path, language, w, st, ops);
-  return true;
+  if (text !== null) runText(inv, text, path, language, w, st, ops);
+}
+
+/** What, besides the program, decides how a loaded text runs: wrappers (sudo), env, a cd. */
+function runContext(inv: Invocation): string {
+  return `${inv.via.map((v) => v.name).join(' ')}\0${inv.env.map((a) => a.name).join(' ')}\0${inv.chdir?.raw ?? ''}`;
 }
 
 function runText(inv: Invocation, text: string, path: string, language: string | undefined, w: Word, st: NormState, ops: Ops): void {
   const given = language !== undefined ? (LANGUAGE_ALIASES[language] ?? language) : languageOf(path);
   // the same text loaded the same way again (npm test; npm test) adds nothing to check; under
   // another wrapper, env or folder (sudo npm test) it is checked again
-  const how = `${inv.via.map((v) => v.name).join(' ')}\0${inv.env.map((a) => a.name).join(' ')}\0${inv.chdir?.raw ?? ''}`;
-  const key = `${inv.name}\0${how}\0${given ?? ''}\0${absIn(st, path)}\0${text}`;
+  const key = `${inv.name}\0${runContext(inv)}\0${given ?? ''}\0${absIn(st, path)}\0${text}`;
   const loaded = (st.payload.loaded ??= new Set());
   if (loaded.has(key)) return;
   loaded.add(key);
@@ -237,7 +238,7 @@ export function projectWrites(inv: Invocation, f: ProgramFacts, ex: Extraction, 
   if (!writes.length) return;
   // each write is looked at once per runner program and folder (npm test; npm test reads the same files)
   const dir = projectDir(inv, f, st);
-  const runner = `${inv.name}\0${dir}\0${inv.via.map((v) => v.name).join(' ')}`;
+  const runner = `${inv.name}\0${dir}\0${runContext(inv)}`;
   const seen = (st.payload.seen ??= new Map()).get(runner) ?? new Set<object>();
   st.payload.seen.set(runner, seen);
   const part = Object.hasOwn(LOADED_PART, inv.name) ? LOADED_PART[inv.name]! : null;
@@ -245,9 +246,7 @@ export function projectWrites(inv: Invocation, f: ProgramFacts, ex: Extraction, 
     if (seen.has(w)) continue;
     seen.add(w);
     const raw = w.raw;
-    // a relative name was written where the runner runs, as far as anyone knows (after the same cd)
-    const abs = absIn(st, raw);
-    const inside = !raw.startsWith('/') || dir === null ? (raw.startsWith('./') ? raw.slice(2) : raw) : abs === dir ? '' : abs.startsWith(dir === '/' ? '/' : dir + '/') ? abs.slice(dir === '/' ? 1 : dir.length + 1) : null;
+    const inside = insideDir(raw, absIn(st, raw), dir);
     if (inside === null) continue;
     if (part && !part.some((p) => inside.startsWith(p) || inside.includes('/' + p))) continue;
     const name = basename(raw);
@@ -256,6 +255,18 @@ export function projectWrites(inv: Invocation, f: ProgramFacts, ex: Extraction, 
     const text = writtenText(raw, ex, st, at);
     if (text !== null) runText(inv, text, raw, undefined, inv.program, st, ops);
   }
+}
+
+/**
+ * Where a written file lies in the runner's folder (relative to it), or null when outside. A
+ * relative name was written where the runner runs, as far as anyone knows (after the same cd),
+ * and so is any file when the folder is unknown.
+ */
+function insideDir(raw: string, abs: string, dir: string | null): string | null {
+  if (!raw.startsWith('/') || dir === null) return raw.startsWith('./') ? raw.slice(2) : raw;
+  if (abs === dir) return '';
+  const prefix = dir === '/' ? '/' : dir + '/';
+  return abs.startsWith(prefix) ? abs.slice(prefix.length) : null;
 }
 
 /** The folder a runner works in: its -C/--prefix/--cwd option, a cd before it, or the cwd (null: unknown). */
@@ -276,6 +287,6 @@ export function unknownLoads(inv: Invocation, words: readonly Word[], ex: Extrac
     const v = w.value ?? '';
     const eq = v.startsWith('-') ? v.indexOf('=') : -1;
     if (v.startsWith('-') && eq < 0) continue;
-    loadWritten(inv, eq < 0 ? w : { ...w, value: v.slice(eq + 1) }, undefined, ex, st, ops);
+    loadWritten(inv, w, undefined, ex, st, ops, eq < 0 ? v : v.slice(eq + 1));
   }
 }
