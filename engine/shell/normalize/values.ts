@@ -10,6 +10,7 @@ import { isName } from '../lexer.ts';
 
 const MAX_VALUES = 8;
 const DECLARERS = new Set(['export', 'local', 'declare', 'typeset', 'readonly']);
+const NAMEREFS = new Set(['local', 'declare', 'typeset']);
 
 /**
  * Static values each name is given in the source: plain and declare/export assignments, array
@@ -40,7 +41,8 @@ export function staticValues(ex: Extraction): Map<string, string[]> | null {
       continue;
     }
     if (!DECLARERS.has(cmd)) continue;
-    const nameref = sc.argv.some((w, k) => k > 0 && w.static && w.value!.startsWith('-') && w.value!.includes('n'));
+    // -n makes a nameref only for declare, typeset and local (export -n un-exports, and keeps the value)
+    const nameref = NAMEREFS.has(cmd) && sc.argv.some((w, k) => k > 0 && w.static && w.value!.startsWith('-') && w.value!.includes('n'));
     for (let k = 1; k < sc.argv.length; k++) {
       const w = sc.argv[k]!;
       if (!w.static) continue;
@@ -92,7 +94,8 @@ function builtinValue(sc: SimpleCommand, out: Map<string, string[]> | null): Map
     if (!here || names.length !== 1 || !isName(names[0]!)) return out;
     return addValue(out, names[0]!, (here.target.value ?? '').split('\n')[0]!.trim());
   }
-  if (v[0] === 'set' && v[1] === '--') return addWords(out, '@', (i) => String(i), v.slice(2));
+  // $1 is the first word
+  if (v[0] === 'set' && v[1] === '--') return addWords(out, '@', (i) => String(i + 1), v.slice(2));
   return out;
 }
 
