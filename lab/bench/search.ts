@@ -215,14 +215,27 @@ export function decideShape(engine: PermissionEngine, command: string): Decision
   return engine.decide({ tool: 'Bash', input: { command } }, CTX);
 }
 
-/** Every shape at `bytes` (cut to at most that), timed `runs` times; slowest first. */
+const WARM_MIN = 2;
+const WARM_MAX = 8;
+
+/** Every shape at `bytes` (cut to at most that), warmed up, then timed `runs` times; slowest first. */
 export function searchWorst(engine: PermissionEngine, bytes = 64 * 1024, runs = 3): SearchRow[] {
   const rows: SearchRow[] = [];
   for (const s of SEARCH_SHAPES) {
     if (process.env.SEARCH_ONLY && !s.name.includes(process.env.SEARCH_ONLY)) continue;
     if (process.env.SEARCH_TRACE) process.stderr.write(s.name + '\n');
     const cmd = s.make(bytes).slice(0, bytes);
-    let d = decideShape(engine, cmd); // warm
+    // warm up as the in-process rows do: until a run is no more than 3 % faster than the best before it
+    let d = decideShape(engine, cmd);
+    const warm: number[] = [];
+    for (let w = 0; w < WARM_MAX; w++) {
+      const a = process.hrtime.bigint();
+      d = decideShape(engine, cmd);
+      const dt = Number(process.hrtime.bigint() - a);
+      const best = warm.length ? Math.min(...warm) : Infinity;
+      warm.push(dt);
+      if (warm.length >= WARM_MIN && dt > best * 0.97) break;
+    }
     const t: number[] = [];
     const c: number[] = [];
     for (let i = 0; i < runs; i++) {
