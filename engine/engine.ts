@@ -1,9 +1,9 @@
 // The public entry point (contract §1b).
-import type { Context, Decision, ToolCall, TraceStep } from './types.ts';
+import type { Context, Decision, ModeName, ToolCall, TraceStep } from './types.ts';
 import type { Detector } from './detectors/types.ts';
 import { parsePolicy, PolicyError, type Policy } from './pipeline/policy.ts';
 import { RuleSet } from './pipeline/rules/index.ts';
-import { evaluate, type EngineState } from './pipeline/decide.ts';
+import { evaluate, evaluateModes, type EngineState } from './pipeline/decide.ts';
 import { checkExamples } from './pipeline/examples.ts';
 import { builtinDetectors } from './pipeline/detectors.ts';
 import { modeRow, type PresetName } from './pipeline/modes.ts';
@@ -93,6 +93,20 @@ export class PermissionEngine {
       return intact(evaluate(this.state, call, context, false));
     } catch (e) {
       return internalError(e, context);
+    }
+  }
+
+  /**
+   * decide in each of `modes` (context.mode is ignored): the same decisions, with the tool's check
+   * made once for all of them (a regression run over every mode).
+   */
+  decideModes(call: ToolCall, context: Context, modes: readonly ModeName[]): Decision[] {
+    try {
+      const ds = evaluateModes(this.state, call, context, modes);
+      for (const d of ds) intact(d);
+      return ds;
+    } catch (e) {
+      return modes.map((mode) => internalError(e, { ...context, mode }));
     }
   }
 

@@ -3,7 +3,7 @@ import type { Context, Decision, ModeName, ToolCall } from '../types.ts';
 import type { Detector } from '../detectors/types.ts';
 import type { Policy } from './policy.ts';
 import type { RuleSet } from './rules/index.ts';
-import { modeRow, applyMode, readsWorkspaceEdit, PRESETS, JUDGE_PRESET, type ResultClass, type PresetName } from './modes.ts';
+import { modeRow, applyMode, readsWorkspaceEdit, PRESETS, JUDGE_PRESET, type ModeRow, type ResultClass, type PresetName } from './modes.ts';
 import type { Judge, Review } from '../judge/index.ts';
 import { applyPreset } from './preset.ts';
 import { applyTargets } from '../targets/pipeline.ts';
@@ -94,19 +94,40 @@ function decision(t: Tracer, mode: ModeName, r: CheckResult, behavior: Decision[
 export function evaluate(state: EngineState, call: ToolCall, ctx: Context, explain: boolean): Decision {
   const t = explain ? new Tracer(true) : NO_TRACE;
   const mode: ModeName = ctx.mode ?? (state.preset ? PRESETS[state.preset].mode : state.policy.mode);
-  const row = modeRow(mode);
+  return evaluateEach(state, call, ctx, [mode], t)[0]!;
+}
+
+/**
+ * The decision in each of `modes`, each the same as evaluate gives for that mode (no trace): the
+ * tool's check does not depend on the mode (only acceptEdits reads its workspace-edit flag, which
+ * is then computed for all), so it runs once and the steps after it run per mode.
+ */
+export function evaluateModes(state: EngineState, call: ToolCall, ctx: Context, modes: readonly ModeName[]): Decision[] {
+  return evaluateEach(state, call, ctx, modes, NO_TRACE);
+}
+
+function evaluateEach(state: EngineState, call: ToolCall, ctx: Context, modes: readonly ModeName[], t: Tracer): Decision[] {
+  const out: Decision[] = new Array(modes.length);
+  const rows: { at: number; mode: ModeName; row: ModeRow }[] = [];
 
   // 1. Validate the input and apply the size budget.
-  if (!row) {
-    const r = result('deny', { type: 'input', detail: 'mode' }, `unknown mode "${String(mode)}"`);
-    return t.add('input', 'deny', r.message), decision(t, mode, r, 'deny', false);
+  for (let at = 0; at < modes.length; at++) {
+    const mode = modes[at]!;
+    const row = modeRow(mode);
+    if (row) rows.push({ at, mode, row });
+    else {
+      const r = result('deny', { type: 'input', detail: 'mode' }, `unknown mode "${String(mode)}"`);
+      t.add('input', 'deny', r.message);
+      out[at] = decision(t, mode, r, 'deny', false);
+    }
   }
+  if (!rows.length) return out;
   const tool = typeof call?.tool === 'string' ? call.tool : '';
   const v = tool ? validateInput(tool, call.input) : { ok: false as const, message: 'call: field "tool" must be a tool name' };
-  if (!v.ok) return t.add('input', 'deny', v.message), decision(t, mode, result('deny', { type: 'input' }, v.message), 'deny', false);
+  if (!v.ok) return t.add('input', 'deny', v.message), denyEach(t, rows, out, result('deny', { type: 'input' }, v.message));
   const badCtx = contextError(ctx);
-  if (badCtx) return t.add('input', 'deny', badCtx), decision(t, mode, result('deny', { type: 'input', detail: 'context' }, badCtx), 'deny', false);
-  if (t.on) t.add('input', 'info', `${tool} in ${mode} mode`);
+  if (badCtx) return t.add('input', 'deny', badCtx), denyEach(t, rows, out, result('deny', { type: 'input', detail: 'context' }, badCtx));
+  if (t.on) t.add('input', 'info', `${tool} in ${rows[0]!.mode} mode`);
 
   const cwd = normalizedCwd(ctx.cwd);
   const home = normalizedHome(ctx.home);
@@ -122,17 +143,15 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
     prior: ctx.prior,
     detectors: state.detectors,
     tracer: t,
-    edits: readsWorkspaceEdit(row),
+    edits: rows.some((x) => readsWorkspaceEdit(x.row)),
   };
 
   // 2. Tool-wide deny, then tool-wide ask (immune).
   const wideDeny = state.rules.toolWide(tool, 'deny');
   if (wideDeny) {
     t.add('tool-wide deny rule', 'deny', wideDeny.text);
-    const r = result('deny', { type: 'rule', rule: wideDeny.text, layer: wideDeny.layer }, `${tool} is denied by ${wideDeny.text}`);
-    return decision(t, mode, r, 'deny', false);
+    return denyEach(t, rows, out, result('deny', { type: 'rule', rule: wideDeny.text, layer: wideDeny.layer }, `${tool} is denied by ${wideDeny.text}`));
   }
-  const wideAsk = state.rules.toolWide(tool, 'ask');
 
   // 3. The tool's own check: content rules, detectors, paths, safety checks, read-only allowlist.
   let r: CheckResult;
@@ -144,6 +163,28 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
     r = result('ask', { type: 'input', detail: 'unknown tool' }, `unknown tool "${tool}"`);
   } else r = checkTool(env, tool, v.input);
   t.add('tool check', r.behavior, r.message);
+
+  const checked: ToolCall = { tool, input: v.input };
+  for (const { at, mode, row } of rows) {
+    const d = afterCheck(state, env, checked, r, mode, row);
+    // each decision its own findings list (the findings themselves are shared)
+    out[at] = rows.length > 1 ? { ...d, findings: [...d.findings] } : d;
+  }
+  return out;
+}
+
+/** The same deny for every known mode (a verdict reached before any mode matters). */
+function denyEach(t: Tracer, rows: readonly { at: number; mode: ModeName }[], out: Decision[], r: CheckResult): Decision[] {
+  for (const { at, mode } of rows) out[at] = decision(t, mode, r, 'deny', false);
+  return out;
+}
+
+/** Steps 4–7 for one mode, from the tool check's result. */
+function afterCheck(state: EngineState, env: CheckEnv, checked: ToolCall, checkedResult: CheckResult, mode: ModeName, row: ModeRow): Decision {
+  const t = env.tracer;
+  const tool = checked.tool;
+  let r = checkedResult;
+  const wideAsk = state.rules.toolWide(tool, 'ask');
 
   // A command known only at run time (eval "$CMD", $(…) as the program) is never granted by an
   // allow rule: under a tool-wide allow it stays an ask no mode may waive.
@@ -163,7 +204,6 @@ export function evaluate(state: EngineState, call: ToolCall, ctx: Context, expla
   }
 
   // A safety preset adds its deterministic rules and constraints, then the judge settles the rest.
-  const checked: ToolCall = { tool, input: v.input };
   if (state.preset) r = applyPreset(env, checked, r, state.preset, state.judge);
   // A mode whose row sends ordinary asks to the judge (auto): the guarded reviewer settles them.
   else if (row.ask === 'judge' && (r.behavior === 'ask' || r.behavior === 'passthrough') && !r.immune) {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PermissionEngine, loadPolicy } from '../../engine/index.ts';
-import type { EngineOptions, Policy, ToolCall, TraceStep, ModeName } from '../../engine/index.ts';
+import type { Decision, EngineOptions, Policy, ToolCall, TraceStep, ModeName } from '../../engine/index.ts';
 import { expectedFor } from './expect.ts';
 import type { Expected, ModeRowLike } from './expect.ts';
 import type { LoadedCase } from './schema.ts';
@@ -84,20 +84,33 @@ function judgeDecided(a: Actual): boolean {
 function actualOf(engine: PermissionEngine, lc: LoadedCase, row: ModeRowLike, trace: boolean): Actual {
   try {
     const ctx = { cwd: CASE_CWD, home: CASE_HOME, mode: row.mode as ModeName };
-    const d = trace ? engine.explain(caseCall(lc), ctx) : engine.decide(caseCall(lc), ctx);
-    const reason = d.reason.type + (d.reason.detector ? `:${d.reason.detector}` : d.reason.rule ? `:${d.reason.rule}` : '');
-    return {
-      behavior: d.behavior,
-      silenced: d.silenced,
-      immune: d.immune,
-      fired: [...new Set(d.findings.map((f) => f.detector))],
-      reason,
-      message: d.message,
-      trace: d.trace ?? [],
-    };
+    return actualFrom(trace ? engine.explain(caseCall(lc), ctx) : engine.decide(caseCall(lc), ctx));
   } catch (err) {
     return errorActual(`engine threw: ${(err as Error).message}`);
   }
+}
+
+/** decide in every mode at once (one tool check for all; the same decisions as decide per mode). */
+function actualsOf(engine: PermissionEngine, lc: LoadedCase, modes: readonly ModeRowLike[]): Actual[] {
+  try {
+    const ds = engine.decideModes(caseCall(lc), { cwd: CASE_CWD, home: CASE_HOME }, modes.map((row) => row.mode as ModeName));
+    return ds.map(actualFrom);
+  } catch (err) {
+    return modes.map(() => errorActual(`engine threw: ${(err as Error).message}`));
+  }
+}
+
+function actualFrom(d: Decision): Actual {
+  const reason = d.reason.type + (d.reason.detector ? `:${d.reason.detector}` : d.reason.rule ? `:${d.reason.rule}` : '');
+  return {
+    behavior: d.behavior,
+    silenced: d.silenced,
+    immune: d.immune,
+    fired: [...new Set(d.findings.map((f) => f.detector))],
+    reason,
+    message: d.message,
+    trace: d.trace ?? [],
+  };
 }
 
 /** Behaviour, silenced and immune as expected (a judged expectation takes the judge's verdict). */
@@ -120,6 +133,7 @@ export function runCase(lc: LoadedCase, modes: readonly ModeRowLike[], engines: 
   const results: ModeResult[] = [];
   let missing: string[] = [];
   let unexpected: string[] = [];
+  const decided = engine instanceof Error ? null : actualsOf(engine, lc, modes);
   modes.forEach((row, i) => {
     const expected = expectedFor(c, row);
     let actual: Actual;
@@ -127,7 +141,7 @@ export function runCase(lc: LoadedCase, modes: readonly ModeRowLike[], engines: 
     else {
       // decide (what the hook runs) judges the cell; explain runs only where its trace is read:
       // a judged expectation whose behaviour differs (judgeDecided), or a cell to report.
-      actual = actualOf(engine, lc, row, false);
+      actual = decided![i]!;
       if ((actual.behavior !== 'error' && !cellOk(actual, expected)) || (i === 0 && detectorsOff(c, actual))) {
         const e = actualOf(engine, lc, row, true);
         const same = e.behavior === actual.behavior && e.silenced === actual.silenced && e.immune === actual.immune && e.reason === actual.reason;
