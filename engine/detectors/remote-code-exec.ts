@@ -1,9 +1,9 @@
 // Code whose origin is the network, by any route → deny: a pipe into a shell, a download run
 // later in the same command, process substitution, /dev/stdin, package specs from a URL, a
-// socket handed to a program.
+// shell given a network connection as its stdio (nc -e, socat EXEC:).
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
-import { effectsFor, finding, text } from './util.ts';
+import { effectsFor, finding } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'remote-code-exec',
@@ -19,7 +19,7 @@ const meta: DetectorMeta = {
 
 export const remoteCodeExec: Detector = {
   meta,
-  concerns: { effects: ['code'], programs: ['nc', 'ncat', 'netcat', 'socat'] },
+  concerns: { effects: ['code'] },
   check(inv, ctx) {
     const out: Finding[] = [];
     for (const e of effectsFor(inv, ctx)) {
@@ -27,23 +27,6 @@ export const remoteCodeExec: Detector = {
         out.push(finding(meta, inv, `${e.how} runs ${e.language && e.language !== 'sh' ? e.language + ' ' : ''}code fetched from the network`, e.path?.word ?? e.word));
         break;
       }
-    }
-    if (out.length || !inv.program.static) return out;
-    const name = inv.name;
-    if (name === 'nc' || name === 'ncat' || name === 'netcat') {
-      // -e / -c PROG: the program's stdio is the socket (a remote shell)
-      for (const w of inv.args) {
-        const t = text(w);
-        if (t === '-e' || t === '-c' || t === '--exec' || t === '--sh-exec' || t === '--lua-exec' || (t.startsWith('-') && !t.startsWith('--') && (t.endsWith('e') || t.endsWith('c')) && t.length > 2)) {
-          return [finding(meta, inv, `${name} ${t} hands a program to the network`, w)];
-        }
-      }
-    }
-    if (name === 'socat') {
-      const a = inv.args.map((w) => text(w).toLowerCase());
-      const net = a.some((t) => t.startsWith('tcp') || t.startsWith('udp') || t.startsWith('openssl') || t.startsWith('ssl'));
-      const exec = a.findIndex((t) => t.startsWith('exec:') || t.startsWith('system:'));
-      if (net && exec >= 0) return [finding(meta, inv, 'socat connects a program to the network', inv.args[exec])];
     }
     return out;
   },

@@ -4,7 +4,7 @@
 import type { Extraction, Invocation } from '../shell/types.ts';
 import type { Effect, PathRef } from './types.ts';
 import type { ProgramFacts } from '../programs/index.ts';
-import { effectiveName, factsFor, findContextOf, findRoots, networkOutput } from '../shell/normalize/index.ts';
+import { effectiveName, factsFor, findContextOf, findRoots, networkOutput, parentOf } from '../shell/normalize/index.ts';
 import { NETWORK, SHELLS, INTERPRETERS } from '../shell/normalize/state.ts';
 import { pathRef, resolveIn, infoOf, type PathScope } from './paths.ts';
 import { redirectEffects } from './redirects.ts';
@@ -86,6 +86,7 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   sc0.facts = undefined;
   if (!inv.program.static) {
     out.push({ kind: 'unknown', how: 'dynamic command name', word: inv.program });
+    if (connectionStdio(inv)) connectionCode(inv, out, true);
     return out;
   }
   const path = inv.program.value!;
@@ -97,6 +98,8 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   if (inv.name === '') return out;
   const facts = factsFor(inv);
   sc0.facts = facts;
+  // nc -e "$X" H P: a command known only at run time gets the connection
+  if (o && o.reason === 'dynamic' && facts.execStdio === 'network') connectionCode(inv, out, true);
   if (printsAndExits(facts)) {
     track(inv, sc0, out);
     return dedupe(out);
@@ -112,6 +115,8 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   // (find -exec's commands come through a carrier step: an invocation with none has no find context)
   if (inv.name === 'find' || inv.via.length) spreadFindMatches(inv, out);
   settleOrigins(inv, sc, out);
+  if (facts.execStdio === 'network') connectionCode(inv, out, false);
+  if (connectionStdio(inv)) connectionCode(inv, out, !facts.known);
   itemsFromProducers(inv, sc, out);
   track(inv, sc0, out);
   return dedupe(out);
@@ -215,12 +220,35 @@ function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
       else if (t.includes('://')) e.origin = 'network';
       else if (fromDownload(e.path, sc)) e.origin = 'network';
     }
-    if (e.origin === 'stdin' && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
+    if (e.origin === 'stdin' && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc) || connectionStdio(inv))) e.origin = 'network';
     // perl -ne 'system $_' fed by a download runs the download
     if (e.origin === 'inline' && inv.opaque?.runsInput && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
     // xargs CMD {} with items from a download: the payload is the download.
     if (e.origin === 'inline' && inv.opaque?.reason === 'dynamic' && inv.via.some((v) => v.name.startsWith('xargs')) && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
   }
+}
+
+/**
+ * A program whose behaviour is unknown (not a known program, a script file, a name known only at
+ * run time, code from a file) with a network connection as its stdio may run what the other end
+ * sends: its code is code from the network (`nc -e ./x H P`, `ncat --lua-exec x.lua H P`).
+ */
+function connectionCode(inv: Invocation, out: Effect[], unknown: boolean): void {
+  let code = false;
+  for (const e of out) {
+    if (e.kind !== 'code') continue;
+    code = true;
+    // (a known program run by its path, /bin/cat, runs as itself: its file is not the code at stake)
+    if (e.how === 'runs a file' && !unknown) continue;
+    if (e.origin === 'file' || e.origin === 'stdin' || (e.origin === 'inline' && e.text === undefined)) e.origin = 'network';
+  }
+  if (!code && unknown) out.push({ kind: 'code', how: `${inv.name || inv.program.approx} given a network connection as its stdio`, language: 'sh', origin: 'network', word: inv.program });
+}
+
+/** Run by a program that gives the commands it runs a network connection as stdio (`nc -e sh H P`). */
+function connectionStdio(inv: Invocation): boolean {
+  const parent = parentOf(inv);
+  return parent !== undefined && parent.name !== '' && factsFor(parent).execStdio === 'network';
 }
 
 function noexec(v: string): boolean {

@@ -34,7 +34,7 @@ const APPEND_CALLS = new Set(['appendFileSync', 'appendFile', 'append_file']);
 const READ_CALLS = new Set(['readFileSync', 'readFile', 'read', 'readlines', 'file_get_contents', 'createReadStream', 'binread', 'read_file', 'slurp', 'lines', 'foreach', 'readfile', 'file']);
 const OPEN_CALLS = new Set(['open', 'fopen', 'sysopen', 'openSync', 'io.open']);
 const COPY_CALLS = new Set(['copy', 'copy2', 'copyfile', 'copyfileobj', 'copyFileSync', 'copyFile', 'cp', 'copySync', 'cpSync', 'copytree', 'move', 'rename', 'renameSync', 'mv', 'symlink', 'symlinkSync', 'link', 'linkSync']);
-const SOCKET_CALLS = new Set(['fsockopen', 'pfsockopen', 'stream_socket_client', 'socket', 'create_connection', 'createConnection', 'connect', 'TCPSocket', 'INET', 'tcp', 'Socket']);
+const SOCKET_CALLS = new Set(['fsockopen', 'pfsockopen', 'stream_socket_client', 'socket', 'create_connection', 'createConnection', 'connect', 'TCPSocket', 'INET', 'tcp', 'Socket', 'createServer', 'accept', 'TCPServer', 'stream_socket_server']);
 /** Calls that hand descriptors or a terminal to a program (os.dup2, pty.spawn, IO.popen with a socket). */
 const FD_CALLS = new Set(['dup2', 'dup', 'spawn', 'fdopen']);
 const HOME_IDS = new Set(['homedir', 'Dir.home', 'Path.home', 'home_dir', 'gethomedir', 'File.home', 'HOMEDIR', 'home']);

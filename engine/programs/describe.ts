@@ -160,6 +160,7 @@ function blank(name: string, known: boolean): ProgramFacts {
     installs: undefined,
     unmodelled: undefined,
     copies: undefined,
+    execStdio: undefined,
   };
 }
 

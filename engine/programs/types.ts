@@ -115,6 +115,8 @@ export interface ProgramFacts {
   unmodelled?: boolean;
   /** Puts its sources' contents, or a link to them, at its destination (cp, ln, install, mv). */
   copies?: boolean;
+  /** The commands it runs get a network connection as their stdin and stdout (nc -e, socat EXEC:). */
+  execStdio?: 'network';
 }
 
 /** 0 = flag, 1 = required value, 2 = optional value (attached only), 3 = two values, 4 = the next word if there is one (git --merged [commit]). */

