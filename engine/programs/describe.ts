@@ -406,7 +406,15 @@ function run(c: Plan, args: readonly Word[], start: number, f: ProgramFacts, st:
       const body = v.slice(long ? 2 : 1);
       const eq = body.indexOf('=');
       const name = eq < 0 ? body : body.slice(0, eq);
-      const d = long ? lookupLong(g, name) : c.long.get(name);
+      let d = long ? lookupLong(g, name) : c.long.get(name);
+      // single-dash grammar: a long name with an attached value (7z -aoa, rar -op/dir -hpSECRET)
+      if (!long && !d && eq < 0) {
+        const n = attachedLong(c, body);
+        if (n > 0) {
+          record(f, st, c.long.get(body.slice(0, n))!, body.slice(n), w, true, body.slice(n));
+          continue;
+        }
+      }
       if (d) {
         if (eq >= 0) {
           if (d.arg === 0) f.issues.push(`${optName(d)} takes no value`);
@@ -803,4 +811,13 @@ function lineText(text: string): string | null {
     if (namesProgram(p)) return text;
   }
   return null;
+}
+
+/** The length of the longest single-dash long option with an attached value that `body` starts with (2 for `ao` of `aoa`), or 0. */
+function attachedLong(c: { long: ReadonlyMap<string, OptionDef> }, body: string): number {
+  for (let n = body.length - 1; n >= 2; n--) {
+    const d = c.long.get(body.slice(0, n));
+    if (d !== undefined && d.arg === 2) return n;
+  }
+  return 0;
 }

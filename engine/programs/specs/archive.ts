@@ -88,9 +88,34 @@ const TAR = 'A|catenate|concatenate c|create d|diff|compare delete r|append t|li
 
 export const ARCHIVE = (): ProgramSpec[] => [
   prog(F, 'tar|gtar|bsdtar', TAR, 'read*', { bundleFirst: true, pure: true, hook: tarHook }),
-  prog(F, 'zip', 'r|recurse-paths R j|junk-paths q|quiet v|verbose m|move d|delete u|update f|freshen e|encrypt P|password:none 0 1 2 3 4 5 6 7 8 9 x|exclude:none i|include:none T|test TT|unzip-command:line.sh y|symlinks D|no-dir-entries b:dir A|adjust-sfx F|fix FF g|grow o|latest-time X|no-extra z|archive-comment c|entry-comments l|to-crlf ll|from-crlf n|suffixes:none s|split-size:none sf O|output-file:write @ ?h|help', 'write read*', { singleDash: true, hook: (c) => { if (c.facts.options.has('move')) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined) a.role = 'delete'; if (c.facts.options.has('delete')) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined) a.role = 'none'; } }),
+  prog(F, 'zip', 'r|recurse-paths R j|junk-paths q|quiet v|verbose m|move d|delete u|update f|freshen e|encrypt P|password:none 0 1 2 3 4 5 6 7 8 9 x|exclude:none i|include:none T|test TT|unzip-command:line.sh y|symlinks D|no-dir-entries b:dir A|adjust-sfx F|fix FF g|grow o|latest-time X|no-extra z|archive-comment c|entry-comments l|to-crlf ll|from-crlf n|suffixes:none s|split-size:none sf O|output-file:write @ ?h|help', 'write read*', { singleDash: true, hook: (c) => { if (c.facts.options.has('move')) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined) { a.role = 'delete'; if (c.facts.options.has('recurse-paths') || c.facts.options.has('R')) a.recursive = true; } if (c.facts.options.has('delete')) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined) a.role = 'none'; } }),
   prog(F, 'unzip', 'l t v z Z p c f u n o|overwrite j C L V X a aa b q qq d:dir x:none P:none M K UU O:none I:none ?h|help', 'read none*', { pure: true, hook: (c) => { const o = c.facts.options; if (o.has('l') || o.has('t') || o.has('v') || o.has('z') || o.has('Z') || o.has('p') || o.has('c')) return; if (!intoOption(c, 'd')) intoCwd(c); } }),
-  prog(F, '7z|7za|7zr', 'o:dir w:dir y p:none r t:none m:none x:none i:none so si bb:: bs:none ao:none mmt:: sdel', 'none read*', { pure: true, hook: (c) => { const cmd = c.operands[0]; const v = cmd && cmd.static ? cmd.value : undefined; if (v === 'l' || v === 't' || v === 'i' || v === 'h') return; if (v === 'a' || v === 'u' || v === 'd' || v === 'rn') { const arc = c.facts.args.find((a) => a.word === c.operands[1]); if (arc) arc.role = 'write'; if (c.facts.options.has('sdel')) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined && a.word !== c.operands[1]) a.role = 'delete'; c.effect = true; } else if (v === 'x' || v === 'e') { if (!intoOption(c, 'o')) intoCwd(c); for (const a of c.facts.args) if (a.option === undefined && a.role === 'read' && a.word !== c.operands[1]) a.role = 'none'; } else c.facts.issues.push(`unknown 7z command ${cmd ? cmd.approx : ''}`); } }),
+  // rar COMMAND -SWITCHES ARCHIVE [FILES…] [DEST/]: a/u/f add, m moves (deletes the sources), -df deletes them after adding
+  prog(F, 'rar|unrar', 'df dh dr ep ep1 ep2 ep3 ad ai ap:: as cfg- k kb o+ o- or ow ol os r r- r0 s s- t tl u y f idq id:: inul ilog:: hp:: p:: m:: ma:: md:: v:: x:: n:: w:dir op::dir ?h|help', 'none read*', { pure: true, singleDash: true, hook: (c) => {
+    const cmd = c.operands[0];
+    const v = cmd && cmd.static ? cmd.value : undefined;
+    const arc = c.facts.args.find((a) => a.word === c.operands[1]);
+    if (v === 'l' || v === 'lt' || v === 'lb' || v === 'v' || v === 'vt' || v === 'vb' || v === 't' || v === 'p' || v === 'i') return;
+    if (v === 'a' || v === 'u' || v === 'f' || v === 'm' || v === 'mf') {
+      if (arc) arc.role = 'write';
+      const moves = v === 'm' || v === 'mf' || c.facts.options.has('df');
+      if (moves) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined && a !== arc) { a.role = 'delete'; a.recursive = true; }
+      c.effect = true;
+    } else if (v === 'd' || v === 'c' || v === 'ch' || v === 'k' || v === 'r' || v === 'rc' || v === 'rn' || v === 'rr' || v === 's') {
+      if (arc) arc.role = 'write';
+      for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined && a !== arc) a.role = 'none';
+      c.effect = true;
+    } else if (v === 'x' || v === 'e') {
+      // the destination is a last operand ending in / (or -op), else the cwd
+      const last = c.operands.length > 2 ? c.operands[c.operands.length - 1] : undefined;
+      const dest = last && last.static && last.value!.endsWith('/') ? c.facts.args.find((a) => a.word === last) : undefined;
+      if (dest) Object.assign(dest, { role: 'dir-target', members: true });
+      else if (!intoOption(c, 'op')) intoCwd(c);
+      for (const a of c.facts.args) if (a.option === undefined && a.role === 'read' && a !== arc) a.role = 'none';
+      c.effect = true;
+    } else c.facts.issues.push(`unknown rar command ${cmd ? cmd.approx : ''}`);
+  } }),
+  prog(F, '7z|7za|7zr', 'o:dir w:dir y p:none r t:none m:none x:none i:none so si bb:: bs:: ao:: mmt:: sdel', 'none read*', { pure: true, singleDash: true, hook: (c) => { const cmd = c.operands[0]; const v = cmd && cmd.static ? cmd.value : undefined; if (v === 'l' || v === 't' || v === 'i' || v === 'h') return; if (v === 'a' || v === 'u' || v === 'd' || v === 'rn') { const arc = c.facts.args.find((a) => a.word === c.operands[1]); if (arc) arc.role = 'write'; if (c.facts.options.has('sdel')) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined && a.word !== c.operands[1]) { a.role = 'delete'; a.recursive = true; } c.effect = true; } else if (v === 'x' || v === 'e') { if (!intoOption(c, 'o')) intoCwd(c); for (const a of c.facts.args) if (a.option === undefined && a.role === 'read' && a.word !== c.operands[1]) a.role = 'none'; } else c.facts.issues.push(`unknown 7z command ${cmd ? cmd.approx : ''}`); } }),
   ...['gzip|gunzip|pigz|unpigz', 'bzip2|bunzip2|pbzip2', 'xz|unxz|lzma|unlzma', 'zstd|unzstd|pzstd', 'lz4|unlz4', 'brotli|lzip|lzop'].map((n) =>
     prog(F, n, `c|stdout|to-stdout d|decompress|uncompress f|force k|keep l|list n|no-name N|name q|quiet r|recursive S|suffix:none t|test v|verbose 1|fast 2 3 4 5 6 7 8 9|best T|threads:none o|output:write z|compress e|extreme M|memory:none rm long:: ultra ${HV} ?V|L|license`, 'write*', { hook: (c) => { const o = c.facts.options; if (o.has('stdout') || o.has('list') || o.has('test')) { for (const a of c.facts.args) if (a.option === undefined) a.role = 'read'; return; } if (!c.operands.length) { c.facts.stdin = 'data'; c.facts.writesStdout = true; } if (!o.has('keep')) for (const a of [...c.facts.args]) if (a.option === undefined && a.role === 'write') c.facts.args.push({ role: 'delete', word: a.word }); } }),
   ),
