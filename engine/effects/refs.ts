@@ -6,6 +6,7 @@ import type { Invocation } from '../shell/types.ts';
 import type { Effect } from './types.ts';
 import type { ProgramFacts } from '../programs/index.ts';
 import { pathRef, type PathScope } from './paths.ts';
+import { INTERPRETERS, SHELLS } from '../shell/normalize/state.ts';
 
 export function namedFileReads(inv: Invocation, sc: PathScope, out: Effect[]): void {
   for (const w of inv.args) {
@@ -47,12 +48,21 @@ function local(p: string, how: string, writes: boolean): Named | null {
 /**
  * A program whose spec says only "it does something" (ProgramFacts.unmodelled: check_log,
  * puppet, the name-only groups) may open any path it is given, in an argument of no known role
- * or inside one (`-O /path`): each absolute or home path there counts as read and written.
+ * or inside one (`-O /path`): each absolute or home path there counts as read and written. So
+ * may the code a shell or an interpreter runs with the operands after it as its arguments
+ * (`python3 tool.py ~/.ssh/id_rsa`, `python3 -m base64 F`, `node -e CODE F`, `bash x.sh F`).
  */
 export function unmodelledReads(inv: Invocation, facts: ProgramFacts, sc: PathScope, out: Effect[]): void {
-  if (!facts.unmodelled) return;
+  const script = facts.unmodelled ? 0 : runsCodeWithArgs(inv, facts);
+  if (!facts.unmodelled && script === 0) return;
   for (const a of facts.args) {
-    if (a.role !== 'none' || !a.word.static) continue;
+    if (!a.word.static || (script !== 0 && a.option !== undefined)) continue;
+    // a script file's operands read by its spec (ruby x.rb F, perl x.pl F): it may write them too
+    if (a.role === 'read' && script === 2) {
+      for (const t of pathTokens(a.text ?? a.word.value ?? '')) out.push({ kind: 'write', how: `${inv.name} (a path the script is given)`, path: pathRef(a.word, sc, t.startsWith('~/') ? sc.home + t.slice(1) : t), create: 'create', guess: true });
+      continue;
+    }
+    if (a.role !== 'none') continue;
     const v = a.text ?? a.word.value ?? '';
     for (const t of pathTokens(v)) {
       const path = pathRef(a.word, sc, t.startsWith('~/') ? sc.home + t.slice(1) : t);
@@ -61,6 +71,20 @@ export function unmodelledReads(inv: Invocation, facts: ProgramFacts, sc: PathSc
       out.push({ kind: 'write', how, path, create: 'create', guess: true });
     }
   }
+}
+
+/**
+ * A shell or an interpreter given its code, whose other operands are that code's arguments:
+ * 2 for a code file or module (its text unknown here), 1 for inline code, 0 for neither.
+ */
+function runsCodeWithArgs(inv: Invocation, facts: ProgramFacts): 0 | 1 | 2 {
+  if (!SHELLS.has(inv.name) && !INTERPRETERS.has(inv.name)) return 0;
+  let k: 0 | 1 | 2 = 0;
+  for (const a of facts.args) {
+    if (a.role === 'code-file' || (a.role === 'code' && a.option === 'm')) return 2;
+    if (a.role === 'code') k = 1;
+  }
+  return k;
 }
 
 /** The absolute and home paths in a text, cut at blanks, quotes, `=`, `,` and `;`. */
