@@ -426,13 +426,17 @@ function track(inv: Invocation, sc: EffectScope, out: Effect[]): void {
   if (!net) for (const e of out) if (e.kind === 'network' && e.direction !== 'out') net = true;
   const n = inv.name;
   const fed = writes && (n === 'tee' || n === 'cp' || n === 'dd' || n === 'cat' || n === 'tar' || n === 'unzip' || n === 'bsdtar' || n === 'cpio') ? producerIsNetwork(inv, sc) : false;
+  // env, printenv TOKEN, export -p into a pipe: the environment (its secrets) flows on
+  if (pipe && sc.facts?.printsEnv) pipeRead(tr, pipe.id, pathRef(inv.program, sc, '/proc/self/environ'));
   for (const e of out) {
     if (e.kind === 'write' && (net || fed || (e.how.startsWith('redirect') && producerIsNetwork(inv, sc))) && e.path?.abs) (tr.downloads ??= new Set()).add(e.path.abs);
-    if (pipe && e.kind === 'read' && e.path && !e.guess) {
-      const reads = (tr.pipeReads ??= new Map());
-      const list = reads.get(pipe.id);
-      if (list) list.push(e.path);
-      else reads.set(pipe.id, [e.path]);
-    }
+    if (pipe && e.kind === 'read' && e.path && !e.guess) pipeRead(tr, pipe.id, e.path);
   }
+}
+
+function pipeRead(tr: NonNullable<EffectScope['tracked']>, id: number, path: PathRef): void {
+  const reads = (tr.pipeReads ??= new Map());
+  const list = reads.get(id);
+  if (list) list.push(path);
+  else reads.set(id, [path]);
 }

@@ -161,6 +161,7 @@ function blank(name: string, known: boolean): ProgramFacts {
     unmodelled: undefined,
     copies: undefined,
     execStdio: undefined,
+    printsEnv: undefined,
   };
 }
 

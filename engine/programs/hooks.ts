@@ -3,6 +3,7 @@ import type { Word } from '../shell/types.ts';
 import type { ArgFact, ArgRole, HookContext } from './types.ts';
 import { sv, textOf } from './words.ts';
 import { argFact } from './fact.ts';
+import { isSecretName } from '../audit/redact.ts';
 
 /** `NAME=value` (static or dynamic text): the name, else null. */
 export function assignmentName(w: Word): string | null {
@@ -39,7 +40,10 @@ export function setRole(ctx: HookContext, w: Word, role: ArgRole, extra: Partial
 export function envPrefix(ctx: HookContext): void {
   const f = ctx.facts;
   const k = f.args.findIndex((a) => a.role === 'exec-argv');
-  if (k < 0) return;
+  if (k < 0) {
+    f.printsEnv = true; // env with no command prints the environment
+    return;
+  }
   const a = f.args[k];
   let i = a.argvIndex ?? 0;
   while (i < ctx.args.length && assignmentName(ctx.args[i]) !== null) {
@@ -122,4 +126,17 @@ export function isNumber(v: string | undefined): boolean {
 /** trap 'code' SIG: the shell analyses static trap code as its own command, so here it is harmless. */
 export function trapHook(ctx: HookContext): void {
   for (const a of ctx.facts.args) if (a.role === 'code' && a.word.static) a.harmless = true;
+}
+
+/** printenv: every variable, or the ones named; a variable named like a secret prints a secret. */
+export function printenvHook(ctx: HookContext): void {
+  const ops = ctx.operands;
+  if (ops.length === 0 || ops.some((w) => !w.static || isSecretName(w.value ?? ''))) ctx.facts.printsEnv = true;
+}
+
+/** declare -p / -x, typeset -p, export -p (or no argument), set with no argument: the variables and their values. */
+export function declareHook(ctx: HookContext): void {
+  const f = ctx.facts;
+  if (f.name === 'local' || f.name === 'unset') return;
+  if (ctx.args.length === 0 ? f.name !== 'readonly' : f.name !== 'set' && ctx.args.every((w) => w.static && (w.value === '-p' || w.value === '-x' || w.value === '-px' || w.value === '-xp'))) f.printsEnv = true;
 }

@@ -117,6 +117,8 @@ export interface ProgramFacts {
   copies?: boolean;
   /** The commands it runs get a network connection as their stdin and stdout (nc -e, socat EXEC:). */
   execStdio?: 'network';
+  /** It prints the environment, or a variable named like a secret (env, printenv TOKEN, export -p). */
+  printsEnv?: boolean;
 }
 
 /** 0 = flag, 1 = required value, 2 = optional value (attached only), 3 = two values, 4 = the next word if there is one (git --merged [commit]). */

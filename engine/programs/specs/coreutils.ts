@@ -1,7 +1,7 @@
 // GNU coreutils (and the util-linux / BSD tools that sit next to them): writers, deleters, viewers.
 import { HV, prog, viewer } from '../dsl.ts';
 import type { HookContext, ProgramSpec } from '../types.ts';
-import { ddHook, dateHook, envPrefix } from '../hooks.ts';
+import { ddHook, dateHook, envPrefix, printenvHook } from '../hooks.ts';
 
 const F = 'coreutils';
 
@@ -102,7 +102,7 @@ export const COREUTILS = (): ProgramSpec[] => [
   viewer(F, 'arch|nproc|hostid|logname|tty|users|whoami|groups', `all ignore:none s|silent|quiet ${HV}`, 'none*'),
   viewer(F, 'id', `a Z|context g|group G|groups n|name r|real u|user z|zero ${HV}`, 'none?'),
   viewer(F, 'who|w', 'a|all b|boot d|dead H|heading l|login lookup m p|process q|count r|runlevel s|short t|time T|w|mesg u|users f o i ?help ?version', 'none*'),
-  viewer(F, 'printenv', `0|null ${HV}`, 'none*'),
+  viewer(F, 'printenv', `0|null ${HV}`, 'none*', { hook: printenvHook }),
   viewer(F, 'factor|numfmt', `d|delimiter:none field:none format:none from:none from-unit:none grouping header:: invalid:none padding:none round:none suffix:none to:none to-unit:none z|zero-terminated h|exponents ${HV}`, 'none*'),
   viewer(F, 'shuf', `e|echo i|input-range:none n|head-count:none o|output:write random-source:read r|repeat z|zero-terminated ${HV}`, 'read*', { alt: [['echo|input-range', 'none*']] }),
   viewer(F, 'ptx|tsort', `${HV}`),

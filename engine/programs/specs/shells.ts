@@ -1,7 +1,7 @@
 // Shells (sh -c LINE, a script file, or code on stdin) and the shell builtins that carry code.
 import { prog, viewer } from '../dsl.ts';
 import type { ProgramSpec } from '../types.ts';
-import { trapHook } from '../hooks.ts';
+import { trapHook, declareHook } from '../hooks.ts';
 
 const F = 'shells';
 // Single-letter shell options (set -e …); -o/+o take a name; -c makes the first operand the code.
@@ -30,7 +30,7 @@ export const SHELLS = (): ProgramSpec[] => [
   prog(F, 'mapfile|readarray', 'd:none n:none O:none s:none t u:none C:code.sh c:none', 'none*', { pure: true, stdin: 'data' }),
   // builtins that only set this shell's variables and options: no effects of their own (code in
   // the values, arithmetic and allexport are judged where they are: envcode, arith, env-override)
-  prog(F, 'declare|typeset|local|readonly|export|set|unset', '', 'none*', { loose: true, plusOptions: false, pure: true }),
+  prog(F, 'declare|typeset|local|readonly|export|set|unset', '', 'none*', { loose: true, plusOptions: false, pure: true, hook: declareHook }),
   // state-changing builtins: no file effects of their own (assignments are the shell's business)
   prog(F, 'alias|unalias|shopt|bind|complete|compopt|setopt|unsetopt|autoload|zmodload|emulate', '', 'none*', { loose: true, plusOptions: false }),
   viewer(F, 'type|jobs|dirs|help|times|umask|caller|compgen|getopts|let|shift|return|exit|break|continue|logout|disown|suspend|ulimit|wait|whence|where', '', 'none*', { loose: true }),
