@@ -1,7 +1,7 @@
 // effectsOf: from one resolved invocation (its redirections, env prefixes, pipeline position and
 // cwd) to typed effects. The per-decision scope carries what earlier invocations did (downloads,
 // secrets read into a pipeline), so nothing is remembered across decisions.
-import type { Extraction, Invocation } from '../shell/types.ts';
+import type { Extraction, Invocation, Word } from '../shell/types.ts';
 import type { Effect, PathRef } from './types.ts';
 import type { ProgramFacts } from '../programs/index.ts';
 import { effectiveName, factsFor, findContextOf, findRoots, networkOutput, parentOf } from '../shell/normalize/index.ts';
@@ -149,9 +149,28 @@ function spreadFindMatches(inv: Invocation, out: Effect[]): void {
     const sc = e.path.scope as PathScope;
     // Every match (a test narrows them to some paths below the roots): a read walks the trees.
     const spread = fc.roots.map((w) => (fc.filtered && e.kind !== 'read' ? { ...e, path: pathRef(w, sc), recursive: false, within: true } : { ...e, path: pathRef(w, sc), recursive: true }));
+    // find / -name home -exec rm -rf {} +: a recursive delete of every match, each a path below a
+    // root with that name (`/**/home`), which may be a critical folder
+    if (fc.filtered && e.kind === 'delete' && e.recursive && fc.names) {
+      for (const w of fc.roots) {
+        for (const n of fc.names) {
+          if (n.includes('/') || fc.maxdepth === 0) continue;
+          // (only a critical match is added: the folders between may be any, a .git among them)
+          const ref = pathRef(matchWord(w, n, fc.maxdepth === 1), sc);
+          if (infoOf(ref).classes.has('critical')) spread.push({ ...e, path: ref, recursive: true });
+        }
+      }
+    }
     out.splice(i, 1, ...spread);
     i += spread.length - 1;
   }
+}
+
+/** The glob of a find's matches below a root with one -name pattern: ROOT/NAME at -maxdepth 1, else any depth of folders between (a globstar). */
+function matchWord(root: Word, name: string, top: boolean): Word {
+  const r = root.static ? root.value! : root.approx;
+  const text = `${r.endsWith('/') ? r.slice(0, -1) : r}/${top ? '' : '**/'}${name}`;
+  return { ...root, static: false, value: undefined, raw: text, approx: text, kinds: ['glob'], params: [], substitutions: 0, globPrefix: undefined, braces: undefined };
 }
 
 /** Program facts and the legacy tables may name the same effect twice: keep the first. */

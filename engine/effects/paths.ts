@@ -42,7 +42,14 @@ function digits(s: string): boolean {
 
 /** An absolute path for a static value, or null when the cwd is unknown and it is relative. */
 export function resolveIn(value: string, sc: { cwd: string | null }): string | null {
-  if (value.startsWith('/')) return canonical(normalizePath(value), sc.cwd);
+  if (value.startsWith('/')) {
+    // the kernel follows a magic link before the `..` after it: /proc/self/cwd/.. is the cwd's parent
+    if (value.startsWith('/proc/')) {
+      const linked = canonical(value, sc.cwd);
+      if (linked !== value) return linked;
+    }
+    return canonical(normalizePath(value), sc.cwd);
+  }
   if (sc.cwd === null) return null;
   return canonical(value === '.' ? sc.cwd : normalizePath(sc.cwd + '/' + value), sc.cwd);
 }

@@ -82,7 +82,41 @@ function narrowed(args: Word[], start: number): boolean {
   return sawAction;
 }
 
-export function findRoots(args: Word[]): { roots: Word[]; filtered: boolean } {
+export interface FindContext {
+  roots: Word[];
+  filtered: boolean;
+  /** The -name/-iname patterns every action sits behind when they are the only narrowing tests (lower case), else null. */
+  names: string[] | null;
+  /** -maxdepth, when given statically. */
+  maxdepth: number | undefined;
+}
+
+/** Static -name/-iname patterns and -maxdepth; names null when another test narrows, a word is dynamic or a branch (`-o`, `!`) makes them unsure. */
+function namesOf(args: Word[], start: number): { names: string[] | null; maxdepth: number | undefined } {
+  const names: string[] = [];
+  let maxdepth: number | undefined;
+  let sure = true;
+  for (let i = start; i < args.length; i++) {
+    const v = text(args[i]);
+    if (v === null) return { names: null, maxdepth };
+    if (v === '-maxdepth') {
+      const n = Number(text(args[i + 1]));
+      if (Number.isInteger(n) && n >= 0) maxdepth = n;
+      i++;
+    } else if (v === '-name' || v === '-iname') {
+      const p = text(args[i + 1]);
+      if (p === null) sure = false;
+      else names.push(p.toLowerCase());
+      i++;
+    } else if (v === '-o' || v === '-or' || v === '!' || v === '-not' || v === '(' || v === ',') sure = false;
+    else if (ACTIONS.has(v)) break;
+    else if (term(args, i).narrows) sure = false;
+    else i += term(args, i).size - 1;
+  }
+  return { names: sure && names.length > 0 ? names : null, maxdepth };
+}
+
+export function findRoots(args: Word[]): FindContext {
   const roots: Word[] = [];
   let i = 0;
   for (; i < args.length; i++) {
@@ -96,5 +130,5 @@ export function findRoots(args: Word[]): { roots: Word[]; filtered: boolean } {
     if (v.startsWith('-') || v === '!' || v === '(') break;
     roots.push(w);
   }
-  return { roots, filtered: narrowed(args, i) };
+  return { roots, filtered: narrowed(args, i), ...namesOf(args, i) };
 }
