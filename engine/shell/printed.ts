@@ -134,6 +134,12 @@ type Filter = (args: string[]) => ((input: string) => string | null) | null;
 const FILTERS: Record<string, Filter> = {
   cat: (a) => (a.length === 0 ? (t) => t : null),
   base64: (a) => (a.length > 0 && a.every((x) => x === '-d' || x === '--decode' || x === '-D' || x === '-i' || x === '--ignore-garbage' || x === '-di') ? base64Decode : null),
+  // openssl base64 -d, openssl enc -d -base64 (-a, -A), basenc --base64 -d: the same decoding
+  openssl: (a) => {
+    const rest = a[0] === 'base64' ? a.slice(1) : a[0] === 'enc' && (a.includes('-base64') || a.includes('-a')) ? a.slice(1).filter((x) => x !== '-base64' && x !== '-a') : null;
+    return rest !== null && rest.includes('-d') && rest.every((x) => x === '-d' || x === '-A') ? base64Decode : null;
+  },
+  basenc: (a) => (a.includes('--base64') && a.every((x) => x === '--base64' || x === '-d' || x === '--decode' || x === '-i' || x === '--ignore-garbage') && (a.includes('-d') || a.includes('--decode')) ? base64Decode : null),
   rev: (a) => (a.length === 0 ? (t) => t.split('\n').map((l) => [...l].reverse().join('')).join('\n') : null),
   xxd: (a) => {
     const flags = a.join('').split('').filter((c) => c !== '-');
