@@ -44,7 +44,8 @@ interface Write {
 
 /** Every write of a source, by target, worked out once per source and cwd. */
 interface WriteLog {
-  ex: Extraction;
+  /** (undefined only in the shared log of a source that writes nothing, which textAt never reads) */
+  ex: Extraction | undefined;
   cwd: string;
   byTarget: Map<string, Write[]>;
   all: Write[];
@@ -53,12 +54,18 @@ interface WriteLog {
 }
 
 const LOGS = new WeakMap<Extraction, WriteLog>();
+/** The log of a source that writes nothing (most write nothing, whatever the cwd): shared, never stored. */
+const NO_WRITES: WriteLog = { ex: undefined, cwd: '', byTarget: new Map(), all: [], memo: new Map() };
+/** The last source found to write nothing (a WeakMap entry for each cost more than the scan). */
+let quiet: Extraction | null = null;
 
 function logOf(ex: Extraction, st: NormState): WriteLog {
+  if (ex === quiet) return NO_WRITES;
   const known = LOGS.get(ex);
   if (known !== undefined && known.cwd === st.cwd) return known;
-  const log: WriteLog = { ex, cwd: st.cwd, byTarget: new Map(), all: [], memo: new Map() };
+  let log: WriteLog | null = null;
   const add = (c: SimpleCommand, raw: string, append: boolean, from: string | null, tee: boolean) => {
+    log ??= { ex, cwd: st.cwd, byTarget: new Map(), all: [], memo: new Map() };
     const w: Write = { raw, append, from, text: undefined, sc: c, tee };
     const target = absIn(st, raw);
     const list = log.byTarget.get(target);
@@ -77,6 +84,10 @@ function logOf(ex: Extraction, st: NormState): WriteLog {
       for (let i = 1; i < c.argv.length; i++) if (c.argv[i]!.static && !(c.argv[i]!.value ?? '-').startsWith('-')) add(c, c.argv[i]!.value ?? '', append, null, true);
     }
     for (const r of c.redirects) if (stdoutWrite(r.op, r.fd) && r.target.static) add(c, r.target.value ?? '', r.op === '>>', null, false);
+  }
+  if (log === null) {
+    quiet = ex;
+    return NO_WRITES;
   }
   LOGS.set(ex, log);
   return log;
@@ -97,7 +108,7 @@ function textAt(log: WriteLog, target: string, at: number): string | null {
       text = textAt(log, w.from, w.sc.span.start) ?? text;
       continue;
     }
-    if (w.text === undefined) w.text = w.tee ? teeInput(log.ex, w.sc) : stageOutput(log.ex, w.sc);
+    if (w.text === undefined) w.text = w.tee ? teeInput(log.ex!, w.sc) : stageOutput(log.ex!, w.sc);
     if (w.text === null) continue;
     text = w.append && text !== null ? text + w.text : w.text;
   }
