@@ -3,7 +3,7 @@ import type { Finding, FsPort } from '../../types.ts';
 import type { Extraction, Invocation } from '../../shell/types.ts';
 import type { DetectContext, Detector } from '../../detectors/types.ts';
 import { analyze } from '../../shell/index.ts';
-import { normalize, parseOptions, canonicalize, spanOf, parentOf, factsFor, type Parsed } from '../../shell/normalize/index.ts';
+import { normalize, parseOptions, canonicalize, spanOf, parentOf, factsFor, type NormStop, type Parsed } from '../../shell/normalize/index.ts';
 import { isReadOnly } from '../readonly/index.ts';
 import { dataWord } from '../readonly/words.ts';
 import { synthetic } from '../../effects/paths.ts';
@@ -26,7 +26,7 @@ import { loopBindings, loopVariants } from './loops.ts';
 import { assignedValues, assignedVariants, certainNames, surelyValued } from './assigns.ts';
 import { trackCd, insideGlobCwd, dirVarsReassigned, type CwdState } from './cwd.ts';
 import { waitedFor } from './jobs.ts';
-import { CheckBudget, analysedWhole } from './budget.ts';
+import { CheckBudget, CHECK_UNITS, analysedWhole, leastUnits } from './budget.ts';
 import { SourceTree } from './tree.ts';
 
 interface BashState extends CwdState {
@@ -52,8 +52,10 @@ const NO_PATHS: string[] = [];
 export function checkBash(env: CheckEnv, command: string): CheckResult {
   const t = env.tracer;
   const ex = analyze(command, { home: env.home });
-  const norm = normalize(ex, { home: env.home, cwd: env.cwd });
-  env.bash = { command, ex, invocations: norm.invocations };
+  // checking stops where the work budget is spent: the normaliser stops there too (not under a
+  // trace, which counts every invocation); whoever reads every invocation gets them made in full
+  const norm = normalize(ex, { home: env.home, cwd: env.cwd, stop: t.on ? undefined : STOP });
+  env.bash = norm.partial ? allInvocations(command, ex, env) : { command, ex, invocations: norm.invocations };
   const issues = norm.issues;
   if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
   const dctx = baseContext(env.cwd, env.home, env.workspace);
@@ -130,13 +132,29 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     if (variants && inv.name === 'cd') for (const v of variants) trackCd(env, v, st);
     else trackCd(env, inv, st);
   }
-  if (budget.over && t.on) t.add('limit', 'ask', budget.over);
-  if (issues.length || budget.over) {
+  // (a partial normalisation is only made when checking surely stops at the budget)
+  const over = budget.over ?? (norm.partial ? budget.message() : null);
+  if (over && t.on) t.add('limit', 'ask', over);
+  if (issues.length || over) {
     const kind = !issues.length || issues.some((x) => x.kind === 'limit') ? 'limit' : 'parse';
-    results.push(checkBashRaw(env, command, { type: kind, detail: issues[0]?.message ?? budget.over! }, isImmune(env.policy.immune, 'unanalysable')));
+    results.push(checkBashRaw(env, command, { type: kind, detail: issues[0]?.message ?? over! }, isImmune(env.policy.immune, 'unanalysable')));
   }
   if (!results.length) return result('allow', { type: 'readOnly', detail: 'nothing runs' }, 'the command runs nothing', { readOnly: true });
   return aggregate(results);
+}
+
+const STOP: NormStop = { units: CHECK_UNITS, cost: leastUnits };
+
+/** The Bash state whose invocations are every one of the command's, made on first read (preset rules, a tool-wide allow). */
+function allInvocations(command: string, ex: Extraction, env: CheckEnv): NonNullable<CheckEnv['bash']> {
+  let all: Invocation[] | undefined;
+  return {
+    command,
+    ex,
+    get invocations() {
+      return (all ??= normalize(ex, { home: env.home, cwd: env.cwd }).invocations);
+    },
+  };
 }
 
 /** A detector that throws (a learner's, say) must not open the gate: its error asks. */
