@@ -55,7 +55,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   // checking stops where the work budget is spent: the normaliser stops there too (not under a
   // trace, which counts every invocation); whoever reads every invocation gets them made in full
   const norm = normalize(ex, { home: env.home, cwd: env.cwd, stop: t.on ? undefined : STOP });
-  env.bash = norm.partial ? allInvocations(command, ex, env) : { command, ex, invocations: norm.invocations };
+  env.bash = norm.partial ? new AllInvocations(command, ex, env.home, env.cwd) : { command, ex, invocations: norm.invocations };
   const issues = norm.issues;
   if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
   const dctx = baseContext(env.cwd, env.home, env.workspace);
@@ -145,16 +145,14 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
 
 const STOP: NormStop = { units: CHECK_UNITS, cost: leastUnits };
 
-/** The Bash state whose invocations are every one of the command's, made on first read (preset rules, a tool-wide allow). */
-function allInvocations(command: string, ex: Extraction, env: CheckEnv): NonNullable<CheckEnv['bash']> {
-  let all: Invocation[] | undefined;
-  return {
-    command,
-    ex,
-    get invocations() {
-      return (all ??= normalize(ex, { home: env.home, cwd: env.cwd }).invocations);
-    },
-  };
+/** The Bash state of a partial normalisation: every invocation of the command, made on first read (preset rules, a tool-wide allow). */
+class AllInvocations {
+  private all: Invocation[] | undefined = undefined;
+  constructor(readonly command: string, readonly ex: Extraction, private readonly home: string, private readonly cwd: string) {}
+
+  get invocations(): Invocation[] {
+    return (this.all ??= normalize(this.ex, { home: this.home, cwd: this.cwd }).invocations);
+  }
 }
 
 /** A detector that throws (a learner's, say) must not open the gate: its error asks. */

@@ -61,7 +61,7 @@ export interface NormStop {
 
 export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number }; root?: NormState['root']; stop?: NormStop }): { invocations: Invocation[]; issues: Issue[]; partial: boolean } {
   // every field present from the start (one shape for every state the carriers are handed)
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0, loaded: undefined, seen: undefined }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0, loaded: undefined, seen: undefined, parsed: undefined }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
   const stop = ctx.stop;
   let partial = false;
   let spent = 0;
@@ -456,9 +456,13 @@ const ops: Ops = {
       st.issues.push({ kind: 'limit', message: `${carrier}: more than ${MAX_PAYLOAD_CHARS} characters of payload text to analyse`, span });
       return ops.opaque(outer, carrier, 'depth', st, { payload: text });
     }
-    let sub: Extraction;
+    let sub: Extraction | undefined;
     try {
-      sub = analyze(text, { home: st.home });
+      // a text that runs again (the same payload per value, per command) is analysed once per
+      // decision: an extraction is never changed by the normaliser
+      const parsed = (st.payload.parsed ??= new Map());
+      sub = parsed.get(text);
+      if (sub === undefined) parsed.set(text, (sub = analyze(text, { home: st.home })));
     } catch (e) {
       st.issues.push({ kind: 'parse', message: `${carrier}: payload could not be analysed`, span });
       return ops.opaque(outer, carrier, 'dynamic', st, { payload: text });
