@@ -22,15 +22,29 @@ export function analyze(source: string, ctx: ShellContext): Extraction {
   try {
     const r = parseSource(source, ctx.budget, true);
     sh = r.shared;
+    // no issue (so no budget stopped it) under the default budget: the tree parse() would give
+    const whole = r.issues.length === 0 && ctx.budget === undefined;
     const out = new Extractor(sh, ctx.home).run(r.ast, source);
     workCounter.steps += sh.steps;
     releaseShared(sh);
+    if (whole) TREES.set(out, r.ast);
     return out;
   } catch (e) {
     const issues: Issue[] = sh ? sh.issues : [];
     issues.push({ kind: 'parse', message: `internal analyser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: source.length } });
     return { source, commands: [], functions: [], issues, arith: [], assigned: undefined, stats: { chars: source.length, tokens: 0, maxDepth: 0, commands: 0 } };
   }
+}
+
+const TREES = new WeakMap<Extraction, ListNode>();
+
+/**
+ * The tree analyze() read for `ex` when that parse had no issue and the default budget: the very
+ * tree parse() of the same source gives (nothing changes a tree once parsed), so a second reader
+ * need not parse again. Undefined otherwise.
+ */
+export function treeOf(ex: Extraction): ListNode | undefined {
+  return TREES.get(ex);
 }
 
 export interface ParseOutput {

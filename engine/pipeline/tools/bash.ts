@@ -2,7 +2,7 @@
 import type { Finding, FsPort } from '../../types.ts';
 import type { Extraction, Invocation } from '../../shell/types.ts';
 import type { DetectContext, Detector } from '../../detectors/types.ts';
-import { analyze } from '../../shell/index.ts';
+import { analyze, treeOf } from '../../shell/index.ts';
 import { normalize, parseOptions, canonicalize, spanOf, parentOf, factsFor, type NormStop, type Parsed } from '../../shell/normalize/index.ts';
 import { isReadOnly } from '../readonly/index.ts';
 import { dataWord } from '../readonly/words.ts';
@@ -98,7 +98,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   let granted: Map<Invocation, Rule> | null = null;
   const whole = analysedWhole(ex);
   // loop values and assigned values read one second parse of the command, made on first use
-  const tree = whole ? new SourceTree(command) : null;
+  const tree = whole ? new SourceTree(command, treeOf(ex)) : null;
   const loops = tree ? loopBindings(tree, ex, env.home) : null;
   const assigned = tree ? assignedValues(tree, ex, env.home) : null;
   let certain: Map<string, number> | undefined;
