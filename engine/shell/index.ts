@@ -27,7 +27,8 @@ export function analyze(source: string, ctx: ShellContext): Extraction {
     const out = new Extractor(sh, ctx.home).run(r.ast, source);
     workCounter.steps += sh.steps;
     releaseShared(sh);
-    if (whole) TREES.set(out, r.ast);
+    lastTree = whole ? r.ast : null;
+    lastOf = whole ? out : null;
     return out;
   } catch (e) {
     const issues: Issue[] = sh ? sh.issues : [];
@@ -36,15 +37,23 @@ export function analyze(source: string, ctx: ShellContext): Extraction {
   }
 }
 
-const TREES = new WeakMap<Extraction, ListNode>();
+// The tree of the last analysis (only one is kept, and only until the next analysis or its taking:
+// a 64 KiB tree kept alive for a whole decision costs the garbage collector more than a parse).
+let lastTree: ListNode | null = null;
+let lastOf: Extraction | null = null;
 
 /**
- * The tree analyze() read for `ex` when that parse had no issue and the default budget: the very
- * tree parse() of the same source gives (nothing changes a tree once parsed), so a second reader
- * need not parse again. Undefined otherwise.
+ * The tree analyze() read for `ex`, when `ex` is the last analysis and its parse had no issue
+ * under the default budget: the very tree parse() of the same source gives (nothing changes a
+ * tree once parsed), so a second reader need not parse again. Taken once (then let go);
+ * undefined otherwise.
  */
-export function treeOf(ex: Extraction): ListNode | undefined {
-  return TREES.get(ex);
+export function takeTree(ex: Extraction): ListNode | undefined {
+  if (lastOf !== ex || lastTree === null) return undefined;
+  const t = lastTree;
+  lastTree = null;
+  lastOf = null;
+  return t;
 }
 
 export interface ParseOutput {

@@ -2,7 +2,7 @@
 import type { Finding, FsPort } from '../../types.ts';
 import type { Extraction, Invocation } from '../../shell/types.ts';
 import type { DetectContext, Detector } from '../../detectors/types.ts';
-import { analyze, treeOf } from '../../shell/index.ts';
+import { analyze, takeTree } from '../../shell/index.ts';
 import { normalize, parseOptions, canonicalize, spanOf, parentOf, factsFor, type NormStop, type Parsed } from '../../shell/normalize/index.ts';
 import { isReadOnly } from '../readonly/index.ts';
 import { dataWord } from '../readonly/words.ts';
@@ -22,8 +22,8 @@ import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type 
 import { envRole, type ArgFact, type ProgramFacts } from '../../programs/index.ts';
 import { detectorIndex, dispatchTable, runsOn, selectedDetectors, sourceDetectors } from '../detectors.ts';
 import { baseContext, invocationContext } from '../../detectors/util.ts';
-import { loopBindings, loopVariants } from './loops.ts';
-import { assignedValues, assignedVariants, certainNames, surelyValued } from './assigns.ts';
+import { loopBindings, loopVariants, type Bindings } from './loops.ts';
+import { assignedValues, assignedVariants, certainNames, surelyValued, type Assigned } from './assigns.ts';
 import { trackCd, insideGlobCwd, dirVarsReassigned, type CwdState } from './cwd.ts';
 import { waitedFor } from './jobs.ts';
 import { CheckBudget, CHECK_UNITS, analysedWhole, leastUnits } from './budget.ts';
@@ -52,6 +52,10 @@ const NO_PATHS: string[] = [];
 export function checkBash(env: CheckEnv, command: string): CheckResult {
   const t = env.tracer;
   const ex = analyze(command, { home: env.home });
+  // loop values and assigned values, followed only in a text read whole, from the analyser's own
+  // tree (a second parse only when it had an issue), before normalising: the tree is let go first
+  const whole = analysedWhole(ex);
+  const { loops, assigned } = followed(command, ex, env.home, whole);
   // checking stops where the work budget is spent: the normaliser stops there too (not under a
   // trace, which counts every invocation); whoever reads every invocation gets them made in full
   const norm = normalize(ex, { home: env.home, cwd: env.cwd, stop: t.on ? undefined : STOP });
@@ -96,11 +100,6 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   }
   // Invocations an allow rule granted, for the programs they run that the rule names (`npx tsc *`).
   let granted: Map<Invocation, Rule> | null = null;
-  const whole = analysedWhole(ex);
-  // loop values and assigned values read one second parse of the command, made on first use
-  const tree = whole ? new SourceTree(command, treeOf(ex)) : null;
-  const loops = tree ? loopBindings(tree, ex, env.home) : null;
-  const assigned = tree ? assignedValues(tree, ex, env.home) : null;
   let certain: Map<string, number> | undefined;
   const budget = new CheckBudget();
   for (const given of norm.invocations) {
@@ -141,6 +140,14 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   }
   if (!results.length) return result('allow', { type: 'readOnly', detail: 'nothing runs' }, 'the command runs nothing', { readOnly: true });
   return aggregate(results);
+}
+
+/** Loop bindings and assigned values of a text read whole (both null otherwise). */
+function followed(command: string, ex: Extraction, home: string, whole: boolean): { loops: Bindings | null; assigned: Assigned | null } {
+  const known = takeTree(ex);
+  if (!whole) return { loops: null, assigned: null };
+  const tree = new SourceTree(command, known);
+  return { loops: loopBindings(tree, ex, home), assigned: assignedValues(tree, ex, home) };
 }
 
 const STOP: NormStop = { units: CHECK_UNITS, cost: leastUnits };
