@@ -3,7 +3,7 @@ import type { Finding, FsPort } from '../../types.ts';
 import type { Extraction, Invocation } from '../../shell/types.ts';
 import type { DetectContext, Detector } from '../../detectors/types.ts';
 import { analyze, takeTree } from '../../shell/index.ts';
-import { normalize, parseOptions, canonicalize, spanOf, parentOf, factsFor, type NormStop, type Parsed } from '../../shell/normalize/index.ts';
+import { normalize, parseOptions, canonicalize, spanOf, parentOf, factsFor, type Parsed } from '../../shell/normalize/index.ts';
 import { isReadOnly } from '../readonly/index.ts';
 import { dataWord } from '../readonly/words.ts';
 import { synthetic } from '../../effects/paths.ts';
@@ -26,7 +26,7 @@ import { loopBindings, loopVariants, type Bindings } from './loops.ts';
 import { assignedValues, assignedVariants, certainNames, surelyValued, type Assigned } from './assigns.ts';
 import { trackCd, insideGlobCwd, dirVarsReassigned, type CwdState } from './cwd.ts';
 import { waitedFor } from './jobs.ts';
-import { CheckBudget, CHECK_UNITS, analysedWhole, leastUnits } from './budget.ts';
+import { CheckBudget, CheckFloor, analysedWhole } from './budget.ts';
 import { SourceTree } from './tree.ts';
 
 interface BashState extends CwdState {
@@ -58,7 +58,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   const { loops, assigned } = followed(command, ex, env.home, whole);
   // checking stops where the work budget is spent: the normaliser stops there too (not under a
   // trace, which counts every invocation); whoever reads every invocation gets them made in full
-  const norm = normalize(ex, { home: env.home, cwd: env.cwd, stop: t.on ? undefined : STOP });
+  const norm = normalize(ex, { home: env.home, cwd: env.cwd, stop: t.on ? undefined : new CheckFloor(loops) });
   env.bash = norm.partial ? new AllInvocations(command, ex, env.home, env.cwd) : { command, ex, invocations: norm.invocations };
   const issues = norm.issues;
   if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
@@ -149,8 +149,6 @@ function followed(command: string, ex: Extraction, home: string, whole: boolean)
   const tree = new SourceTree(command, known);
   return { loops: loopBindings(tree, ex, home), assigned: assignedValues(tree, ex, home) };
 }
-
-const STOP: NormStop = { units: CHECK_UNITS, cost: leastUnits };
 
 /** The Bash state of a partial normalisation: every invocation of the command, made on first read (preset rules, a tool-wide allow). */
 class AllInvocations {

@@ -8,6 +8,7 @@
 import type { Extraction, Invocation, Word } from '../../shell/types.ts';
 import { DEFAULT_BUDGET } from '../../shell/types.ts';
 import { synthetic } from '../../effects/paths.ts';
+import { leastLoopChecks, type Bindings } from './loops.ts';
 
 /**
  * Units for one decision. Above 200 plain commands (the analyser's command budget) and far above
@@ -73,6 +74,20 @@ export function leastUnits(inv: Invocation): number {
   for (const w of inv.args) if (w.static) slashes += count47(w.raw);
   for (const r of inv.redirects) if (r.target.static) slashes += count47(r.target.raw);
   return 1 + Math.floor((inv.args.length + inv.redirects.length) / WORDS_PER_UNIT) + Math.floor(slashes / SLASHES_PER_UNIT);
+}
+
+/**
+ * The normaliser's stop for one decision (normalize's `stop`): an invocation costs at least its
+ * floor of units once per loop value it is surely checked with (leastLoopChecks).
+ */
+export class CheckFloor {
+  readonly units = CHECK_UNITS;
+  constructor(private readonly loops: Bindings | null) {}
+
+  cost(inv: Invocation): number {
+    const u = leastUnits(inv);
+    return this.loops === null || !inv.source.context.length ? u : u * leastLoopChecks(inv, this.loops);
+  }
 }
 
 /** A glob, or piped items standing for a lister's paths: classified as every path it may match. */
