@@ -22,15 +22,38 @@ export function analyze(source: string, ctx: ShellContext): Extraction {
   try {
     const r = parseSource(source, ctx.budget, true);
     sh = r.shared;
+    // no issue (so no budget stopped it) under the default budget: the tree parse() would give
+    const whole = r.issues.length === 0 && ctx.budget === undefined;
     const out = new Extractor(sh, ctx.home).run(r.ast, source);
     workCounter.steps += sh.steps;
     releaseShared(sh);
+    lastTree = whole ? r.ast : null;
+    lastOf = whole ? out : null;
     return out;
   } catch (e) {
     const issues: Issue[] = sh ? sh.issues : [];
     issues.push({ kind: 'parse', message: `internal analyser error: ${e instanceof Error ? e.message : String(e)}`, span: { start: 0, end: source.length } });
     return { source, commands: [], functions: [], issues, arith: [], assigned: undefined, stats: { chars: source.length, tokens: 0, maxDepth: 0, commands: 0 } };
   }
+}
+
+// The tree of the last analysis (only one is kept, and only until the next analysis or its taking:
+// a 64 KiB tree kept alive for a whole decision costs the garbage collector more than a parse).
+let lastTree: ListNode | null = null;
+let lastOf: Extraction | null = null;
+
+/**
+ * The tree analyze() read for `ex`, when `ex` is the last analysis and its parse had no issue
+ * under the default budget: the very tree parse() of the same source gives (nothing changes a
+ * tree once parsed), so a second reader need not parse again. Taken once (then let go);
+ * undefined otherwise.
+ */
+export function takeTree(ex: Extraction): ListNode | undefined {
+  if (lastOf !== ex || lastTree === null) return undefined;
+  const t = lastTree;
+  lastTree = null;
+  lastOf = null;
+  return t;
 }
 
 export interface ParseOutput {

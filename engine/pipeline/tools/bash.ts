@@ -2,7 +2,7 @@
 import type { Finding, FsPort } from '../../types.ts';
 import type { Extraction, Invocation } from '../../shell/types.ts';
 import type { DetectContext, Detector } from '../../detectors/types.ts';
-import { analyze } from '../../shell/index.ts';
+import { analyze, takeTree } from '../../shell/index.ts';
 import { normalize, parseOptions, canonicalize, spanOf, parentOf, factsFor, type Parsed } from '../../shell/normalize/index.ts';
 import { isReadOnly } from '../readonly/index.ts';
 import { dataWord } from '../readonly/words.ts';
@@ -22,11 +22,11 @@ import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type 
 import { envRole, type ArgFact, type ProgramFacts } from '../../programs/index.ts';
 import { detectorIndex, dispatchTable, runsOn, selectedDetectors, sourceDetectors } from '../detectors.ts';
 import { baseContext, invocationContext } from '../../detectors/util.ts';
-import { loopBindings, loopVariants } from './loops.ts';
-import { assignedValues, assignedVariants, certainNames, surelyValued } from './assigns.ts';
+import { loopBindings, loopVariants, type Bindings } from './loops.ts';
+import { assignedValues, assignedVariants, certainNames, surelyValued, type Assigned } from './assigns.ts';
 import { trackCd, insideGlobCwd, dirVarsReassigned, type CwdState } from './cwd.ts';
 import { waitedFor } from './jobs.ts';
-import { CheckBudget, analysedWhole } from './budget.ts';
+import { CheckBudget, CheckFloor, analysedWhole } from './budget.ts';
 import { SourceTree } from './tree.ts';
 
 interface BashState extends CwdState {
@@ -52,8 +52,14 @@ const NO_PATHS: string[] = [];
 export function checkBash(env: CheckEnv, command: string): CheckResult {
   const t = env.tracer;
   const ex = analyze(command, { home: env.home });
-  const norm = normalize(ex, { home: env.home, cwd: env.cwd });
-  env.bash = { command, ex, invocations: norm.invocations };
+  // loop values and assigned values, followed only in a text read whole, from the analyser's own
+  // tree (a second parse only when it had an issue), before normalising: the tree is let go first
+  const whole = analysedWhole(ex);
+  const { loops, assigned } = followed(command, ex, env.home, whole);
+  // checking stops where the work budget is spent: the normaliser stops there too (not under a
+  // trace, which counts every invocation); whoever reads every invocation gets them made in full
+  const norm = normalize(ex, { home: env.home, cwd: env.cwd, stop: t.on ? undefined : new CheckFloor(loops) });
+  env.bash = norm.partial ? new AllInvocations(command, ex, env.home, env.cwd) : { command, ex, invocations: norm.invocations };
   const issues = norm.issues;
   if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
   const dctx = baseContext(env.cwd, env.home, env.workspace);
@@ -94,11 +100,6 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   }
   // Invocations an allow rule granted, for the programs they run that the rule names (`npx tsc *`).
   let granted: Map<Invocation, Rule> | null = null;
-  const whole = analysedWhole(ex);
-  // loop values and assigned values read one second parse of the command, made on first use
-  const tree = whole ? new SourceTree(command) : null;
-  const loops = tree ? loopBindings(tree, ex, env.home) : null;
-  const assigned = tree ? assignedValues(tree, ex, env.home) : null;
   let certain: Map<string, number> | undefined;
   const budget = new CheckBudget();
   for (const given of norm.invocations) {
@@ -130,13 +131,33 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     if (variants && inv.name === 'cd') for (const v of variants) trackCd(env, v, st);
     else trackCd(env, inv, st);
   }
-  if (budget.over && t.on) t.add('limit', 'ask', budget.over);
-  if (issues.length || budget.over) {
+  // (a partial normalisation is only made when checking surely stops at the budget)
+  const over = budget.over ?? (norm.partial ? budget.message() : null);
+  if (over && t.on) t.add('limit', 'ask', over);
+  if (issues.length || over) {
     const kind = !issues.length || issues.some((x) => x.kind === 'limit') ? 'limit' : 'parse';
-    results.push(checkBashRaw(env, command, { type: kind, detail: issues[0]?.message ?? budget.over! }, isImmune(env.policy.immune, 'unanalysable')));
+    results.push(checkBashRaw(env, command, { type: kind, detail: issues[0]?.message ?? over! }, isImmune(env.policy.immune, 'unanalysable')));
   }
   if (!results.length) return result('allow', { type: 'readOnly', detail: 'nothing runs' }, 'the command runs nothing', { readOnly: true });
   return aggregate(results);
+}
+
+/** Loop bindings and assigned values of a text read whole (both null otherwise). */
+function followed(command: string, ex: Extraction, home: string, whole: boolean): { loops: Bindings | null; assigned: Assigned | null } {
+  const known = takeTree(ex);
+  if (!whole) return { loops: null, assigned: null };
+  const tree = new SourceTree(command, known);
+  return { loops: loopBindings(tree, ex, home), assigned: assignedValues(tree, ex, home) };
+}
+
+/** The Bash state of a partial normalisation: every invocation of the command, made on first read (preset rules, a tool-wide allow). */
+class AllInvocations {
+  private all: Invocation[] | undefined = undefined;
+  constructor(readonly command: string, readonly ex: Extraction, private readonly home: string, private readonly cwd: string) {}
+
+  get invocations(): Invocation[] {
+    return (this.all ??= normalize(this.ex, { home: this.home, cwd: this.cwd }).invocations);
+  }
 }
 
 /** A detector that throws (a learner's, say) must not open the gate: its error asks. */

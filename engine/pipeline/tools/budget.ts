@@ -8,6 +8,7 @@
 import type { Extraction, Invocation, Word } from '../../shell/types.ts';
 import { DEFAULT_BUDGET } from '../../shell/types.ts';
 import { synthetic } from '../../effects/paths.ts';
+import { leastLoopChecks, type Bindings } from './loops.ts';
 
 /**
  * Units for one decision. Above 200 plain commands (the analyser's command budget) and far above
@@ -33,11 +34,16 @@ export class CheckBudget {
   take(inv: Invocation, checks: number): boolean {
     const cost = checks * unitsOf(inv);
     if (this.used + cost > this.units) {
-      this.over = `more than ${this.units} units of check work (commands, their variants and other cwds, long words)`;
+      this.over = this.message();
       return false;
     }
     this.used += cost;
     return true;
+  }
+
+  /** The limit's message. */
+  message(): string {
+    return `more than ${this.units} units of check work (commands, their variants and other cwds, long words)`;
   }
 }
 
@@ -54,6 +60,34 @@ function unitsOf(inv: Invocation): number {
     if (globLike(r.target)) globs++;
   }
   return 1 + Math.floor((inv.args.length + inv.redirects.length) / WORDS_PER_UNIT) + GLOB_UNITS * globs + Math.floor(slashes / SLASHES_PER_UNIT);
+}
+
+/**
+ * A floor under the units every check of `inv` costs, known before the normaliser's last passes
+ * (pipe items, while-read lines, lister substitutions) turn a dynamic word into a glob: those
+ * passes keep the number of words and every static word. Every invocation is checked at least
+ * once, so once the floors of the invocations made so far pass CHECK_UNITS, checking surely stops
+ * before any later one and the normaliser need not make them (normalize's `stop`).
+ */
+export function leastUnits(inv: Invocation): number {
+  let slashes = 0;
+  for (const w of inv.args) if (w.static) slashes += count47(w.raw);
+  for (const r of inv.redirects) if (r.target.static) slashes += count47(r.target.raw);
+  return 1 + Math.floor((inv.args.length + inv.redirects.length) / WORDS_PER_UNIT) + Math.floor(slashes / SLASHES_PER_UNIT);
+}
+
+/**
+ * The normaliser's stop for one decision (normalize's `stop`): an invocation costs at least its
+ * floor of units once per loop value it is surely checked with (leastLoopChecks).
+ */
+export class CheckFloor {
+  readonly units = CHECK_UNITS;
+  constructor(private readonly loops: Bindings | null) {}
+
+  cost(inv: Invocation): number {
+    const u = leastUnits(inv);
+    return this.loops === null || !inv.source.context.length ? u : u * leastLoopChecks(inv, this.loops);
+  }
 }
 
 /** A glob, or piped items standing for a lister's paths: classified as every path it may match. */

@@ -65,6 +65,28 @@ function slot(w: Word, name: string): { before: string; after: string; quoted: b
   return { before, after, quoted: staysOneWord(w.raw) };
 }
 
+/**
+ * A floor under the number of variants loopVariants gives `inv` (1 standing for none), counted
+ * without making them and before the normaliser's last passes: only for an invocation the
+ * while-read pass cannot change (no pipe, no `<` redirect; the other passes change no `$name`
+ * word), and only for one loop name used (more may give none, past the variant limit).
+ */
+export function leastLoopChecks(inv: Invocation, b: Bindings): number {
+  if (inv.via.length || inv.source.pipe) return 1;
+  for (const r of inv.source.redirects) if (r.op === '<') return 1;
+  let n = 1;
+  let used = 0;
+  for (const c of inv.source.context) {
+    if (c.kind !== 'loop' || !c.name) continue;
+    const bind = b.get(`${c.span.start}:${c.span.end}`);
+    if (!bind) continue;
+    if (!inv.args.some((w) => slot(w, bind.name) !== null) && !inv.redirects.some((r) => slot(r.target, bind.name) !== null)) continue;
+    if (++used > 1) return 1;
+    n = bind.values.length;
+  }
+  return n;
+}
+
 /** The word with `$name` replaced by one loop value, or null when bash would split or glob it differently. */
 function put(w: Word, name: string, v: Word): Word | null {
   const s = slot(w, name);

@@ -3,10 +3,13 @@
 import type { ListNode } from '../../shell/index.ts';
 import { parse } from '../../shell/index.ts';
 
-/** A command's tree, parsed on the first get() (null when the parse has issues). */
+/** A command's tree, parsed on the first get() (null when the parse has issues); `known`: the
+ *  analyser's own tree of the source, when it had no issue (shell treeOf), read instead. */
 export class SourceTree {
-  private tree: ListNode | null | undefined = undefined;
-  constructor(readonly source: string) {}
+  private tree: ListNode | null | undefined;
+  constructor(readonly source: string, known?: ListNode) {
+    this.tree = known;
+  }
 
   get(): ListNode | null {
     if (this.tree === undefined) {

@@ -49,12 +49,33 @@ const MAX_VARIANTS = 256;
 /** Payload text analysed in one run, over every carrier at every depth (value variants repeat a payload). */
 const MAX_PAYLOAD_CHARS = 64 * 1024;
 
-export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number }; root?: NormState['root'] }): { invocations: Invocation[]; issues: Issue[] } {
+/**
+ * Where a caller stops needing invocations: once the `cost` of those made so far (summed after
+ * each top-level command) is more than `units`, the rest of the text is not expanded and the
+ * result is `partial` (the Bash check's work budget, spent for sure by then).
+ */
+export interface NormStop {
+  units: number;
+  cost: (inv: Invocation) => number;
+}
+
+export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number }; root?: NormState['root']; stop?: NormStop }): { invocations: Invocation[]; issues: Issue[]; partial: boolean } {
   // every field present from the start (one shape for every state the carriers are handed)
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0, loaded: undefined, seen: undefined }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0, loaded: undefined, seen: undefined, parsed: undefined }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
+  const stop = ctx.stop;
+  let partial = false;
+  let spent = 0;
+  let costed = 0;
   try {
     const cds: { ctx: ContextEntry[]; end: number; dir: string | null }[] = [];
     for (const sc of ex.commands) {
+      if (stop) {
+        for (; costed < st.out.length; costed++) spent += stop.cost(st.out[costed]!);
+        if (spent > stop.units) {
+          partial = true;
+          break;
+        }
+      }
       // past the invocation budget nothing more is kept (push drops it): the rest is not expanded
       if (st.count.n > MAX_INVOCATIONS) break;
       const cd = cdFor(sc, cds);
@@ -118,7 +139,7 @@ export function normalize(ex: Extraction, ctx: { home: string; cwd: string; dept
   } catch (e) {
     st.issues.push({ kind: 'parse', message: `normalisation failed: ${String(e)}`, span: { start: 0, end: ex.source.length } });
   }
-  return { invocations: st.out, issues: st.issues };
+  return { invocations: st.out, issues: st.issues, partial };
 }
 
 /** Could envRuns open anything for `inv` (assignments, a declaration builtin or a builtin that assigns by name)? */
@@ -435,9 +456,13 @@ const ops: Ops = {
       st.issues.push({ kind: 'limit', message: `${carrier}: more than ${MAX_PAYLOAD_CHARS} characters of payload text to analyse`, span });
       return ops.opaque(outer, carrier, 'depth', st, { payload: text });
     }
-    let sub: Extraction;
+    let sub: Extraction | undefined;
     try {
-      sub = analyze(text, { home: st.home });
+      // a text that runs again (the same payload per value, per command) is analysed once per
+      // decision: an extraction is never changed by the normaliser
+      const parsed = (st.payload.parsed ??= new Map());
+      sub = parsed.get(text);
+      if (sub === undefined) parsed.set(text, (sub = analyze(text, { home: st.home })));
     } catch (e) {
       st.issues.push({ kind: 'parse', message: `${carrier}: payload could not be analysed`, span });
       return ops.opaque(outer, carrier, 'dynamic', st, { payload: text });

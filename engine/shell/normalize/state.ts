@@ -12,7 +12,7 @@ export interface NormState {
   /** Value variants expanded so far (budget). */
   variants: number;
   /** Payload characters analysed so far, shared with the payloads' own runs (budget). */
-  payload: { chars: number; loaded?: Set<string>; seen?: Map<string, Set<object>> };
+  payload: { chars: number; loaded?: Set<string>; seen?: Map<string, Set<object>>; parsed?: Map<string, Extraction> };
   /** BASH_CMDS[name]=path seen so far: later calls to name run path. */
   rebind?: Map<string, string>;
   /** Assignment values already opened (envcode.ts). */
