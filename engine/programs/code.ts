@@ -302,6 +302,61 @@ interface Arg {
 class Scanner {
   constructor(readonly lang: string, readonly toks: Tok[]) {}
 
+  /** Names assigned exactly once, with the index of the value after their `=` (`c = "rm -rf ~"`). */
+  private once: Map<string, number> | undefined;
+  /** Names whose value is being evaluated (a value that names itself is unknown). */
+  private evaluating = new Set<string>();
+
+  /** The value of a name assigned once in the code, or null (assigned more often, or not a known string). */
+  constant(name: string): string | null {
+    if (this.once === undefined) {
+      const at = new Map<string, number>();
+      const many = new Set<string>();
+      const toks = this.toks;
+      for (let k = 0; k + 1 < toks.length; k++) {
+        const t = toks[k]!;
+        const n = toks[k + 1]!;
+        if (t.t !== 'id' || n.t !== 'p' || !n.v.endsWith('=') || n.v === '==' || n.v === '===' || n.v === '!=' || n.v === '!==' || n.v === '<=' || n.v === '>=') continue;
+        // `c += x`, `c ||= x` and the like read as c followed by an operator and `=`: a second assignment either way
+        if (at.has(t.v) || n.v !== '=') many.add(t.v);
+        else at.set(t.v, k + 2);
+      }
+      for (const n of many) at.delete(n);
+      // a name written by an operator token before `=` (`c + = …` split by the tokenizer) is not constant either
+      for (let k = 0; k + 2 < toks.length; k++) {
+        const t = toks[k]!;
+        const a = toks[k + 1]!;
+        const b = toks[k + 2]!;
+        if (t.t === 'id' && a.t === 'p' && b.t === 'p' && b.v === '=' && a.v !== '=' && a.v !== '!' && a.v !== '<' && a.v !== '>') at.delete(t.v);
+      }
+      this.once = at;
+    }
+    const from = this.once.get(name);
+    if (from === undefined || this.evaluating.has(name)) return null;
+    this.evaluating.add(name);
+    try {
+      return this.expr(from, this.statementEnd(from));
+    } finally {
+      this.evaluating.delete(name);
+    }
+  }
+
+  /** The list a name is assigned once (`cmd = ["rm", "-rf", p]`), or undefined. */
+  constantList(name: string): (string | null)[] | undefined {
+    if (this.constant(name) !== null || this.once === undefined) return undefined;
+    const from = this.once.get(name);
+    const f = from === undefined ? undefined : this.toks[from];
+    if (from === undefined || f?.t !== 'p' || f.v !== '[' || this.evaluating.has(name)) return undefined;
+    const end = this.statementEnd(from);
+    if (this.skipGroup(from) !== end) return undefined;
+    this.evaluating.add(name);
+    try {
+      return this.args(from, false).map((x) => x.value);
+    } finally {
+      this.evaluating.delete(name);
+    }
+  }
+
   /**
    * The first index in [from, to) of a punctuation token where hit(value, depth) holds, the depth
    * counted with that token (an opening bracket adds one, a closing one takes one away); else to.
@@ -429,6 +484,8 @@ class Scanner {
     // a method on a call's result: require("os").homedir(), Path("x").expanduser()
     const dot = this.toks[after];
     if (call && dot?.t === 'p' && dot.v === '.' && this.toks[after + 1]?.t === 'id' && after + 1 < to) return this.term(after + 1, to);
+    // a name assigned one string once: c = "rm -rf ~"; os.system(c)
+    if (!call && !id.includes('.')) return { v: this.constant(id), end: after };
     return { v: null, end: after };
   }
 }
@@ -527,6 +584,8 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
     if (!shellCall && !DELETE_TREE.has(seg) && !DELETE_MAYBE_TREE.has(seg) && !DELETE_ONE.has(seg) && !WRITE_CALLS.has(seg) && !APPEND_CALLS.has(seg) && !READ_CALLS.has(seg) && !OPEN_CALLS.has(seg) && !OPEN_CALLS.has(id) && !COPY_CALLS.has(seg)) continue;
     const args = sc.args(paren ? i + 1 : i + 1, bare);
     const a0 = args[0];
+    // a list held by a name assigned once: cmd = ["rm", "-rf", d]; subprocess.run(cmd)
+    if (shellCall && a0 && a0.value === null && !a0.list && a0.ids.length === 1) a0.list = sc.constantList(a0.ids[0]!);
     if (shellCall) {
       const strs = args.filter((a) => !a.key);
       // a command known only at run time (system $_, os.system(line))
