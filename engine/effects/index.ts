@@ -98,8 +98,6 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   if (inv.name === '') return out;
   const facts = factsFor(inv);
   sc0.facts = facts;
-  // nc -e "$X" H P: a command known only at run time gets the connection
-  if (o && o.reason === 'dynamic' && facts.execStdio === 'network') connectionCode(inv, out, true);
   if (printsAndExits(facts)) {
     track(inv, sc0, out);
     return dedupe(out);
@@ -115,6 +113,7 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   // (find -exec's commands come through a carrier step: an invocation with none has no find context)
   if (inv.name === 'find' || inv.via.length) spreadFindMatches(inv, out);
   settleOrigins(inv, sc, out);
+  // nc -e "$X" H P (its own code known only at run time), nc -e sh H P (the shell it runs): the connection feeds them
   if (facts.execStdio === 'network') connectionCode(inv, out, false);
   if (connectionStdio(inv)) connectionCode(inv, out, !facts.known);
   itemsFromProducers(inv, sc, out);
@@ -239,7 +238,7 @@ function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
       else if (t.includes('://')) e.origin = 'network';
       else if (fromDownload(e.path, sc)) e.origin = 'network';
     }
-    if (e.origin === 'stdin' && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc) || connectionStdio(inv))) e.origin = 'network';
+    if (e.origin === 'stdin' && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
     // perl -ne 'system $_' fed by a download runs the download
     if (e.origin === 'inline' && inv.opaque?.runsInput && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
     // xargs CMD {} with items from a download: the payload is the download.

@@ -2,8 +2,8 @@
 // a `file://` URL (aws, curl, browsers, lwp), `man:PATH` (yelp) and `@PATH` (curl, httpie,
 // nagios --extra-opts=@FILE: "read the value from this file") are read; socat-style addresses
 // `file:PATH`, `open:PATH`, `create:PATH` are opened for reading and writing.
-import type { Invocation } from '../shell/types.ts';
-import type { Effect } from './types.ts';
+import type { Invocation, Word } from '../shell/types.ts';
+import type { Effect, PathRef } from './types.ts';
 import type { ProgramFacts } from '../programs/index.ts';
 import { pathRef, type PathScope } from './paths.ts';
 import { INTERPRETERS, SHELLS } from '../shell/normalize/state.ts';
@@ -13,7 +13,7 @@ export function namedFileReads(inv: Invocation, sc: PathScope, out: Effect[]): v
     if (!w.static) continue;
     const p = namedFile(w.value ?? '');
     if (p === null) continue;
-    const path = pathRef(w, sc, p.path.startsWith('~/') ? sc.home + p.path.slice(1) : p.path);
+    const path = homeRef(w, sc, p.path);
     const how = `${inv.name} (file named in ${p.how})`;
     out.push({ kind: 'read', how, path, echoes: true });
     if (p.writes) out.push({ kind: 'write', how, path, create: 'create' });
@@ -59,13 +59,13 @@ export function unmodelledReads(inv: Invocation, facts: ProgramFacts, sc: PathSc
     if (!a.word.static || (script !== 0 && a.option !== undefined)) continue;
     // a script file's operands read by its spec (ruby x.rb F, perl x.pl F): it may write them too
     if (a.role === 'read' && script === 2) {
-      for (const t of pathTokens(a.text ?? a.word.value ?? '')) out.push({ kind: 'write', how: `${inv.name} (a path the script is given)`, path: pathRef(a.word, sc, t.startsWith('~/') ? sc.home + t.slice(1) : t), create: 'create', guess: true });
+      for (const t of pathTokens(a.text ?? a.word.value ?? '')) out.push({ kind: 'write', how: `${inv.name} (a path the script is given)`, path: homeRef(a.word, sc, t), create: 'create', guess: true });
       continue;
     }
     if (a.role !== 'none') continue;
     const v = a.text ?? a.word.value ?? '';
     for (const t of pathTokens(v)) {
-      const path = pathRef(a.word, sc, t.startsWith('~/') ? sc.home + t.slice(1) : t);
+      const path = homeRef(a.word, sc, t);
       const how = `${inv.name} (a path in an argument)`;
       out.push({ kind: 'read', how, path, guess: true });
       out.push({ kind: 'write', how, path, create: 'create', guess: true });
@@ -85,6 +85,11 @@ function runsCodeWithArgs(inv: Invocation, facts: ProgramFacts): 0 | 1 | 2 {
     if (a.role === 'code') k = 1;
   }
   return k;
+}
+
+/** A reference to an absolute or `~/` path found inside word w. */
+function homeRef(w: Word, sc: PathScope, p: string): PathRef {
+  return pathRef(w, sc, p.startsWith('~/') ? sc.home + p.slice(1) : p);
 }
 
 /** The absolute and home paths in a text, cut at blanks, quotes, `=`, `,` and `;`. */

@@ -307,31 +307,34 @@ class Scanner {
   /** Names whose value is being evaluated (a value that names itself is unknown). */
   private evaluating = new Set<string>();
 
+  /** Names assigned exactly once, each with the index of the value after its `=`. */
+  private assignments(): Map<string, number> {
+    if (this.once !== undefined) return this.once;
+    const at = new Map<string, number>();
+    const many = new Set<string>();
+    const toks = this.toks;
+    for (let k = 0; k + 1 < toks.length; k++) {
+      const t = toks[k]!;
+      const n = toks[k + 1]!;
+      if (t.t !== 'id' || n.t !== 'p' || !n.v.endsWith('=') || n.v === '==' || n.v === '===' || n.v === '!=' || n.v === '!==' || n.v === '<=' || n.v === '>=') continue;
+      // `c += x`, `c ||= x` and the like read as c followed by an operator and `=`: a second assignment either way
+      if (at.has(t.v) || n.v !== '=') many.add(t.v);
+      else at.set(t.v, k + 2);
+    }
+    for (const n of many) at.delete(n);
+    // a name written by an operator token before `=` (`c + = …` split by the tokenizer) is not constant either
+    for (let k = 0; k + 2 < toks.length; k++) {
+      const t = toks[k]!;
+      const a = toks[k + 1]!;
+      const b = toks[k + 2]!;
+      if (t.t === 'id' && a.t === 'p' && b.t === 'p' && b.v === '=' && a.v !== '=' && a.v !== '!' && a.v !== '<' && a.v !== '>') at.delete(t.v);
+    }
+    return (this.once = at);
+  }
+
   /** The value of a name assigned once in the code, or null (assigned more often, or not a known string). */
   constant(name: string): string | null {
-    if (this.once === undefined) {
-      const at = new Map<string, number>();
-      const many = new Set<string>();
-      const toks = this.toks;
-      for (let k = 0; k + 1 < toks.length; k++) {
-        const t = toks[k]!;
-        const n = toks[k + 1]!;
-        if (t.t !== 'id' || n.t !== 'p' || !n.v.endsWith('=') || n.v === '==' || n.v === '===' || n.v === '!=' || n.v === '!==' || n.v === '<=' || n.v === '>=') continue;
-        // `c += x`, `c ||= x` and the like read as c followed by an operator and `=`: a second assignment either way
-        if (at.has(t.v) || n.v !== '=') many.add(t.v);
-        else at.set(t.v, k + 2);
-      }
-      for (const n of many) at.delete(n);
-      // a name written by an operator token before `=` (`c + = …` split by the tokenizer) is not constant either
-      for (let k = 0; k + 2 < toks.length; k++) {
-        const t = toks[k]!;
-        const a = toks[k + 1]!;
-        const b = toks[k + 2]!;
-        if (t.t === 'id' && a.t === 'p' && b.t === 'p' && b.v === '=' && a.v !== '=' && a.v !== '!' && a.v !== '<' && a.v !== '>') at.delete(t.v);
-      }
-      this.once = at;
-    }
-    const from = this.once.get(name);
+    const from = this.assignments().get(name);
     if (from === undefined || this.evaluating.has(name)) return null;
     this.evaluating.add(name);
     try {
@@ -343,8 +346,7 @@ class Scanner {
 
   /** The list a name is assigned once (`cmd = ["rm", "-rf", p]`), or undefined. */
   constantList(name: string): (string | null)[] | undefined {
-    if (this.constant(name) !== null || this.once === undefined) return undefined;
-    const from = this.once.get(name);
+    const from = this.assignments().get(name);
     const f = from === undefined ? undefined : this.toks[from];
     if (from === undefined || f?.t !== 'p' || f.v !== '[' || this.evaluating.has(name)) return undefined;
     const end = this.statementEnd(from);

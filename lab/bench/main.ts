@@ -20,7 +20,7 @@ import { loadSafetyNet, loadTreeSitter } from './peers.ts';
 import { bundledEngine } from './bundle.ts';
 import { SHAPES, SIZES } from './scaling.ts';
 import { SEARCH_SHAPES, formatWorst, searchWorst } from './search.ts';
-import { summarize, fmt, type Summary } from './stats.ts';
+import { summarize, fmt, settle, type Summary } from './stats.ts';
 import { timeProcesses, type ProcResult } from './process.ts';
 import { renderMarkdown, type BenchResult, type Target } from './report.ts';
 
@@ -101,24 +101,17 @@ function interleaved(inputs: readonly string[], fns: ((x: string, round: number)
   });
 }
 
-/**
- * Untimed full passes over every input (pass p as round p, so gatelab meets every mode) until the
- * JIT has settled: at least WARM_MIN passes, then until a pass is no more than 3 % faster than the
- * best before it, at most WARM_MAX. The same rule for every tool. Returns the pass times (µs).
- */
+/** Untimed full passes over every input (pass p as round p, so gatelab meets every mode) until
+ *  the JIT has settled (stats.ts settle, the same rule for every tool). Returns the pass times (µs). */
 const WARM_MIN = QUICK ? 1 : 2;
 const WARM_MAX = QUICK ? 1 : 8;
 function warmUp(inputs: readonly string[], fn: (x: string, round: number) => unknown): { passes: number[]; sink: number } {
-  const passes: number[] = [];
   let sink = 0;
-  for (let p = 0; p < WARM_MAX; p++) {
+  const passes = settle((p) => {
     const a = ns();
     for (const x of inputs) sink += fn(x, p) ? 1 : 0;
-    const dt = us(a, ns());
-    const best = passes.length ? Math.min(...passes) : Infinity;
-    passes.push(dt);
-    if (passes.length >= WARM_MIN && dt > best * 0.97) break;
-  }
+    return us(a, ns());
+  }, WARM_MIN, WARM_MAX);
   return { passes, sink };
 }
 

@@ -5,6 +5,7 @@
 // `npx tsx lab/bench/search.ts [KiB]` prints them alone. The vitest suite runs the same shapes at
 // a small size for correctness only (every shape answered, no throw, a limit answers ask).
 import { PermissionEngine, type Decision, type ModeName } from '../../engine/index.ts';
+import { settle } from './stats.ts';
 
 export interface SearchShape {
   name: string;
@@ -225,17 +226,13 @@ export function searchWorst(engine: PermissionEngine, bytes = 64 * 1024, runs = 
     if (process.env.SEARCH_ONLY && !s.name.includes(process.env.SEARCH_ONLY)) continue;
     if (process.env.SEARCH_TRACE) process.stderr.write(s.name + '\n');
     const cmd = s.make(bytes).slice(0, bytes);
-    // warm up as the in-process rows do: until a run is no more than 3 % faster than the best before it
+    // warm up as the in-process rows do (stats.ts settle)
     let d = decideShape(engine, cmd);
-    const warm: number[] = [];
-    for (let w = 0; w < WARM_MAX; w++) {
+    settle(() => {
       const a = process.hrtime.bigint();
       d = decideShape(engine, cmd);
-      const dt = Number(process.hrtime.bigint() - a);
-      const best = warm.length ? Math.min(...warm) : Infinity;
-      warm.push(dt);
-      if (warm.length >= WARM_MIN && dt > best * 0.97) break;
-    }
+      return Number(process.hrtime.bigint() - a);
+    }, WARM_MIN, WARM_MAX);
     const t: number[] = [];
     const c: number[] = [];
     for (let i = 0; i < runs; i++) {

@@ -28,3 +28,19 @@ export function fmt(x: number): string {
   if (x >= 10) return x.toFixed(1);
   return x.toFixed(2);
 }
+
+/**
+ * Untimed warm-up passes until the JIT has settled: at least `min` passes, then until a pass is
+ * no more than 3 % faster than the best before it, at most `max`. `pass(p)` runs pass p and
+ * returns its time. The same rule for every row of the bench. Returns the pass times.
+ */
+export function settle(pass: (p: number) => number, min: number, max: number): number[] {
+  const times: number[] = [];
+  for (let p = 0; p < max; p++) {
+    const dt = pass(p);
+    const best = times.length ? Math.min(...times) : Infinity;
+    times.push(dt);
+    if (times.length >= min && dt > best * 0.97) break;
+  }
+  return times;
+}

@@ -110,8 +110,11 @@ function namesOf(args: Word[], start: number): { names: string[] | null; maxdept
       i++;
     } else if (v === '-o' || v === '-or' || v === '!' || v === '-not' || v === '(' || v === ',') sure = false;
     else if (ACTIONS.has(v)) break;
-    else if (term(args, i).narrows) sure = false;
-    else i += term(args, i).size - 1;
+    else {
+      const t = term(args, i);
+      if (t.narrows) sure = false;
+      else i += t.size - 1;
+    }
   }
   return { names: sure && names.length > 0 ? names : null, maxdepth };
 }

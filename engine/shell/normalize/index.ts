@@ -481,12 +481,14 @@ const ops: Ops = {
       return push(empty, st);
     }
     // the copies keep who ran whom (nc -e sh inside bash -c: sh's parent is the copy of nc)
-    let copies: Map<Invocation, Invocation> | undefined;
+    const copies = inner.invocations.some((i) => nestedParent.has(i)) ? new Map<Invocation, Invocation>() : undefined;
     for (const i of inner.invocations) {
       const inv = copyInv(i);
-      const parent = nestedParent.get(i);
-      if (parent !== undefined) nestedParent.set(inv, copies?.get(parent) ?? parent);
-      (copies ??= new Map()).set(i, inv);
+      if (copies) {
+        const parent = nestedParent.get(i);
+        if (parent !== undefined) nestedParent.set(inv, copies.get(parent) ?? parent);
+        copies.set(i, inv);
+      }
       if (outer.env.length) inv.env = [...outer.env, ...i.env];
       if (redirects.length) inv.redirects = [...redirects, ...i.redirects];
       inv.via = [...prefix, ...i.via];
