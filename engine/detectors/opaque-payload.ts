@@ -1,6 +1,6 @@
 // A carrier whose payload cannot be analysed: dynamic, another language, stdin, too deep.
 import type { Detector, DetectorMeta } from './types.ts';
-import { finding } from './util.ts';
+import { effectsFor, finding } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'opaque-payload',
@@ -15,7 +15,7 @@ const meta: DetectorMeta = {
 };
 
 /** Carriers whose payload is a file to run, not inline code. */
-const FILE_CARRIERS = new Set(['script', 'source', 'downloaded program']);
+const FILE_CARRIERS = new Set(['script', 'source']);
 
 /** `$X`, `${X}`, `$X $Y`: text that is only parameter expansions (names, $1, $@ …). */
 function onlyVariables(t: string): boolean {
@@ -60,9 +60,11 @@ function isParam(n: string): boolean {
 export const opaquePayload: Detector = {
   meta,
   concerns: { effects: ['code'] },
-  check(inv) {
+  check(inv, ctx) {
     const o = inv.opaque;
     if (!o || o.reason === 'network') return [];
+    // (`sh -n x` reads a script and runs none of it: no code effect, nothing to ask about)
+    if (!effectsFor(inv, ctx).some((e) => e.kind === 'code')) return [];
     const what = o.reason === 'language' ? `${o.language ?? 'another'} code` : o.reason === 'depth' ? 'a payload nested too deep' : o.reason === 'stdin' ? 'input it reads at run time' : 'a payload known only at run time';
     // inline code that is nothing but variables (sh -c "$X", eval "$l", python3 -c "$CODE") is a
     // program chosen at run time, like a dynamic command name: an immune ask

@@ -238,11 +238,11 @@ function settleOrigins(inv: Invocation, sc: EffectScope, out: Effect[]): void {
       else if (t.includes('://')) e.origin = 'network';
       else if (fromDownload(e.path, sc)) e.origin = 'network';
     }
-    if (e.origin === 'stdin' && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
+    if (e.origin === 'stdin' && (fed ??= stdinFromNetwork(inv, sc, out))) e.origin = 'network';
     // perl -ne 'system $_' fed by a download runs the download
-    if (e.origin === 'inline' && inv.opaque?.runsInput && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
+    if (e.origin === 'inline' && inv.opaque?.runsInput && (fed ??= stdinFromNetwork(inv, sc, out))) e.origin = 'network';
     // xargs CMD {} with items from a download: the payload is the download.
-    if (e.origin === 'inline' && inv.opaque?.reason === 'dynamic' && inv.via.some((v) => v.name.startsWith('xargs')) && (fed ??= producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc))) e.origin = 'network';
+    if (e.origin === 'inline' && inv.opaque?.reason === 'dynamic' && inv.via.some((v) => v.name.startsWith('xargs')) && (fed ??= stdinFromNetwork(inv, sc, out))) e.origin = 'network';
   }
 }
 
@@ -275,6 +275,23 @@ function noexec(v: string): boolean {
 }
 
 /** `sh <&5` after `exec 5<>/dev/tcp/…`. */
+/** Does stdin hold what came from the network: a network stage before it in the pipe, a socket
+ *  fd, or a file a download wrote (`sh < x`, `cat x | sh`, through any earlier stage)? */
+function stdinFromNetwork(inv: Invocation, sc: EffectScope, out: readonly Effect[]): boolean {
+  if (producerIsNetwork(inv, sc) || stdinFromNetFd(inv, sc)) return true;
+  const d = sc.tracked?.downloads;
+  if (!d || d.size === 0) return false;
+  for (const r of inv.redirects) {
+    if (r.fd !== null && r.fd !== 0) continue;
+    if (r.op !== '<' && r.op !== '<>' && r.op !== '<&') continue;
+    for (const e of out) if (e.kind === 'read' && e.path && e.path.word === r.target && fromDownload(e.path, sc)) return true;
+  }
+  const p = inv.source.pipe;
+  const reads = p && p.index > 0 ? sc.tracked?.pipeReads?.get(p.id) : undefined;
+  if (reads) for (const ref of reads) if (fromDownload(ref, sc)) return true;
+  return false;
+}
+
 function stdinFromNetFd(inv: Invocation, sc: EffectScope): boolean {
   const fds = sc.tracked?.netFds;
   if (!fds || fds.size === 0) return false;
@@ -442,14 +459,22 @@ function track(inv: Invocation, sc: EffectScope, out: Effect[]): void {
   if (!writes && !pipe) return;
   let net = NETWORK.has(inv.name);
   if (!net) for (const e of out) if (e.kind === 'network' && e.direction !== 'out') net = true;
-  const n = inv.name;
-  const fed = writes && (n === 'tee' || n === 'cp' || n === 'dd' || n === 'cat' || n === 'tar' || n === 'unzip' || n === 'bsdtar' || n === 'cpio') ? producerIsNetwork(inv, sc) : false;
+  // what it writes holds what it read: stdin a download feeds, or a file downloaded earlier
+  // (cp x y, cat x > y, base64 -d x > y, mv x y): the copy is a download too
+  const fed = writes && !net && (stdinFromNetwork(inv, sc, out) || readsDownload(out, sc));
   // env, printenv TOKEN, export -p into a pipe: the environment (its secrets) flows on
   if (pipe && sc.facts?.printsEnv) pipeRead(tr, pipe.id, pathRef(inv.program, sc, '/proc/self/environ'));
   for (const e of out) {
-    if (e.kind === 'write' && (net || fed || (e.how.startsWith('redirect') && producerIsNetwork(inv, sc))) && e.path?.abs) (tr.downloads ??= new Set()).add(e.path.abs);
+    if (e.kind === 'write' && (net || fed) && e.path?.abs) (tr.downloads ??= new Set()).add(e.path.abs);
     if (pipe && e.kind === 'read' && e.path && !e.guess) pipeRead(tr, pipe.id, e.path);
   }
+}
+
+/** Does the invocation read (or move: mv's sources are deletes) a file a download wrote? */
+function readsDownload(out: readonly Effect[], sc: EffectScope): boolean {
+  if (!sc.tracked?.downloads) return false;
+  for (const e of out) if ((e.kind === 'read' || e.kind === 'delete') && e.path && fromDownload(e.path, sc)) return true;
+  return false;
 }
 
 function pipeRead(tr: NonNullable<EffectScope['tracked']>, id: number, path: PathRef): void {

@@ -3,7 +3,7 @@
 // Substitutions ($(…), `…`, <(…)) are parsed recursively through the SubParser callback, so the
 // scanner always knows where a word ends, the way bash itself does.
 import type { Budget, Issue } from './types.ts';
-import type { Part, WordNode, ListNode, RedirNode, ParamPart } from './ast.ts';
+import type { EscPart, Part, WordNode, ListNode, RedirNode, ParamPart } from './ast.ts';
 import { decodeAnsi } from './ansi.ts';
 import { NONE, fit } from './ast.ts';
 
@@ -105,6 +105,43 @@ const EQ = 61, PLUS = 43, AT = 64, BANG = 33, STAR = 42, QM = 63, MINUS = 45, ZE
 const CLS = new Uint8Array(128);
 for (const c of [SP, TAB, NL, SEMI, AMP, PIPE, LP, RP, LT, GT]) CLS[c] = 1;
 for (const c of [BS, SQ, DQ, DOL, BT, AT, BANG, PLUS, STAR, QM]) CLS[c] = 2;
+
+/**
+ * Where the run of characters that only extend a word (class 0, and glob characters not opening
+ * an extglob) ends, from p. A small function of its own: it stays optimised while the big
+ * scanner is deoptimised and waits to be compiled again (a 64 KiB word is one call of it).
+ */
+function plainRun(src: string, p: number, end: number): number {
+  while (p < end) {
+    const ch = src.charCodeAt(p);
+    if (ch < 128 && CLS[ch] !== 0) {
+      if (ch !== AT && ch !== BANG && ch !== PLUS && ch !== STAR && ch !== QM) break;
+      if (p + 1 < end && src.charCodeAt(p + 1) === LP) break;
+    }
+    p++;
+  }
+  return p;
+}
+
+/** Where the run of escapes `\x` (not a line continuation) from p ends (p itself starts one). */
+function escapeRun(src: string, p: number, end: number): number {
+  while (p + 1 < end && src.charCodeAt(p) === BS && src.charCodeAt(p + 1) !== NL) p += src.codePointAt(p + 1)! > 0xffff ? 3 : 2;
+  return p;
+}
+
+/** The text a run of escapes [p, q) stands for: each escaped character (one or two code units). */
+function unescape(src: string, p: number, q: number): string {
+  const pieces: string[] = [];
+  let t = '';
+  for (let i = p + 1; i < q; ) {
+    const len = src.codePointAt(i)! > 0xffff ? 2 : 1;
+    const c = len === 1 ? src[i]! : src.slice(i, i + 2);
+    if (t.length < 32) t += c;
+    else pieces.push(c);
+    i += len + 1;
+  }
+  return pieces.length ? t + pieces.join('') : t;
+}
 
 export function isNameStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
@@ -430,13 +467,17 @@ export class Lexer {
 
   // ---------------------------------------------------------------- words
 
-  /** The escape `\x` at [at, end): extends the esc part on top of `parts` when that one ends at `at`. */
-  private esc(parts: Scratch<Part>, base: number, at: number, end: number, text: string, adjacent: boolean): void {
-    const last = adjacent && parts.n > base ? parts.a[parts.n - 1]! : undefined;
-    if (last !== undefined && last.type === 'esc' && last.span.end === this.sp(at, at).end) {
-      last.text += text;
-      last.span.end = this.sp(end, end).end;
-    } else parts.push({ type: 'esc', span: this.sp(at, end), text });
+  /** The escape `\x` at [at, end): extends `run` (the esc part pushed just before, ending at `at`)
+   *  or pushes a new one. Returns the part, so the caller never reads parts back (their shapes vary). */
+  private esc(parts: Scratch<Part>, run: EscPart | null, at: number, end: number, text: string): EscPart {
+    if (run !== null) {
+      run.text += text;
+      run.span.end = this.at(end);
+      return run;
+    }
+    const e: EscPart = { type: 'esc', span: this.sp(at, end), text };
+    parts.push(e);
+    return e;
   }
 
   scanWord(flags: number): WordNode {
@@ -449,15 +490,18 @@ export class Lexer {
     let depth = 0;
     const regex = (flags & F_REGEX) !== 0;
     let steps = 0;
-    /** Where the esc part pushed last ends (-1: none yet). */
+    /** Where the esc part pushed last ends (-1: none yet), and that part. */
     let escEnd = -1;
+    let run: EscPart | null = null;
     for (;;) {
       if (p >= this.end) break;
       const ch = src.charCodeAt(p);
       steps++;
       const cls = ch < 128 ? CLS[ch] : 0;
       if (cls === 0) {
-        p++;
+        const q = plainRun(src, p + 1, this.end);
+        steps += q - p - 1;
+        p = q;
         continue;
       }
       if (cls === 1) {
@@ -489,18 +533,23 @@ export class Lexer {
         if (src.charCodeAt(p + 1) === NL) {
           p += 2;
         } else {
-          const cp = src.codePointAt(p + 1)!;
-          const len = cp > 0xffff ? 2 : 1;
-          // a run of escapes (\a\b\c) is one esc part: the same text, one object, not one per backslash
-          this.esc(parts, base, p, p + 1 + len, src.slice(p + 1, p + 1 + len), escEnd === p && lit === p);
-          p += 1 + len;
+          // a run of escapes (\a\b\c) is one esc part: the same text, one object, read in one loop
+          const q = escapeRun(src, p, this.end);
+          steps += ((q - p) >> 1) - 1;
+          run = this.esc(parts, escEnd === p && lit === p ? run : null, p, q, unescape(src, p, q));
+          p = q;
           escEnd = p;
         }
         lit = p;
         continue;
       }
       if (ch === AT || ch === BANG || ch === PLUS || ch === STAR || ch === QM) {
-        if (this.c(p + 1) !== LP) { p++; continue; }
+        if (this.c(p + 1) !== LP) {
+          const q = plainRun(src, p + 1, this.end);
+          steps += q - p - 1;
+          p = q;
+          continue;
+        }
         if (lit < p) parts.push(this.lit(lit, p));
         this.pos = p + 2;
         const inner = this.scanNested(RP, false);
@@ -570,8 +619,9 @@ export class Lexer {
     let lit = p;
     let steps = 0;
     let lineStart = true;
-    /** Where the esc part pushed last ends (-1: none yet). */
+    /** Where the esc part pushed last ends (-1: none yet), and that part. */
     let escEnd = -1;
+    let run: EscPart | null = null;
     for (;;) {
       if (p >= this.end) {
         if (!heredoc) this.fail('unterminated double quote', this.pos - 1, this.end);
@@ -605,7 +655,7 @@ export class Lexer {
         if (n === NL || n === DOL || n === BT || n === BS || (n === DQ && !heredoc)) {
           if (lit < p) parts.push(this.lit(lit, p));
           if (n !== NL) {
-            this.esc(parts, base, p, p + 2, src[p + 1]!, escEnd === p && lit === p);
+            run = this.esc(parts, escEnd === p && lit === p ? run : null, p, p + 2, src[p + 1]!);
             escEnd = p + 2;
           }
           p += 2;

@@ -174,43 +174,54 @@ function trSet(s: string): string[] | null {
   return out;
 }
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** A base64 digit's value by character code (-1: not a digit, -2: skipped: padding and blanks). */
+const B64 = new Int8Array(128).fill(-1);
+'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach((c, i) => (B64[c.charCodeAt(0)] = i));
+for (const c of '=\n\r \t') B64[c.charCodeAt(0)] = -2;
 
 function base64Decode(t: string): string | null {
-  const bytes: number[] = [];
+  const bytes = new Uint8Array(Math.ceil((t.length * 3) / 4));
+  let n = 0;
   let acc = 0;
   let bits = 0;
-  for (const c of t) {
-    if (c === '=' || c === '\n' || c === '\r' || c === ' ' || c === '\t') continue;
-    const v = B64.indexOf(c);
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    const v = c < 128 ? B64[c]! : -1;
+    if (v === -2) continue;
     if (v < 0) return null;
-    acc = (acc << 6) | v;
+    acc = ((acc << 6) | v) & 0xffffff;
     bits += 6;
     if (bits >= 8) {
       bits -= 8;
-      bytes.push((acc >> bits) & 255);
+      bytes[n++] = (acc >> bits) & 255;
     }
   }
-  return utf8(bytes);
+  return utf8(bytes.subarray(0, n));
 }
 
 function hexDecode(t: string): string | null {
-  let h = '';
-  for (const c of t) if (c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t') h += c;
-  if (h.length % 2 !== 0) return null;
-  const bytes: number[] = [];
-  for (let i = 0; i < h.length; i += 2) {
-    const v = parseInt(h.slice(i, i + 2), 16);
-    if (Number.isNaN(v)) return null;
-    bytes.push(v);
+  const bytes = new Uint8Array(t.length >> 1);
+  let n = 0;
+  let hi = -1;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 13 || c === 9) continue;
+    const v = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
+    if (v < 0) return null;
+    if (hi < 0) hi = v;
+    else {
+      bytes[n++] = (hi << 4) | v;
+      hi = -1;
+    }
   }
-  return utf8(bytes);
+  return hi < 0 ? utf8(bytes.subarray(0, n)) : null;
 }
 
 /** Bytes as text, or null when they are not valid UTF-8 (a binary payload stays unknown). */
-function utf8(bytes: number[]): string | null {
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+function utf8(bytes: Uint8Array): string | null {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(bytes));
+    return UTF8.decode(bytes);
   } catch {
     return null;
   }

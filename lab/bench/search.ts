@@ -218,6 +218,7 @@ export function decideShape(engine: PermissionEngine, command: string): Decision
 
 const WARM_MIN = 2;
 const WARM_MAX = 8;
+const WARM_CALLS = 5;
 
 /** Every shape at `bytes` (cut to at most that), warmed up, then timed `runs` times; slowest first. */
 export function searchWorst(engine: PermissionEngine, bytes = 64 * 1024, runs = 3): SearchRow[] {
@@ -226,12 +227,18 @@ export function searchWorst(engine: PermissionEngine, bytes = 64 * 1024, runs = 
     if (process.env.SEARCH_ONLY && !s.name.includes(process.env.SEARCH_ONLY)) continue;
     if (process.env.SEARCH_TRACE) process.stderr.write(s.name + '\n');
     const cmd = s.make(bytes).slice(0, bytes);
-    // warm up as the in-process rows do (stats.ts settle)
+    // warm up as the in-process rows do (stats.ts settle). A row's pass is thousands of calls; one
+    // call here is one decision, which a collector pause can make 3x slower, so a pass is the
+    // median of WARM_CALLS decisions: settled means that median stopped falling, not one lucky call
     let d = decideShape(engine, cmd);
     settle(() => {
-      const a = process.hrtime.bigint();
-      d = decideShape(engine, cmd);
-      return Number(process.hrtime.bigint() - a);
+      const t: number[] = [];
+      for (let i = 0; i < WARM_CALLS; i++) {
+        const a = process.hrtime.bigint();
+        d = decideShape(engine, cmd);
+        t.push(Number(process.hrtime.bigint() - a));
+      }
+      return t.sort((x, y) => x - y)[WARM_CALLS >> 1]!;
     }, WARM_MIN, WARM_MAX);
     const t: number[] = [];
     const c: number[] = [];

@@ -168,6 +168,25 @@ const JUDGES: Record<string, (a: string[]) => string | undefined> = {
   curl: curlProblem,
   yarn: yarnProblem,
 };
+for (const n of 'gzip gunzip pigz unpigz bzip2 bunzip2 pbzip2 xz unxz lzma unlzma zstd unzstd pzstd lz4 unlz4'.split(' ')) JUDGES[n] = compressorProblem;
+
+/** A compressor writes its output file (and removes its input) unless it prints to stdout, lists or tests. */
+function compressorProblem(a: string[]): string | undefined {
+  let operands = 0;
+  let printing = false;
+  let dashdash = false;
+  for (const x of a) {
+    if (dashdash || x === '-' || !x.startsWith('-')) operands++;
+    else if (x === '--') dashdash = true;
+    else if (x === '--stdout' || x === '--to-stdout' || x === '--list' || x === '--test') printing = true;
+    else if (x === '--rm' || x.startsWith('--output')) return `${x} writes or removes files`;
+    else if (!x.startsWith('--')) {
+      if (/[oS]/.test(x.slice(1))) return `${x} names an output`;
+      if (/[clt]/.test(x.slice(1))) printing = true;
+    }
+  }
+  return operands === 0 || printing ? undefined : 'writes the (de)compressed file and removes the input';
+}
 
 const PIP = /^pip(3(\.\d+)?)?$/;
 const PYTHON = /^python(3(\.\d+)?)?$/;

@@ -5,6 +5,8 @@ import type { Invocation } from '../../engine/shell/types.ts';
 import type { Finding } from '../../engine/types.ts';
 import type { DetectContext, Detector } from '../../engine/detectors/types.ts';
 import { resolvePath, isProtected, isInWorkspace } from '../../engine/paths/index.ts';
+import { baseContext, invocationContext } from '../../engine/detectors/util.ts';
+import { effectsOf, newScope } from '../../engine/effects/index.ts';
 
 export const CWD = '/home/dev/app';
 export const HOME = '/home/dev';
@@ -30,10 +32,13 @@ export function inv1(cmd: string): Invocation {
   return list[0];
 }
 
+/** One detector over a command's invocations, each with its effects in one scope, as the pipeline runs it (what earlier invocations downloaded or read carries on). */
 export function run(d: Detector, cmd: string): Finding[] {
   const { ex, invocations: list } = invocations(cmd);
   const out: Finding[] = [];
-  for (const i of list) out.push(...d.check(i, ctx));
+  const scope = newScope({ home: HOME, workspace: [CWD], cwd: CWD }, ex);
+  const base = baseContext(CWD, HOME, [CWD]);
+  for (const i of list) out.push(...d.check(i, invocationContext(base, i, effectsOf(i, scope), scope)));
   if (d.checkSource) out.push(...d.checkSource(cmd, ex, ctx));
   return out;
 }

@@ -109,31 +109,6 @@ function socket(w: Word): boolean {
   return t.startsWith('/dev/tcp/') || t.startsWith('/dev/udp/');
 }
 
-/** Files written by curl -o / wget -O earlier in the same command (download-then-run). */
-export function downloaded(path: string, ex: Extraction, st: NormState): boolean {
-  const target = absIn(st, path);
-  for (const c of ex.commands) {
-    const a = c.argv;
-    if (!a.length || !a[0].static) continue;
-    const n = basename(a[0].value ?? '');
-    if (n !== 'curl' && n !== 'wget' && n !== 'fetch' && n !== 'aria2c') continue;
-    for (let i = 1; i < a.length; i++) {
-      const v = a[i].static ? (a[i].value ?? '') : '';
-      let out: string | undefined;
-      const bundle = v.length > 2 && v[0] === '-' && v[1] !== '-' ? v[v.length - 1] : '';
-      if (v === '-o' || v === '--output' || v === '-O' || v === '--output-document' || (n === 'curl' && bundle === 'o') || (n === 'wget' && bundle === 'O')) {
-        if (n === 'curl' && v === '-O') continue;
-        out = a[i + 1]?.static ? a[i + 1].value : undefined;
-      } else if (v.startsWith('--output=') || v.startsWith('--output-document=')) out = v.slice(v.indexOf('=') + 1);
-      else if (n === 'curl' && v.startsWith('-o') && v.length > 2 && bundle !== 'o') out = v.slice(2);
-      else if (n === 'wget' && v.startsWith('-O') && v.length > 2 && bundle !== 'O') out = v.slice(2);
-      if (out !== undefined && out !== '-' && absIn(st, out) === target) return true;
-    }
-    for (const r of c.redirects) if ((r.op === '>' || r.op === '>>') && r.target.static && absIn(st, r.target.value ?? '') === target) return true;
-  }
-  return false;
-}
-
 /** `bash --version`, `sh --help`: only info flags, so the shell prints and exits before it reads a command. */
 export function shellPrintsInfo(inv: Invocation): boolean {
   let info = false;
@@ -191,7 +166,6 @@ export function shellCarrier(inv: Invocation, ex: Extraction, st: NormState, ops
     const text = procsubOutput(first, ex);
     if (text !== null) return ops.payload(text, `${name} <(…)`, first.span, inv, st, true);
     if (!first.static && ops.networkWord(first, ex)) return ops.opaque(inv, name, 'network', st);
-    if (first.static && downloaded(first.value ?? '', ex, st)) return ops.opaque(inv, 'script', 'network', st, { payload: first.value });
     runWritten(inv, first, ex, st, ops);
     return ops.opaque(inv, 'script', 'dynamic', st, { payload: first.approx });
   }
@@ -272,10 +246,9 @@ export function runWritten(inv: Invocation, w: Word, ex: Extraction, st: NormSta
   if (text !== null) ops.payload(text, `script ${w.value} written here`, w.span, withRedirects(inv, []), st, false);
 }
 
-/** An interpreter running a script file: opaque (network when the file was just downloaded). */
+/** An interpreter running a script file: opaque (effects settle a download as code from the network). */
 function scriptFile(inv: Invocation, w: Word, ex: Extraction, st: NormState, ops: Ops, language: string): boolean {
-  if (w.static && downloaded(w.value ?? '', ex, st)) ops.opaque(inv, 'script', 'network', st, { language, payload: w.value });
-  else ops.opaque(inv, 'script', 'dynamic', st, { language, payload: w.approx });
+  ops.opaque(inv, 'script', 'dynamic', st, { language, payload: w.approx });
   loadWritten(inv, w, language, ex, st, ops);
   return true;
 }

@@ -5,7 +5,7 @@ import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
 import { copiedProgram, loadWritten, projectWrites, unknownLoads } from './written.ts';
-import { crontabStdin, downloaded, runWritten, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
+import { crontabStdin, runWritten, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, copyInv, dynamicWord, invocationFrom, staticWord, systemProgram, withArgs, withRedirects } from './words.ts';
 import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
@@ -229,7 +229,6 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   }
   const name = inv.name;
   const path = inv.program.value ?? '';
-  if (path.includes('/') && downloaded(path, ex, st)) return ops.opaque(inv, 'downloaded program', 'network', st, { payload: path });
   // ./x.sh written earlier in the source with known text (a #! line aside, the shell runs it)
   if (path.includes('/')) runWritten(inv, inv.program, ex, st, ops);
   if (!system) {
