@@ -241,7 +241,7 @@ async function main(): Promise<void> {
   // 5. Scaling.
   log('5/6 scaling …');
   const scaling = scale(engine, ctx);
-  const worst = searchWorst(bEngine, 64 * 1024, QUICK ? 3 : 5);
+  const worst = searchWorst(bEngine, 64 * 1024, QUICK ? 3 : 11);
   log(`worst of ${SEARCH_SHAPES.length} generated shapes ≤ 64 KiB (target ≤ 5 ms):\n${formatWorst(worst).join('\n')}`);
 
   // 6. regress-equivalent: every case × every mode through decide (as regress judges a cell), engine time only.

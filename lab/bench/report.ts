@@ -94,11 +94,13 @@ export function renderMarkdown(r: BenchResult): string {
   s('… all detectors disabled', r.decideNoDetectors, '–');
   s('gatelab analyser alone (parse + words), all calls', r.analyser, `${fmt(r.samples.treeSitter.median / r.analyser.median)}× vs tree-sitter (all-call medians)`);
   L.push('');
-  L.push('### Worst-case search: the slowest five of the generated shapes at ≤ 64 KiB by wall time, and by CPU time (decide, bundled engine, medians of runs)');
+  L.push('### Worst-case search: the slowest five of the generated shapes at ≤ 64 KiB by wall time, and by CPU time (decide, bundled engine, medians of runs after the warm-up)');
   L.push('');
-  L.push(row(['shape', 'bytes', 'wall ms', 'CPU ms (process, all threads)', 'decision']));
-  L.push(row(['---', '---', '---', '---', '---']));
-  for (const w of r.search) L.push(row([w.shape, w.bytes, fmt(w.us / 1000), w.cpuUs === undefined ? 'n/a' : fmt(w.cpuUs / 1000), `${w.behavior}/${w.reason}`]));
+  L.push('"first" is the shape\'s first decision, before the JIT compiled the code it reaches (in the hook every call is a first call: its own deadline covers that).');
+  L.push('');
+  L.push(row(['shape', 'bytes', 'wall ms', 'CPU ms (process, all threads)', 'first ms (wall)', 'decision']));
+  L.push(row(['---', '---', '---', '---', '---', '---']));
+  for (const w of r.search) L.push(row([w.shape, w.bytes, fmt(w.us / 1000), w.cpuUs === undefined ? 'n/a' : fmt(w.cpuUs / 1000), w.firstUs === undefined ? 'n/a' : fmt(w.firstUs / 1000), `${w.behavior}/${w.reason}`]));
   L.push('');
   L.push('### Hook process, end to end (ms per call; one Bash `git status` PreToolUse payload)');
   L.push('');

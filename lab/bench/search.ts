@@ -205,6 +205,8 @@ export interface SearchRow {
   /** Median µs of process CPU time (user + system, all threads) over the runs: less disturbed by
    *  other load on the machine than wall time, and it counts the garbage collector's threads. */
   cpuUs: number;
+  /** µs of the shape's first decision (wall): before the JIT has compiled what this shape reaches. */
+  firstUs: number;
   behavior: string;
   reason: string;
 }
@@ -216,8 +218,10 @@ export function decideShape(engine: PermissionEngine, command: string): Decision
   return engine.decide({ tool: 'Bash', input: { command } }, CTX);
 }
 
-const WARM_MIN = 2;
-const WARM_MAX = 8;
+// a shape reaches code no earlier shape warmed up (measured: 20–40 decisions until it stops
+// getting faster), so at least 4 passes of 5
+const WARM_MIN = 4;
+const WARM_MAX = 16;
 const WARM_CALLS = 5;
 
 /** Every shape at `bytes` (cut to at most that), warmed up, then timed `runs` times; slowest first. */
@@ -230,7 +234,9 @@ export function searchWorst(engine: PermissionEngine, bytes = 64 * 1024, runs = 
     // warm up as the in-process rows do (stats.ts settle). A row's pass is thousands of calls; one
     // call here is one decision, which a collector pause can make 3x slower, so a pass is the
     // median of WARM_CALLS decisions: settled means that median stopped falling, not one lucky call
+    const a0 = process.hrtime.bigint();
     let d = decideShape(engine, cmd);
+    const firstUs = Number(process.hrtime.bigint() - a0) / 1000;
     settle(() => {
       const t: number[] = [];
       for (let i = 0; i < WARM_CALLS; i++) {
@@ -251,14 +257,14 @@ export function searchWorst(engine: PermissionEngine, bytes = 64 * 1024, runs = 
       c.push(du.user + du.system);
     }
     const mid = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-    rows.push({ shape: s.name, bytes: cmd.length, us: mid(t), cpuUs: mid(c), behavior: d.behavior, reason: d.reason.type });
+    rows.push({ shape: s.name, bytes: cmd.length, us: mid(t), cpuUs: mid(c), firstUs, behavior: d.behavior, reason: d.reason.type });
   }
   return rows.sort((a, b) => b.us - a.us);
 }
 
 /** The top `n` rows as text lines. */
 export function formatWorst(rows: SearchRow[], n = 5): string[] {
-  return rows.slice(0, n).map((r) => `  ${r.shape.padEnd(20)} ${String(r.bytes).padStart(6)} B  ${(r.us / 1000).toFixed(2).padStart(7)} ms wall  ${(r.cpuUs / 1000).toFixed(2).padStart(7)} ms CPU  ${r.behavior}/${r.reason}`);
+  return rows.slice(0, n).map((r) => `  ${r.shape.padEnd(20)} ${String(r.bytes).padStart(6)} B  ${(r.us / 1000).toFixed(2).padStart(7)} ms wall  ${(r.cpuUs / 1000).toFixed(2).padStart(7)} ms CPU  ${(r.firstUs / 1000).toFixed(2).padStart(7)} ms first  ${r.behavior}/${r.reason}`);
 }
 
 // run directly: npx tsx lab/bench/search.ts [KiB] [top N] [runs] [--bundled]

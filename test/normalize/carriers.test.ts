@@ -6,7 +6,7 @@ import { effectsOf, newScope } from '../../engine/effects/index.ts';
 function codeOrigins(cmd: string): string[] {
   const { ex, invocations: list } = invocations(cmd);
   const scope = newScope({ home: HOME, workspace: [CWD], cwd: CWD }, ex);
-  return list.flatMap((i) => effectsOf(i, scope)).flatMap((e) => (e.kind === 'code' ? [e.origin] : []));
+  return list.flatMap((i) => effectsOf(i, scope)).flatMap((e) => (e.kind === 'code' ? [e.origin ?? 'none'] : []));
 }
 
 const reasons = (cmd: string) => invocations(cmd).invocations.filter((i) => i.opaque).map((i) => `${i.opaque!.carrier}:${i.opaque!.reason}`);
