@@ -15,6 +15,8 @@ type Tok =
 
 /** Stands for the home folder inside an evaluated string. */
 const HOME = '\u0000';
+/** Stands for any name inside an evaluated path: a glob's `*` or `?`, an entry a folder listing yields. */
+const ANY = '\u0001';
 
 const SHELL_CALLS = new Set([
   'system', 'popen', 'execSync', 'execute', 'shell_exec', 'passthru', 'proc_open', 'getoutput', 'getstatusoutput',
@@ -38,7 +40,16 @@ const SOCKET_CALLS = new Set(['fsockopen', 'pfsockopen', 'stream_socket_client',
 /** Calls that hand descriptors or a terminal to a program (os.dup2, pty.spawn, IO.popen with a socket). */
 const FD_CALLS = new Set(['dup2', 'dup', 'spawn', 'fdopen']);
 const HOME_IDS = new Set(['homedir', 'Dir.home', 'Path.home', 'home_dir', 'gethomedir', 'File.home', 'HOMEDIR', 'home']);
-const PATH_WRAPPERS = new Set(['expanduser', 'expand_path', 'expandvars', 'abspath', 'realpath', 'normpath', 'resolve', 'Path', 'PurePath', 'PosixPath', 'File', 'new', 'absolute_path', 'canonpath', 'rel2abs', 'fspath', 'str', 'String', 'glob']);
+const PATH_WRAPPERS = new Set(['expanduser', 'expand_path', 'expandvars', 'abspath', 'realpath', 'normpath', 'resolve', 'Path', 'PurePath', 'PosixPath', 'File', 'new', 'absolute_path', 'canonpath', 'rel2abs', 'fspath', 'str', 'String']);
+/** Calls that expand a pattern into the paths it matches (glob.glob, Dir.glob, perl glob, globSync). */
+const GLOB_CALLS = new Set(['glob', 'iglob', 'rglob', 'globSync', 'glob.sync', 'fg.sync', 'fastGlob.sync']);
+/** Calls that list a folder's entries (names): os.listdir, fs.readdirSync, Dir.children, scandir, iterdir. */
+const LIST_CALLS = new Set(['listdir', 'scandir', 'readdirSync', 'readdir', 'children', 'entries', 'each_child', 'iterdir', 'opendir']);
+/** Methods that run a block for each item of their receiver (Dir.glob(p).each { |f| … }, list.forEach(f => …)). */
+const EACH_METHODS = new Set(['each', 'forEach', 'map', 'each_entry', 'select', 'filter', 'flatMap', 'each_with_index']);
+/** pathlib's methods that act on the path they are called on, as the shell command they equal. */
+const PATH_METHODS: Record<string, string> = { read_text: 'cat --', read_bytes: 'cat --', write_text: ': >', write_bytes: ': >', unlink: 'rm -f --', rmdir: 'rm -f --', touch: ': >>' };
+const MODIFIERS = new Set(['for', 'foreach', 'if', 'unless', 'while', 'until']);
 const JOIN_CALLS = new Set(['join', 'File.join', 'catfile', 'catdir', 'joinpath', 'resolve']);
 const RUNNER: Record<string, string> = { python: 'python3', javascript: 'node', perl: 'perl', ruby: 'ruby', php: 'php', lua: 'lua', r: 'Rscript' };
 
@@ -332,6 +343,142 @@ class Scanner {
     return (this.once = at);
   }
 
+  /**
+   * After a value (a folder, a listing), a method on it that lists or globs it: Path(d).glob("*.py"),
+   * Path(d).iterdir() (d/ANY), os.scandir(d) (names). Else the value as it is.
+   */
+  chain(r: { v: string | null; end: number }, to: number): { v: string | null; end: number } {
+    const dot = this.toks[r.end];
+    const m = this.toks[r.end + 1];
+    if (dot?.t !== 'p' || dot.v !== '.' || m?.t !== 'id' || r.end + 1 >= to) return r;
+    const open = this.toks[r.end + 2];
+    if (!(open?.t === 'p' && open.v === '(')) return r;
+    const end = this.skipGroup(r.end + 2);
+    if (m.v === 'glob' || m.v === 'rglob') {
+      const pat = this.args(r.end + 2, false)[0]?.value ?? null;
+      return { v: r.v === null || pat === null ? null : trimSlash(r.v) + '/' + pat.replace(/[*?]+/g, ANY), end };
+    }
+    if (m.v === 'iterdir' || m.v === 'children' || m.v === 'entries') return { v: r.v === null ? null : trimSlash(r.v) + '/' + ANY, end };
+    if (m.v === 'joinpath' || m.v === 'expanduser' || m.v === 'resolve' || m.v === 'absolute') {
+      const parts = m.v === 'joinpath' ? this.args(r.end + 2, false).map((a) => a.value) : [];
+      let v = r.v;
+      for (const x of parts) v = v === null || x === null ? null : x.startsWith('/') ? x : trimSlash(v) + '/' + x;
+      if (m.v === 'expanduser' && v !== null && (v === '~' || v.startsWith('~/'))) v = HOME + v.slice(1);
+      return this.chain({ v, end }, to);
+    }
+    return r;
+  }
+
+  /** Loop variables bound to what a glob or a folder listing yields, by name (computed once). */
+  private loops: Map<string, string> | undefined;
+  /** Functions applied to each item by reference (map(os.remove, glob(p))): name and items (loopVars fills it). */
+  readonly refs: [string, string][] = [];
+  loopVars(): Map<string, string> {
+    if (this.loops !== undefined) return this.loops;
+    const out = (this.loops = new Map<string, string>());
+    const toks = this.toks;
+    const lists = (v: string) => GLOB_CALLS.has(last(v)) || GLOB_CALLS.has(v) || LIST_CALLS.has(last(v));
+    if (!toks.some((t) => t.t === 'id' && lists(t.v))) return out;
+    const bind = (name: string | undefined, v: string | null) => {
+      if (name !== undefined && v !== null && v.includes(ANY)) out.set(name, v);
+    };
+    const idAt = (k: number) => (toks[k]?.t === 'id' ? toks[k]!.v : undefined);
+    const pAt = (k: number, v: string) => toks[k]?.t === 'p' && toks[k]!.v === v;
+    for (let k = 0; k < toks.length; k++) {
+      const t = toks[k]!;
+      if (t.t !== 'id') continue;
+      // map(os.remove, ITER), array_map('unlink', ITER), array_walk(ITER, 'unlink')
+      if ((t.v === 'map' || t.v === 'array_map' || t.v === 'array_walk') && pAt(k + 1, '(')) {
+        const a = this.args(k + 1, false);
+        const [fn, it] = t.v === 'array_walk' ? [a[1], a[0]] : [a[0], a[1]];
+        const name = fn?.value ?? (fn?.ids.length === 1 ? fn.ids[0] : null);
+        if (name && it?.value?.includes(ANY)) this.refs.push([name, it.value]);
+        continue;
+      }
+      // python for / comprehension: for f in ITER
+      if (t.v === 'for' && idAt(k + 2) === 'in') bind(idAt(k + 1), this.iterValue(k + 3));
+      // javascript: for (const f of ITER)
+      else if (t.v === 'for' && pAt(k + 1, '(') && idAt(k + 4) === 'of') bind(idAt(k + 3), this.iterValue(k + 5));
+      // perl: foreach my $f (ITER), for $f (ITER), for (ITER) { … $_ … }, STATEMENT for ITER
+      else if ((t.v === 'for' || t.v === 'foreach') && this.lang === 'perl') {
+        let j = k + 1;
+        if (idAt(j) === 'my' || idAt(j) === 'our') j++;
+        const name = idAt(j)?.startsWith('$') ? idAt(j++) : '$_';
+        bind(name, this.iterValue(j));
+      }
+      // php: foreach (ITER as $f)
+      else if (t.v === 'foreach' && pAt(k + 1, '(')) {
+        const end = this.skipGroup(k + 1) - 1;
+        for (let j = k + 2; j < end; j++) if (idAt(j) === 'as') { bind(idAt(j + 1), this.expr(k + 2, j)); break; }
+      }
+      // ITER.each { |f| … }, ITER.each do |f|, ITER.forEach(f => …), ITER.forEach((f) => …), ITER.forEach(function (f) …)
+      else {
+        if (!lists(t.v) && !PATH_WRAPPERS.has(last(t.v))) continue;
+        const r = this.term(k, toks.length);
+        if (!r || r.v === null || !r.v.includes(ANY)) continue;
+        if (!pAt(r.end, '.') || !EACH_METHODS.has(idAt(r.end + 1) ?? '')) continue;
+        let j = r.end + 2;
+        if (pAt(j, '{') || idAt(j) === 'do') j++;
+        else if (pAt(j, '(')) {
+          j++;
+          if (idAt(j) === 'function') j++;
+          if (pAt(j, '(')) j++;
+        }
+        if (pAt(j, '|')) j++;
+        if (pAt(j + 1, ')') && idAt(j)?.includes('.')) this.refs.push([idAt(j)!, r.v]);
+        else bind(idAt(j), r.v);
+      }
+    }
+    return out;
+  }
+
+  /** The value a loop iterates at k: a term, or a parenthesised list of one (perl's (glob …)). */
+  private iterValue(k: number): string | null {
+    const t = this.toks[k];
+    if (t === undefined) return null;
+    const r = this.term(k, this.toks.length);
+    return r ? r.v : null;
+  }
+
+  /**
+   * The path a method call at i is made on: a loop variable or a name assigned once (f.unlink()),
+   * or a call chain before it (Path(p).read_text()); perl's $_ for a bare call. Else null.
+   */
+  receiver(i: number, id: string): string | null {
+    if (id.includes('.')) {
+      const name = id.slice(0, id.lastIndexOf('.'));
+      return this.loopVars().get(name) ?? (name.includes('.') ? null : this.constant(name));
+    }
+    if (this.lang === 'perl') return this.loopVars().get('$_') ?? null;
+    const dot = this.toks[i - 1];
+    const close = this.toks[i - 2];
+    if (dot?.t !== 'p' || dot.v !== '.' || close?.t !== 'p' || close.v !== ')') return null;
+    // back over each call of the chain (Path.home().joinpath(".x").read_text()) to its first name
+    let start = i - 2;
+    for (;;) {
+      const open = this.openOf(start);
+      if (open < 1 || this.toks[open - 1]!.t !== 'id') return null;
+      start = open - 1;
+      const d = this.toks[start - 1];
+      const c = this.toks[start - 2];
+      if (!(d?.t === 'p' && d.v === '.' && c?.t === 'p' && c.v === ')')) break;
+      start -= 2;
+    }
+    return this.term(start, i - 1)?.v ?? null;
+  }
+
+  /** The index of the `(` that the `)` at k closes, or -1. */
+  private openOf(k: number): number {
+    let depth = 0;
+    for (; k >= 0; k--) {
+      const t = this.toks[k]!;
+      if (t.t !== 'p') continue;
+      if (t.v === ')') depth++;
+      else if (t.v === '(' && --depth === 0) return k;
+    }
+    return -1;
+  }
+
   /** The value of a name assigned once in the code, or null (assigned more often, or not a known string). */
   constant(name: string): string | null {
     const from = this.assignments().get(name);
@@ -384,7 +531,9 @@ class Scanner {
 
   /** Arguments of a call whose `(` is at i (or, for a bare call, from i to the end of the statement). */
   args(i: number, bare: boolean): Arg[] {
-    const end = bare ? this.statementEnd(i) : this.skipGroup(i) - 1;
+    let end = bare ? this.statementEnd(i) : this.skipGroup(i) - 1;
+    // a bare call's arguments end at a statement modifier (unlink $_ for glob …, print $x if …)
+    if (bare) end = this.modifierAt(i, end);
     const out: Arg[] = [];
     let k = bare ? i : i + 1;
     while (k < end) {
@@ -393,6 +542,19 @@ class Scanner {
       k = stop + 1;
     }
     return out;
+  }
+
+  /** The first perl/ruby statement modifier (for, foreach, if, unless, while, until) in [i, end) at depth 0, else end. */
+  private modifierAt(i: number, end: number): number {
+    let depth = 0;
+    for (let k = i; k < end; k++) {
+      const t = this.toks[k]!;
+      if (t.t === 'p') {
+        if (t.v === '(' || t.v === '[' || t.v === '{') depth++;
+        else if (t.v === ')' || t.v === ']' || t.v === '}') depth--;
+      } else if (t.t === 'id' && depth === 0 && MODIFIERS.has(t.v)) return k;
+    }
+    return end;
   }
 
   statementEnd(i: number): number {
@@ -412,6 +574,9 @@ class Scanner {
       key = t0.v;
       from += 2;
     }
+    // a splat or spread of a list (File.delete(*Dir.glob(p)), f(...names)): its items
+    const sp = this.toks[from];
+    if (sp?.t === 'p' && (sp.v === '*' || sp.v === '**' || sp.v === '...') && from + 1 < to) from++;
     const a: Arg = { value: this.expr(from, to), ids, ...(key ? { key } : {}) };
     const f = this.toks[from];
     if (f?.t === 'p' && f.v === '[' && this.skipGroup(from) === to) a.list = this.args(from, false).map((x) => x.value);
@@ -459,7 +624,7 @@ class Scanner {
     const call = next?.t === 'p' && next.v === '(' && k + 1 < to;
     const after = call ? this.skipGroup(k + 1) : k + 1;
     // home: os.homedir(), Dir.home, process.env.HOME, $ENV{HOME}, os.environ["HOME"], getenv("HOME")
-    if (HOME_IDS.has(seg) || HOME_IDS.has(id) || id === 'env.HOME' || id.endsWith('.env.HOME')) return { v: HOME, end: after };
+    if (HOME_IDS.has(seg) || HOME_IDS.has(id) || id === 'env.HOME' || id.endsWith('.env.HOME')) return this.chain({ v: HOME, end: after }, to);
     if ((id === '$ENV' || id === 'ENV' || id.endsWith('environ') || id === '$_SERVER' || id === '$_ENV') && next?.t === 'p' && (next.v === '[' || next.v === '{')) {
       const e = this.skipGroup(k + 1);
       const inner = this.toks.slice(k + 2, e - 1);
@@ -475,17 +640,35 @@ class Scanner {
       if (parts.some((p) => p === null)) return { v: null, end: after };
       let p = '';
       for (const s of parts as string[]) p = s.startsWith('/') || !p ? s : trimSlash(p) + '/' + s;
-      return { v: p, end: after };
+      return this.chain({ v: p, end: after }, to);
     }
+    // glob.glob("/x/*"), Dir.glob(p), perl glob "~/x/*" (bare too; perl's glob expands ~)
+    const bareArg = !call && this.lang === 'perl' && next?.t === 'str';
+    if ((call || bareArg) && (GLOB_CALLS.has(seg) || GLOB_CALLS.has(id))) {
+      let v = call ? (this.args(k + 1, false)[0]?.value ?? null) : next.t === 'str' ? next.v : null;
+      if (v !== null && this.lang === 'perl' && (v === '~' || v.startsWith('~/'))) v = HOME + v.slice(1);
+      return { v: v === null ? null : v.replace(/[*?]+/g, ANY), end: call ? after : k + 2 };
+    }
+    if (call && LIST_CALLS.has(seg)) return this.chain({ v: ANY, end: after }, to);
     if (call && PATH_WRAPPERS.has(seg)) {
       const a = this.args(k + 1, false);
       let v = a[0]?.value ?? null;
       if (v !== null && (seg === 'expanduser' || seg === 'expand_path' || seg === 'expandvars') && (v === '~' || v.startsWith('~/'))) v = HOME + v.slice(1);
-      return { v, end: after };
+      return this.chain({ v, end: after }, to);
     }
     // a method on a call's result: require("os").homedir(), Path("x").expanduser()
     const dot = this.toks[after];
-    if (call && dot?.t === 'p' && dot.v === '.' && this.toks[after + 1]?.t === 'id' && after + 1 < to) return this.term(after + 1, to);
+    if (call && dot?.t === 'p' && dot.v === '.' && this.toks[after + 1]?.t === 'id' && after + 1 < to) {
+      const m = this.toks[after + 1] as { v: string };
+      // a loop over the result (glob.sync(p).forEach(…)): the caller reads the items
+      if (EACH_METHODS.has(m.v)) return { v: null, end: after };
+      return this.term(after + 1, to);
+    }
+    // a loop variable over the paths a glob or listing yields: for f in glob.glob(p): os.remove(f)
+    if (!call && !id.includes('.')) {
+      const bound = this.loopVars().get(id);
+      if (bound !== undefined) return { v: bound, end: after };
+    }
     // a name assigned one string once: c = "rm -rf ~"; os.system(c)
     if (!call && !id.includes('.')) return { v: this.constant(id), end: after };
     return { v: null, end: after };
@@ -497,15 +680,21 @@ function shellPath(p: string): string | null {
   if (p === '') return null;
   const at = p.indexOf(HOME);
   if (at > 0 || p.indexOf(HOME, at + 1) > 0) return null;
-  if (at === 0) return p.length === 1 ? '~' : p[1] === '/' ? '~/' + shellQuote(p.slice(2) || '.') : null;
-  return shellQuote(p);
+  if (at === 0) return p.length === 1 ? '~' : p[1] === '/' ? '~/' + quoteGlob(p.slice(2) || '.') : null;
+  return quoteGlob(p);
+}
+
+/** A path quoted for the shell, each ANY left as an unquoted `*`. */
+function quoteGlob(p: string): string {
+  if (!p.includes(ANY)) return shellQuote(p);
+  return p.split(ANY).map((x) => (x ? shellQuote(x) : '')).join('*');
 }
 
 
 function argvLine(words: (string | null)[]): string | null {
   const out: string[] = [];
   for (const w of words) {
-    const q = w === null ? null : w.includes(HOME) ? shellPath(w) : shellQuote(w);
+    const q = w === null ? null : w.includes(HOME) ? shellPath(w) : quoteGlob(w);
     if (q === null) return null;
     out.push(q);
   }
@@ -580,11 +769,13 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
     const next = toks[i + 1];
     const paren = next?.t === 'p' && next.v === '(';
     const bare = !paren && (lang === 'perl' || lang === 'ruby' || lang === 'lua') && (next?.t === 'str' || next?.t === 'id');
-    if (!paren && !bare) continue;
+    // perl's unlink with no argument works on $_
+    const onTopic = lang === 'perl' && !paren && !bare && (next === undefined || (next.t === 'p' && (next.v === '}' || next.v === ';')));
+    if (!paren && !bare && !onTopic) continue;
     const shellCall = SHELL_CALLS.has(seg) || (SHELL_QUALIFIED.has(seg) && (id.includes('.') ? SHELL_MODULES.some((m) => id.startsWith(m + '.') || id.includes('.' + m + '.') || id.includes('child_process')) : seg === 'exec' && lang !== 'python'));
     const fnName = id.includes('.') && (seg === 'execute' || seg === 'remove') ? id : seg;
-    if (!shellCall && !DELETE_TREE.has(seg) && !DELETE_MAYBE_TREE.has(seg) && !DELETE_ONE.has(seg) && !WRITE_CALLS.has(seg) && !APPEND_CALLS.has(seg) && !READ_CALLS.has(seg) && !OPEN_CALLS.has(seg) && !OPEN_CALLS.has(id) && !COPY_CALLS.has(seg)) continue;
-    const args = sc.args(paren ? i + 1 : i + 1, bare);
+    if (!shellCall && PATH_METHODS[seg] === undefined && !DELETE_TREE.has(seg) && !DELETE_MAYBE_TREE.has(seg) && !DELETE_ONE.has(seg) && !WRITE_CALLS.has(seg) && !APPEND_CALLS.has(seg) && !READ_CALLS.has(seg) && !OPEN_CALLS.has(seg) && !OPEN_CALLS.has(id) && !COPY_CALLS.has(seg)) continue;
+    const args = onTopic ? [] : sc.args(paren ? i + 1 : i + 1, bare);
     const a0 = args[0];
     // a list held by a name assigned once: cmd = ["rm", "-rf", d]; subprocess.run(cmd)
     if (shellCall && a0 && a0.value === null && !a0.list && a0.ids.length === 1) a0.list = sc.constantList(a0.ids[0]!);
@@ -604,11 +795,20 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
         } else if (strs.length > 1 && strs.every((a) => a.value !== null) && (lang === 'perl' || lang === 'ruby')) {
           const l = argvLine(strs.map((a) => a.value));
           if (l) out.push(l);
-        } else if (!strs[0].value.includes(HOME)) out.push(strs[0].value);
+        } else if (!strs[0].value.includes(HOME)) out.push(strs[0].value.split(ANY).join('*'));
         // the home folder spliced into a command line: "$HOME" there (not inside single quotes)
-        else if (!strs[0].value.includes("'")) out.push(strs[0].value.split(HOME).join('"$HOME"'));
+        else if (!strs[0].value.includes("'")) out.push(strs[0].value.split(HOME).join('"$HOME"').split(ANY).join('*'));
       }
       continue;
+    }
+    // a path object's own method (f.unlink(), Path(p).read_text(), Path(p).write_text(s)) or
+    // perl's bare unlink (on $_): the path is the receiver
+    const method = PATH_METHODS[seg];
+    if (method !== undefined || (!a0 && (DELETE_ONE.has(seg) || DELETE_TREE.has(seg) || READ_CALLS.has(seg)))) {
+      const v = sc.receiver(i, id);
+      const how = method ?? (DELETE_TREE.has(seg) ? 'rm -rf --' : DELETE_ONE.has(seg) ? 'rm -f --' : 'cat --');
+      if (v !== null) path(v, (p) => `${how} ${p}`);
+      if (v !== null || !a0) continue;
     }
     if (!a0) continue;
     if (DELETE_TREE.has(seg)) for (const a of args) path(a.value, (p) => `rm -rf -- ${p}`);
@@ -656,6 +856,14 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
       const mode = modeOf(modeArg ? modeArg.value : 'r') ?? 'write';
       path(a0.value, (p) => (mode === 'append' ? `: >> ${p}` : mode === 'write' ? `: > ${p}` : `cat -- ${p}`));
     }
+  }
+  // functions applied by reference to each item of a glob or a listing
+  sc.loopVars();
+  for (const [fn, v] of sc.refs) {
+    const seg = last(fn);
+    if (DELETE_TREE.has(seg)) path(v, (p) => `rm -rf -- ${p}`);
+    else if (DELETE_ONE.has(seg) || DELETE_MAYBE_TREE.has(seg)) path(v, (p) => `rm -f -- ${p}`);
+    else if (READ_CALLS.has(seg)) path(v, (p) => `cat -- ${p}`);
   }
   // code that evaluates text and fetches a URL: the fetched text is the program
   if (evals) for (const u of urls) out.push(`curl -fsSL -- ${shellQuote(u)} | ${RUNNER[lang]}`);

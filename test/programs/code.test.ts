@@ -68,3 +68,29 @@ describe('codeCommands: fork loops', () => {
     expect(codeCommands('python', 'while True: print(1)')).toEqual([]);
   });
 });
+
+describe('codeCommands: what a glob or a listing yields, and path objects', () => {
+  const cases: [string, string, string[]][] = [
+    ['python', 'import glob, os; [os.remove(f) for f in glob.glob("/home/dev/.ssh/*")]', ["rm -f -- '/home/dev/.ssh/'*"]],
+    ['python', 'import os\nh = os.path.expanduser("~")\nfor f in os.listdir(h):\n    os.remove(os.path.join(h, f))', ['rm -f -- ~/*']],
+    ['python', 'import pathlib, shutil\nfor p in pathlib.Path.home().iterdir(): shutil.rmtree(p)', ['rm -rf -- ~/*']],
+    ['python', 'import glob, os; list(map(os.remove, glob.glob("/x/*.log")))', ["rm -f -- '/x/'*'.log'"]],
+    ['python', 'from pathlib import Path\nfor f in Path("/x").glob("id_*"): f.unlink()', ["rm -f -- '/x/id_'*"]],
+    ['python', 'from pathlib import Path; print(Path.home().joinpath(".aws", "credentials").read_text())', ["cat -- ~/'.aws/credentials'"]],
+    ['python', 'import pathlib; pathlib.Path("~/.ssh/config").expanduser().unlink()', ["rm -f -- ~/'.ssh/config'"]],
+    ['perl', 'unlink glob q(~/.ssh/*)', ["rm -f -- ~/'.ssh/'*"]],
+    ['perl', 'unlink $_ for glob("/x/*")', ["rm -f -- '/x/'*"]],
+    ['perl', 'for (glob "/x/*") { unlink }', ["rm -f -- '/x/'*"]],
+    ['ruby', 'Dir.glob("/x/*").each { |f| File.delete(f) }', ["rm -f -- '/x/'*"]],
+    ['ruby', 'File.delete(*Dir.glob("/x/*"))', ["rm -f -- '/x/'*"]],
+    ['javascript', 'const fs = require("fs"); fs.readdirSync("/x").forEach(function (f) { fs.unlinkSync("/x/" + f) })', ["rm -f -- '/x/'*"]],
+    ['php', 'foreach (glob("/x/*") as $f) { unlink($f); }', ["rm -f -- '/x/'*"]],
+    ['php', 'array_map("unlink", glob("/x/*"));', ["rm -f -- '/x/'*"]],
+  ];
+  for (const [lang, src, want] of cases) it(`${lang}: ${src.split('\n').join(' ⏎ ')}`, () => expect(codeCommands(lang, src)).toEqual(want));
+  it('a listing only printed, or a loop over other values, adds nothing', () => {
+    expect(codeCommands('python', 'import os\nfor f in os.listdir("."): print(f)')).toEqual([]);
+    expect(codeCommands('python', 'import os\nfor f in names: os.remove(f)')).toEqual([]);
+    expect(codeCommands('ruby', 'Dir.glob("lib/*.rb").each { |f| puts f }')).toEqual([]);
+  });
+});
