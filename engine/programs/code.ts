@@ -356,7 +356,7 @@ class Scanner {
     const end = this.skipGroup(r.end + 2);
     if (m.v === 'glob' || m.v === 'rglob') {
       const pat = this.args(r.end + 2, false)[0]?.value ?? null;
-      return { v: r.v === null || pat === null ? null : trimSlash(r.v) + '/' + pat.replace(/[*?]+/g, ANY), end };
+      return { v: r.v === null || pat === null ? null : trimSlash(r.v) + '/' + globAny(pat), end };
     }
     if (m.v === 'iterdir' || m.v === 'children' || m.v === 'entries') return { v: r.v === null ? null : trimSlash(r.v) + '/' + ANY, end };
     if (m.v === 'joinpath' || m.v === 'expanduser' || m.v === 'resolve' || m.v === 'absolute') {
@@ -647,7 +647,7 @@ class Scanner {
     if ((call || bareArg) && (GLOB_CALLS.has(seg) || GLOB_CALLS.has(id))) {
       let v = call ? (this.args(k + 1, false)[0]?.value ?? null) : next.t === 'str' ? next.v : null;
       if (v !== null && this.lang === 'perl' && (v === '~' || v.startsWith('~/'))) v = HOME + v.slice(1);
-      return { v: v === null ? null : v.replace(/[*?]+/g, ANY), end: call ? after : k + 2 };
+      return { v: v === null ? null : globAny(v), end: call ? after : k + 2 };
     }
     if (call && LIST_CALLS.has(seg)) return this.chain({ v: ANY, end: after }, to);
     if (call && PATH_WRAPPERS.has(seg)) {
@@ -682,6 +682,17 @@ function shellPath(p: string): string | null {
   if (at > 0 || p.indexOf(HOME, at + 1) > 0) return null;
   if (at === 0) return p.length === 1 ? '~' : p[1] === '/' ? '~/' + quoteGlob(p.slice(2) || '.') : null;
   return quoteGlob(p);
+}
+
+/** A glob pattern with each run of `*` and `?` as one ANY. */
+function globAny(p: string): string {
+  let out = '';
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c !== '*' && c !== '?') out += c;
+    else if (!out.endsWith(ANY)) out += ANY;
+  }
+  return out;
 }
 
 /** A path quoted for the shell, each ANY left as an unquoted `*`. */
