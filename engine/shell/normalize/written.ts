@@ -170,12 +170,15 @@ function teeInput(ex: Extraction, c: SimpleCommand): string | null {
   return fed.length === 1 ? stageOutput(ex, fed[0]!) : null;
 }
 
-/** Every write before `at` with text of its own (not a copy), in the source and (for a payload) its root. */
-function writesBefore(ex: Extraction, st: NormState, at: number): Write[] {
-  const out: Write[] = [];
-  for (const w of logOf(ex, st).all) if (w.sc.span.end <= at && w.from === null) out.push(w);
-  if (st.root && st.root.ex !== ex) for (const w of logOf(st.root.ex, st).all) if (w.sc.span.end <= st.root.at && w.from === null) out.push(w);
-  return out;
+/** Each write before `at` with text of its own (not a copy), in the source and (for a payload) its root. */
+function eachWriteBefore(ex: Extraction, st: NormState, at: number, visit: (w: Write) => void): void {
+  for (const w of logOf(ex, st).all) if (w.sc.span.end <= at && w.from === null) visit(w);
+  if (st.root && st.root.ex !== ex) for (const w of logOf(st.root.ex, st).all) if (w.sc.span.end <= st.root.at && w.from === null) visit(w);
+}
+
+/** Does the source (or its root) write any file at all (most do not: answered without a closure). */
+function anyWriteBefore(ex: Extraction, st: NormState): boolean {
+  return logOf(ex, st).all.length > 0 || (!!st.root && st.root.ex !== ex && logOf(st.root.ex, st).all.length > 0);
 }
 
 const SHELL_LANGUAGES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
@@ -245,27 +248,26 @@ function runText(inv: Invocation, text: string, path: string, language: string |
  */
 export function projectWrites(inv: Invocation, f: ProgramFacts, ex: Extraction, st: NormState, ops: Ops): void {
   const at = inv.source.span.start;
-  const writes = writesBefore(ex, st, at);
-  if (!writes.length) return;
+  if (!anyWriteBefore(ex, st)) return;
   // each write is looked at once per runner program and folder (npm test; npm test reads the same files)
   const dir = projectDir(inv, f, st);
   const runner = `${inv.name}\0${dir}\0${runContext(inv)}`;
   const seen = (st.payload.seen ??= new Map()).get(runner) ?? new Set<object>();
   st.payload.seen.set(runner, seen);
   const part = Object.hasOwn(LOADED_PART, inv.name) ? LOADED_PART[inv.name]! : null;
-  for (const w of writes) {
-    if (seen.has(w)) continue;
+  eachWriteBefore(ex, st, at, (w) => {
+    if (seen.has(w)) return;
     seen.add(w);
     const raw = w.raw;
     const inside = insideDir(raw, absIn(st, raw), dir);
-    if (inside === null) continue;
-    if (part && !part.some((p) => inside.startsWith(p) || inside.includes('/' + p))) continue;
+    if (inside === null) return;
+    if (part && !part.some((p) => inside.startsWith(p) || inside.includes('/' + p))) return;
     const name = basename(raw);
     const dot = name.lastIndexOf('.');
-    if (dot > 0 && PROSE.has(name.slice(dot + 1).toLowerCase())) continue;
+    if (dot > 0 && PROSE.has(name.slice(dot + 1).toLowerCase())) return;
     const text = writtenText(raw, ex, st, at);
     if (text !== null) runText(inv, text, raw, undefined, inv.program, st, ops);
-  }
+  });
 }
 
 /**
