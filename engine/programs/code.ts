@@ -49,6 +49,11 @@ const LIST_CALLS = new Set(['listdir', 'scandir', 'readdirSync', 'readdir', 'chi
 const EACH_METHODS = new Set(['each', 'forEach', 'map', 'each_entry', 'select', 'filter', 'flatMap', 'each_with_index']);
 /** pathlib's methods that act on the path they are called on, as the shell command they equal. */
 const PATH_METHODS: Record<string, string> = { read_text: 'cat --', read_bytes: 'cat --', write_text: ': >', write_bytes: ': >', unlink: 'rm -f --', rmdir: 'rm -f --', touch: ': >>' };
+/** Calls that pack files into an archive, with the argument they read (shutil.make_archive's root_dir). */
+const PACK_CALLS: Record<string, { index: number; key: string }> = { make_archive: { index: 2, key: 'root_dir' } };
+/** Archive objects' adders (tarfile's add, zipfile's write), read only where the code uses one of these modules. */
+const ARCHIVE_ADDERS = new Set(['add', 'write', 'addfile', 'addFile']);
+const ARCHIVE_MODULES = ['tarfile', 'zipfile', 'ZipFile', 'TarFile', 'shutil.make_archive', 'Zip', 'Gem::Package::TarWriter', 'archiver', 'AdmZip', 'JSZip', 'ZipArchive', 'PharData', 'Archive::Tar', 'Archive::Zip'];
 const MODIFIERS = new Set(['for', 'foreach', 'if', 'unless', 'while', 'until']);
 const JOIN_CALLS = new Set(['join', 'File.join', 'catfile', 'catdir', 'joinpath', 'resolve']);
 const RUNNER: Record<string, string> = { python: 'python3', javascript: 'node', perl: 'perl', ruby: 'ruby', php: 'php', lua: 'lua', r: 'Rscript' };
@@ -763,6 +768,8 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
   };
   let evals = false;
   const urls: string[] = [];
+  let packs: boolean | undefined;
+  const archives = () => (packs ??= toks.some((t) => t.t === 'id' && ARCHIVE_MODULES.some((m) => t.v === m || t.v.startsWith(m + '.') || t.v.endsWith('.' + m))));
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
     if (t.t === 'str') {
@@ -785,7 +792,7 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
     if (!paren && !bare && !onTopic) continue;
     const shellCall = SHELL_CALLS.has(seg) || (SHELL_QUALIFIED.has(seg) && (id.includes('.') ? SHELL_MODULES.some((m) => id.startsWith(m + '.') || id.includes('.' + m + '.') || id.includes('child_process')) : seg === 'exec' && lang !== 'python'));
     const fnName = id.includes('.') && (seg === 'execute' || seg === 'remove') ? id : seg;
-    if (!shellCall && PATH_METHODS[seg] === undefined && !DELETE_TREE.has(seg) && !DELETE_MAYBE_TREE.has(seg) && !DELETE_ONE.has(seg) && !WRITE_CALLS.has(seg) && !APPEND_CALLS.has(seg) && !READ_CALLS.has(seg) && !OPEN_CALLS.has(seg) && !OPEN_CALLS.has(id) && !COPY_CALLS.has(seg)) continue;
+    if (!shellCall && PATH_METHODS[seg] === undefined && PACK_CALLS[seg] === undefined && !ARCHIVE_ADDERS.has(seg) && !DELETE_TREE.has(seg) && !DELETE_MAYBE_TREE.has(seg) && !DELETE_ONE.has(seg) && !WRITE_CALLS.has(seg) && !APPEND_CALLS.has(seg) && !READ_CALLS.has(seg) && !OPEN_CALLS.has(seg) && !OPEN_CALLS.has(id) && !COPY_CALLS.has(seg)) continue;
     const args = onTopic ? [] : sc.args(paren ? i + 1 : i + 1, bare);
     const a0 = args[0];
     // a list held by a name assigned once: cmd = ["rm", "-rf", d]; subprocess.run(cmd)
@@ -811,6 +818,20 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
         else if (!strs[0].value.includes("'")) out.push(strs[0].value.split(HOME).join('"$HOME"').split(ANY).join('*'));
       }
       continue;
+    }
+    // packing files into an archive reads them (shutil.make_archive(base, "zip", root), tar.add(p), zf.write(p))
+    const pack = PACK_CALLS[seg];
+    const recv = id.slice(0, Math.max(0, id.lastIndexOf('.')));
+    const adder = ARCHIVE_ADDERS.has(seg) && recv !== '' && !/* a stream */ ['stdout', 'stderr', 'stdin'].includes(last(recv)) && archives();
+    if (!adder && pack === undefined && (seg === 'add' || seg === 'addfile' || seg === 'addFile')) continue;
+    if (pack !== undefined || adder) {
+      if (!paren) continue;
+      const args = sc.args(i + 1, false);
+      // (rubyzip's add(entry, path) and PHP's addFile(path) name the file second and first)
+      const plain = args.filter((x) => !x.key);
+      const a = pack ? (args.find((x) => x.key === pack.key) ?? plain[pack.index]) : lang === 'ruby' && seg === 'add' ? plain[1] : plain[0];
+      if (a) path(a.value, (p) => `tar -cf /dev/null -- ${p}`);
+      if (pack || !FILE_MODULES.has(id.slice(0, id.indexOf('.')))) continue;
     }
     // a path object's own method (f.unlink(), Path(p).read_text(), Path(p).write_text(s)) or
     // perl's bare unlink (on $_): the path is the receiver

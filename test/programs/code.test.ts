@@ -94,3 +94,17 @@ describe('codeCommands: what a glob or a listing yields, and path objects', () =
     expect(codeCommands('ruby', 'Dir.glob("lib/*.rb").each { |f| puts f }')).toEqual([]);
   });
 });
+
+describe('codeCommands: packing files into an archive reads them', () => {
+  it('make_archive, tarfile add, zipfile write, rubyzip add, ZipArchive addFile', () => {
+    expect(codeCommands('python', 'import shutil; shutil.make_archive("/tmp/h", "zip", "/x/keys")')).toEqual(["tar -cf /dev/null -- '/x/keys'"]);
+    expect(codeCommands('python', 'import shutil; shutil.make_archive("/tmp/h", "zip", root_dir="/x/keys")')).toEqual(["tar -cf /dev/null -- '/x/keys'"]);
+    expect(codeCommands('python', 'import zipfile; z = zipfile.ZipFile("/tmp/k.zip", "w"); z.write("/x/key")')).toEqual(["tar -cf /dev/null -- '/x/key'"]);
+    expect(codeCommands('ruby', 'Zip::File.open("/tmp/k.zip") { |z| z.add("k", "/x/key") }')).toContain("tar -cf /dev/null -- '/x/key'");
+    expect(codeCommands('php', '$z = new ZipArchive(); $z->addFile("/x/key");')).toEqual(["tar -cf /dev/null -- '/x/key'"]);
+  });
+  it('a set\'s add or a stream\'s write is no archive', () => {
+    expect(codeCommands('python', 's = set(); s.add("/x/key")')).toEqual([]);
+    expect(codeCommands('python', 'import zipfile, sys; sys.stdout.write("/x/key")')).toEqual([]);
+  });
+});
