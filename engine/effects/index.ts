@@ -274,7 +274,6 @@ function noexec(v: string): boolean {
   return v.length > 2 && v[0] === '-' && v[1] !== '-' && v.includes('n') && !v.includes('c');
 }
 
-/** `sh <&5` after `exec 5<>/dev/tcp/…`. */
 /** Does stdin hold what came from the network: a network stage before it in the pipe, a socket
  *  fd, or a file a download wrote (`sh < x`, `cat x | sh`, through any earlier stage)? */
 function stdinFromNetwork(inv: Invocation, sc: EffectScope, out: readonly Effect[]): boolean {
@@ -292,6 +291,7 @@ function stdinFromNetwork(inv: Invocation, sc: EffectScope, out: readonly Effect
   return false;
 }
 
+/** `sh <&5` after `exec 5<>/dev/tcp/…`. */
 function stdinFromNetFd(inv: Invocation, sc: EffectScope): boolean {
   const fds = sc.tracked?.netFds;
   if (!fds || fds.size === 0) return false;

@@ -437,12 +437,9 @@ class Scanner {
     return out;
   }
 
-  /** The value a loop iterates at k: a term, or a parenthesised list of one (perl's (glob …)). */
+  /** The value a loop iterates, the term at k (perl's `(glob …)` is a parenthesised one). */
   private iterValue(k: number): string | null {
-    const t = this.toks[k];
-    if (t === undefined) return null;
-    const r = this.term(k, this.toks.length);
-    return r ? r.v : null;
+    return k < this.toks.length ? (this.term(k, this.toks.length)?.v ?? null) : null;
   }
 
   /**
@@ -689,6 +686,13 @@ function shellPath(p: string): string | null {
   return quoteGlob(p);
 }
 
+/** The shell command a delete or read call amounts to on one path it is given (null: neither). */
+function itemCommand(seg: string): string | null {
+  if (DELETE_TREE.has(seg)) return 'rm -rf --';
+  if (DELETE_ONE.has(seg) || DELETE_MAYBE_TREE.has(seg)) return 'rm -f --';
+  return READ_CALLS.has(seg) ? 'cat --' : null;
+}
+
 /** A glob pattern with each run of `*` and `?` as one ANY. */
 function globAny(p: string): string {
   let out = '';
@@ -826,7 +830,6 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
     if (!adder && pack === undefined && (seg === 'add' || seg === 'addfile' || seg === 'addFile')) continue;
     if (pack !== undefined || adder) {
       if (!paren) continue;
-      const args = sc.args(i + 1, false);
       // (rubyzip's add(entry, path) and PHP's addFile(path) name the file second and first)
       const plain = args.filter((x) => !x.key);
       const a = pack ? (args.find((x) => x.key === pack.key) ?? plain[pack.index]) : lang === 'ruby' && seg === 'add' ? plain[1] : plain[0];
@@ -838,8 +841,8 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
     const method = PATH_METHODS[seg];
     if (method !== undefined || (!a0 && (DELETE_ONE.has(seg) || DELETE_TREE.has(seg) || READ_CALLS.has(seg)))) {
       const v = sc.receiver(i, id);
-      const how = method ?? (DELETE_TREE.has(seg) ? 'rm -rf --' : DELETE_ONE.has(seg) ? 'rm -f --' : 'cat --');
-      if (v !== null) path(v, (p) => `${how} ${p}`);
+      const how = method ?? itemCommand(seg);
+      if (v !== null && how !== null) path(v, (p) => `${how} ${p}`);
       if (v !== null || !a0) continue;
     }
     if (!a0) continue;
@@ -892,10 +895,8 @@ export function codeCommands(lang: string, src: string, info?: { dynamic: boolea
   // functions applied by reference to each item of a glob or a listing
   sc.loopVars();
   for (const [fn, v] of sc.refs) {
-    const seg = last(fn);
-    if (DELETE_TREE.has(seg)) path(v, (p) => `rm -rf -- ${p}`);
-    else if (DELETE_ONE.has(seg) || DELETE_MAYBE_TREE.has(seg)) path(v, (p) => `rm -f -- ${p}`);
-    else if (READ_CALLS.has(seg)) path(v, (p) => `cat -- ${p}`);
+    const how = itemCommand(last(fn));
+    if (how !== null) path(v, (p) => `${how} ${p}`);
   }
   // code that evaluates text and fetches a URL: the fetched text is the program
   if (evals) for (const u of urls) out.push(`curl -fsSL -- ${shellQuote(u)} | ${RUNNER[lang]}`);

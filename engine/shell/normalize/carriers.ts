@@ -4,7 +4,7 @@ import { getopt, spec } from './options.ts';
 import { programSpec } from './specs.ts';
 import { execKind, envConfigs, parseGit } from './git.ts';
 import { INTERPRETERS, type NormState, type Ops } from './state.ts';
-import { staticWord, dynamicWord, sv, invocationFrom, basename, withArgs, withRedirects } from './words.ts';
+import { staticWord, dynamicWord, sv, invocationFrom, withArgs, withRedirects } from './words.ts';
 import { normalizePath } from '../../paths/index.ts';
 import { feedingStage, hereInput, stageOutput, staticOutput } from '../printed.ts';
 import { printedWith, staticValues } from './values.ts';

@@ -177,7 +177,7 @@ function eachWriteBefore(ex: Extraction, st: NormState, at: number, visit: (w: W
 }
 
 /** Does the source (or its root) write any file at all (most do not: answered without a closure). */
-function anyWriteBefore(ex: Extraction, st: NormState): boolean {
+function writesAny(ex: Extraction, st: NormState): boolean {
   return logOf(ex, st).all.length > 0 || (!!st.root && st.root.ex !== ex && logOf(st.root.ex, st).all.length > 0);
 }
 
@@ -248,7 +248,7 @@ function runText(inv: Invocation, text: string, path: string, language: string |
  */
 export function projectWrites(inv: Invocation, f: ProgramFacts, ex: Extraction, st: NormState, ops: Ops): void {
   const at = inv.source.span.start;
-  if (!anyWriteBefore(ex, st)) return;
+  if (!writesAny(ex, st)) return;
   // each write is looked at once per runner program and folder (npm test; npm test reads the same files)
   const dir = projectDir(inv, f, st);
   const runner = `${inv.name}\0${dir}\0${runContext(inv)}`;
