@@ -1,8 +1,9 @@
-// chmod/chown/chgrp -R on /, a top-level dir or home; chmod 777 / → deny.
+// A mode or owner change over the whole tree of /, a top-level dir or home (chmod -R, find -exec
+// chmod, setfacl -R …), and chmod 777 / → deny. Reads mode and owner effects, whatever the program.
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
-import { ctxFor, finding, globDir, isCriticalDir, pathOf, text } from './util.ts';
+import { ctxFor, effectsFor, finding, globDir, isCriticalDir, pathOf, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'recursive-perms-root',
@@ -20,23 +21,23 @@ const OPEN_MODES = new Set(['777', '0777', 'a+rwx', 'ugo+rwx', '666', '0666', 'o
 
 export const recursivePermsRoot: Detector = {
   meta,
-  concerns: { effects: ['mode', 'owner'], programs: ['chmod', 'chown', 'chgrp'] },
+  concerns: { effects: ['mode', 'owner'] },
   check(inv, ctx0) {
     const ctx = ctxFor(inv, ctx0);
-    const name = inv.name;
-    if (name !== 'chmod' && name !== 'chown' && name !== 'chgrp') return [];
-    const p = parseOptions(inv);
-    const recursive = p.options.has('recursive');
-    const ops = p.options.has('reference') ? p.operands : p.operands.slice(1);
-    const mode = p.options.has('reference') ? '' : text(p.operands[0] ?? inv.program);
     const out: Finding[] = [];
-    for (const w of ops) {
-      const abs = pathOf(w, ctx) ?? globDir(w, ctx);
-      if (abs === null) continue;
-      if (!isCriticalDir(abs, ctx, false)) continue;
-      if (recursive) out.push(finding(meta, inv, `${name} -R on ${abs}`, w));
-      else if (name === 'chmod' && abs === '/' && OPEN_MODES.has(mode)) out.push(finding(meta, inv, `chmod ${mode} /`, w));
+    // a mode or owner change over a whole tree, by any program (chmod -R, find / -exec chmod {} +, setfacl -R …)
+    for (const e of effectsFor(inv, ctx0)) {
+      if ((e.kind !== 'mode' && e.kind !== 'owner') || !e.path || !e.recursive || e.within) continue;
+      const abs = e.path.abs ?? globDir(e.path.word, ctx);
+      if (abs !== null && isCriticalDir(abs, ctx, false)) out.push(finding(meta, inv, `${e.how} ${e.kind} change over ${abs}`, e.path.word));
     }
+    if (out.length || inv.name !== 'chmod') return out;
+    // chmod 777 /: the root itself opened to everyone
+    const p = parseOptions(inv);
+    if (p.options.has('reference')) return out;
+    const mode = text(p.operands[0] ?? inv.program);
+    if (!OPEN_MODES.has(mode)) return out;
+    for (const w of p.operands.slice(1)) if (pathOf(w, ctx) === '/') out.push(finding(meta, inv, `chmod ${mode} /`, w));
     return out;
   },
 };

@@ -135,7 +135,7 @@ export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope,
         break;
       }
       case 'delete':
-        out.push({ kind: 'delete', how: label, path: ref(f, sc), recursive: f.recursive ?? false });
+        out.push(f.within ? { kind: 'delete', how: label, path: ref(f, sc), recursive: false, within: true } : { kind: 'delete', how: label, path: ref(f, sc), recursive: f.recursive ?? false });
         break;
       case 'mode':
       case 'owner':

@@ -4,7 +4,7 @@
 import type { Extraction, Invocation, Word } from '../shell/types.ts';
 import type { Effect, PathRef } from './types.ts';
 import type { ProgramFacts } from '../programs/index.ts';
-import { effectiveName, factsFor, findContextOf, findRoots, networkOutput, parentOf } from '../shell/normalize/index.ts';
+import { effectiveName, factsFor, findContextOf, networkOutput, parentOf } from '../shell/normalize/index.ts';
 import { NETWORK, SHELLS, INTERPRETERS } from '../shell/normalize/state.ts';
 import { pathRef, resolveIn, infoOf, type PathScope } from './paths.ts';
 import { redirectEffects } from './redirects.ts';
@@ -111,7 +111,7 @@ export function effectsOf(inv: Invocation, sc0: EffectScope): Effect[] {
   if (t & T_REMOTE) remoteSources(inv, sc, out);
   if (!facts.known && !KNOWN.has(inv.name)) out.push({ kind: 'unknown', how: `${inv.name} is not a known program`, word: inv.program });
   // (find -exec's commands come through a carrier step: an invocation with none has no find context)
-  if (inv.name === 'find' || inv.via.length) spreadFindMatches(inv, out);
+  if (inv.via.length) spreadFindMatches(inv, out);
   settleOrigins(inv, sc, out);
   // nc -e "$X" H P (its own code known only at run time), nc -e sh H P (the shell it runs): the connection feeds them
   if (facts.execStdio === 'network') connectionCode(inv, out, false);
@@ -135,11 +135,6 @@ function printsAndExits(f: ProgramFacts): boolean {
  * effect on `{}` is an effect on the whole trees (unless a test narrows the matches).
  */
 function spreadFindMatches(inv: Invocation, out: Effect[]): void {
-  if (inv.name === 'find' && out.some((e) => e.kind === 'delete')) {
-    // find ROOTS -name X -delete deletes some matches below the roots, not the roots.
-    const { roots, filtered } = findRoots(inv.args);
-    if (filtered) for (let i = 0; i < out.length; i++) if (out[i]!.kind === 'delete' && roots.includes(out[i]!.path!.word)) out[i] = { ...out[i]!, recursive: false, within: true };
-  }
   const fc = findContextOf(inv);
   if (!fc) return;
   for (let i = 0; i < out.length; i++) {

@@ -223,7 +223,8 @@ function finish(f: ProgramFacts, st: RunState): void {
     if (st.recursive && pathish(a.role)) a.recursive = true;
     // writing /dev/null (tee /dev/null, dd of=/dev/null) keeps nothing: no effect
     if ((a.role === 'write' || a.role === 'append') && (a.text ?? sv(a.word)) === '/dev/null') a.role = 'none';
-    if (free && !(a.role === 'read' || a.role === 'none' || a.role === 'cwd' || (a.role === 'code' && a.harmless === true))) free = false;
+    // (a command run per match of a search, find -exec or fd -x, is a nested invocation checked on its own)
+    if (free && !(a.role === 'read' || a.role === 'none' || a.role === 'cwd' || (a.role === 'code' && a.harmless === true) || (a.role === 'exec-argv' && a.matches !== undefined))) free = false;
   }
   if (st.effect) f.unmodelled = true;
   if (f.issues.length) {

@@ -25,6 +25,8 @@ export function argFact(role: ArgRole, word: Word): ArgFact {
     placeholder: undefined,
     argvIndex: undefined,
     argv: undefined,
+    matches: undefined,
+    within: undefined,
   };
 }
 
@@ -48,6 +50,8 @@ export function fullFact(a: ArgFact): ArgFact {
   f.placeholder = a.placeholder;
   f.argvIndex = a.argvIndex;
   f.argv = a.argv;
+  f.matches = a.matches;
+  f.within = a.within;
   return f;
 }
 

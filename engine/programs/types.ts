@@ -72,6 +72,22 @@ export interface ArgFact {
    * `text` is then the joined line when every word is static.
    */
   argv?: Word[];
+  /**
+   * exec-argv: the command runs once per match of a file search (fd -x), `{}` standing for a
+   * match below `roots`; `filtered` when a test can reject files, `names` the exact base names
+   * every match has when known.
+   */
+  matches?: MatchSet;
+  /** delete: only some paths below the word, never the word itself (find ROOT -name X -delete). */
+  within?: boolean;
+}
+
+/** The files a search program hands to the command it runs (find -exec, fd -x). */
+export interface MatchSet {
+  roots: Word[];
+  filtered: boolean;
+  names: string[] | null;
+  maxdepth: number | undefined;
 }
 
 export interface ProgramFacts {

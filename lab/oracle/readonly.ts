@@ -83,6 +83,19 @@ function findProblem(a: string[]): string | undefined {
   return undefined;
 }
 
+/** fd -x/-X CMD…: the command (up to `;` or the end) runs once per match or once for all. */
+function fdProblem(a: string[]): string | undefined {
+  const i = a.findIndex((x) => /^(-x|-X|--exec|--exec-batch)$/.test(x));
+  if (i < 0) return a.find((x) => /^--exec(-batch)?=/.test(x));
+  let j = i + 1;
+  while (j < a.length && a[j] !== ';') j++;
+  const inner = a.slice(i + 1, j);
+  if (inner.length === 0) return `${a[i]} without a command`;
+  if (SHELLS.has(baseName(inner[0]!))) return `${a[i]} runs a shell the oracle cannot follow`;
+  const why = notReadOnly({ path: inner[0]!, argv: inner.slice(1) });
+  return why ? `${a[i]} ${why}` : fdProblem(a.slice(j + 1));
+}
+
 /** tar lists an archive (-t) and does nothing else: no other mode, no option that runs a
  *  program (-I, --to-command, --checkpoint-action, --rsh-command, -F) and no remote archive
  *  (a host: prefix goes through rsh). Only the options below are understood. */
@@ -280,7 +293,7 @@ export function notReadOnly(e: OracleExec): string | null {
       bad = flag(/^--pre(=|$)/);
       break;
     case 'fd':
-      bad = flag(/^(-x|-X|--exec|--exec-batch)(=|$)/);
+      bad = fdProblem(a);
       break;
     case 'date':
       bad = flag(/^(-s|--set)/);

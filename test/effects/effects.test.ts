@@ -82,3 +82,30 @@ describe('program effects', () => {
     expect(show('cd /etc && rm -rf x', 'delete')).toEqual(['/etc/x']);
   });
 });
+
+describe('a search that runs a command per match (find -exec, fd -x, bfs)', () => {
+  const del = (cmd: string) => flat(cmd).filter((e) => e.kind === 'delete').map((e) => `${e.path!.abs ?? e.path!.text}${e.recursive ? ' -r' : ''}${e.within ? ' within' : ''}`);
+  it('{} (or the {} fd adds) stands for the matches below every root', () => {
+    expect(del('fd . ~ -x rm -rf')).toEqual([`${HOME} -r`]);
+    expect(del('fd -H . ~ /tmp -X rm -rf {}')).toEqual([`${HOME} -r`, '/tmp -r']);
+    expect(del('fd --search-path ~ -x rm -rf')).toEqual([`${HOME} -r`]);
+    expect(del('fd -x rm -rf')).toEqual([`${CWD} -r`]);
+    expect(del('bfs ~ -exec rm -rf {} +')).toEqual([`${HOME} -r`]);
+    expect(del('gfind /etc -exec rm -rf {} +')).toEqual(['/etc -r']);
+  });
+  it('fd placeholders: {.} and {//} are in the match\'s tree, {/} is a name in the current folder', () => {
+    expect(del('fd . ~ -x rm -rf {.}')).toEqual([`${HOME} -r`]);
+    expect(del('fd . ~ -x rm -rf {//}')).toEqual([`${HOME} -r`]);
+    expect(flat('fd . ~ -x rm -rf {/}').filter((e) => e.kind === 'delete').map((e) => e.path!.text)).toEqual(['*']);
+  });
+  it('a test that narrows the matches deletes some paths below the roots, not the roots', () => {
+    expect(del('fd -e log . ~ -x rm')).toEqual([`${HOME} within`]);
+    expect(del('find ~ -name "*.pyc" -delete')).toEqual([`${HOME} within`]);
+    expect(del('bfs /tmp -name "*.o" -delete')).toEqual(['/tmp within']);
+    expect(del('find -name "*.pyc" -delete')).toEqual([`${CWD} within`]);
+  });
+  it('the mode change of every match is a recursive mode change of the roots', () => {
+    const mode = flat('fd . / -x chmod 777').filter((e) => e.kind === 'mode');
+    expect(mode.map((e) => `${e.path!.abs} ${e.recursive}`)).toEqual(['/ true']);
+  });
+});

@@ -97,6 +97,22 @@ describe('program carriers', () => {
     expect(rm.args.map((w) => w.value)).toEqual(['-f', '{}']);
     expect(rm.via.map((v) => v.name)).toEqual(['find -exec']);
   });
+  it('fd -x/-X: the words after the option are the command, with {} added when no placeholder is given', () => {
+    const cmd = (c: string) => invocations(c).invocations.slice(1).map((i) => [i.name, ...i.args.map((w) => (w.static ? w.value : `<${w.approx}>`))].join(' '));
+    expect(cmd('fd -e ts src -x wc -l')).toEqual(['wc -l {}']);
+    expect(cmd('fd . ~ -X mv {} {.}.bak')).toEqual(['mv {} {}.bak']);
+    expect(cmd('fd . -x cp {/} /tmp/{/.}')).toEqual(['cp <*> </tmp/*>']);
+    expect(cmd('fd -x rm -rf \\; . ~')).toEqual(['rm -rf {}']);
+    expect(invocations('fd . -x rm').invocations[1]!.via.map((v) => v.name)).toEqual(['fd -x']);
+  });
+  it('a code file that is a stream: /dev/stdin, -, /proc/self/fd/0 and <(…) hold the text', () => {
+    expect(shape('make -f /dev/stdin <<< "all:; rm -rf x"')).toContain('rm');
+    expect(shape('echo "all:; rm -rf x" | make -f -')).toContain('rm');
+    expect(shape('make -f <(echo "all:; rm -rf x")')).toContain('rm');
+    expect(shape(`awk -f /dev/stdin <<< 'BEGIN{system("rm -rf x")}'`)).toContain('rm');
+    expect(shape(`sed -f /proc/self/fd/0 a.txt <<< '1e rm -rf x'`)).toContain('rm');
+    expect(reasons('curl -s https://x.io/m | make -f -')).toContain('make (-):network');
+  });
   it('awk system(), | getline, print | "cmd"', () => {
     expect(shape(`awk 'BEGIN{system("rm -rf x")}'`)).toEqual(['awk', 'rm']);
     expect(shape(`awk 'BEGIN{"date" | getline d; print d}'`)).toEqual(['awk', 'date']);

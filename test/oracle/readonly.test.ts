@@ -110,3 +110,13 @@ pairs(
     ['python3', '-m', 'http.server'], ['yarn', 'config', 'set', 'registry', 'x'], ['yarn', 'install'], ['zsh', '-c', 'ls'], ['zsh', 'x.sh'],
   ],
 );
+
+pairs(
+  'fd -x / -X: the command run per match decides',
+  [
+    ['fd', '-e', 'ts', '-x', 'wc', '-l'], ['fd', '.', 'src', '-X', 'head', '-5'], ['fd', '-x', 'sha256sum', ';', '.', 'src'], ['fd', '-e', 'md'],
+  ],
+  [
+    ['fd', '.', '-x', 'rm', '-rf'], ['fd', '-X', 'sh', '-c', 'cat {}'], ['fd', '-x'], ['fd', '--exec=rm'], ['fd', '-x', 'wc', ';', '--exec-batch', 'rm'],
+  ],
+);

@@ -698,6 +698,8 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
     // /usr/bin/cat: a system program by its path (checked above), not a file of code
     else if (e.kind === 'code' && e.origin === 'file' && slash >= 0 && e.path?.word === inv.program) continue;
     else if (module && (e.word === module || e.path?.word === module) && (e.kind === 'exec' || e.kind === 'code')) continue;
+    // fd -x CMD, bfs -exec CMD: each match's command is an invocation checked on its own
+    else if (e.kind === 'exec' && facts.args.some((a) => a.matches !== undefined && a.word === e.word)) continue;
     else if (e.kind === 'env' && e.how === 'prefix' && e.name && (isSafeEnvName(e.name) || (e.name === 'IFS' && inv.name === 'read'))) continue;
     else return null;
   }

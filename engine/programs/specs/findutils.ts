@@ -1,7 +1,9 @@
 // find: start paths, then an expression whose actions delete, write, or run commands.
 import { prog } from '../dsl.ts';
-import type { ArgFact, HookContext, ProgramSpec } from '../types.ts';
+import type { ArgFact, HookContext, MatchSet, ProgramSpec } from '../types.ts';
 import { startsAtDirVar, sv } from '../words.ts';
+import { findRoots } from '../find.ts';
+import { staticWord } from '../../shell/words.ts';
 
 const F = 'findutils';
 
@@ -9,6 +11,13 @@ const F = 'findutils';
 const ONE = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-size', '-user', '-group', '-uid', '-gid', '-perm', '-links', '-inum', '-lname', '-ilname', '-used', '-mindepth', '-maxdepth', '-type', '-xtype', '-fstype', '-context', '-regextype', '-printf', '-newerXY', '-files0-from']);
 const ZERO = new Set(['-print', '-print0', '-ls', '-prune', '-quit', '-true', '-false', '-empty', '-executable', '-readable', '-writable', '-nouser', '-nogroup', '-depth', '-d', '-mount', '-xdev', '-noleaf', '-ignore_readdir_race', '-noignore_readdir_race', '-follow', '-daystart', '-warn', '-nowarn', '-not', '-a', '-and', '-o', '-or', '!', '(', ')', ',', '-help', '--help', '-version', '--version', '-O0', '-O1', '-O2', '-O3']);
 const READS = new Set(['-newer', '-anewer', '-cnewer', '-samefile']);
+
+/** The files an -exec command gets: every match below the start paths (`.` when none is given). */
+function matchesOf(args: readonly ArgFact['word'][]): MatchSet {
+  const m = findRoots(args as ArgFact['word'][]);
+  if (!m.roots.length) m.roots.push(staticWord('.', args[0]!.span));
+  return m;
+}
 
 function findHook(ctx: HookContext): void {
   const f = ctx.facts;
@@ -42,6 +51,7 @@ function findHook(ctx: HookContext): void {
   }
   f.args.push(...roots);
   let deletes: ArgFact['word'] | null = null;
+  let matches: MatchSet | undefined;
   for (; i < args.length; i++) {
     const w = args[i];
     const v = sv(w);
@@ -58,7 +68,7 @@ function findHook(ctx: HookContext): void {
       while (j < args.length && sv(args[j]) !== ';' && !(sv(args[j]) === '+' && sv(args[j - 1]) === '{}')) j++;
       if (j >= args.length) f.issues.push(`${v} without a terminating ; or +`);
       const argv = args.slice(i + 1, j);
-      if (argv.length) f.args.push({ role: 'exec-argv', word: argv[0], argvIndex: i + 1, argv, option: v.slice(1), input: 'replace', placeholder: '{}' });
+      if (argv.length) f.args.push({ role: 'exec-argv', word: argv[0], argvIndex: i + 1, argv, option: v.slice(1), input: 'replace', placeholder: '{}', matches: matches ?? (matches = matchesOf(args)) });
       else f.issues.push(`${v} without a command`);
       i = j;
       continue;
@@ -102,15 +112,20 @@ function findHook(ctx: HookContext): void {
     f.issues.push(`unknown find expression word ${v}`);
   }
   if (deletes) {
-    for (const r of roots) r.role = 'delete';
+    // a test that narrows the matches: -delete removes some paths below the roots, not the roots
+    const within = findRoots(args as ArgFact['word'][]).filtered;
+    for (const r of roots) {
+      r.role = 'delete';
+      if (within) r.within = true;
+    }
     // no start path: the current folder (text '.', carried by the -delete word)
-    if (!roots.length) f.args.push({ role: 'delete', word: deletes, text: '.', recursive: true });
+    if (!roots.length) f.args.push(within ? { role: 'delete', word: deletes, text: '.', within } : { role: 'delete', word: deletes, text: '.', recursive: true });
   } else if (!roots.length) f.args.push({ role: 'read', word: args[0] ?? ctx.operands[0], text: '.', recursive: true });
   if (!args.length) f.args = [];
 }
 
 export const FINDUTILS = (): ProgramSpec[] => [
-  prog(F, 'find|gfind', '', 'none*', { posix: true, loose: true, pure: true, writesStdout: true, hook: findHook, walksCwd: true }),
+  prog(F, 'find|gfind|bfs', '', 'none*', { posix: true, loose: true, pure: true, writesStdout: true, hook: findHook, walksCwd: true }),
   prog(F, 'locate|mlocate|plocate', 'b|basename c|count d|database:read e|existing L|follow i|ignore-case l|limit:none 0|null S|statistics q|quiet r|regexp:none regex w|wholename ?h|help ?V|version', 'none*', { pure: true, writesStdout: true }),
   prog(F, 'updatedb', 'o|output:write U|database-root:read l:none', 'none*'),
 ];

@@ -98,7 +98,7 @@ export function stdinText(inv: Invocation, ex: Extraction, st?: NormState): stri
 }
 
 /** The exact text `<(cmd)` reads as, when cmd is one print-only command with static words. */
-function procsubOutput(w: Word, ex: Extraction): string | null {
+export function procsubOutput(w: Word, ex: Extraction): string | null {
   if (w.static || w.approx !== '<(…)') return null;
   const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'procsub' && e.span.start >= w.span.start && e.span.end <= w.span.end));
   return inner.length === 1 ? staticOutput(inner[0].argv, inner[0].redirects) : null;
@@ -247,7 +247,28 @@ export function runWritten(inv: Invocation, w: Word, ex: Extraction, st: NormSta
 }
 
 /** An interpreter running a script file: opaque (effects settle a download as code from the network). */
+/**
+ * A code or script file that is a stream, not a file: /dev/stdin (and `-` where the program reads
+ * it so) is the command's stdin, `<(…)` the substitution's output. Its text when known, null when
+ * it is a stream of unknown text, undefined when the word names an ordinary file.
+ */
+export function streamText(w: Word, inv: Invocation, ex: Extraction, st: NormState, dash: boolean): string | null | undefined {
+  if (stdinFile(w) || (dash && w.static && w.value === '-')) return stdinText(inv, ex, st);
+  if (!w.static && w.approx === '<(…)') return procsubOutput(w, ex);
+  return undefined;
+}
+
 function scriptFile(inv: Invocation, w: Word, ex: Extraction, st: NormState, ops: Ops, language: string): boolean {
+  // python3 /dev/stdin <<< CODE: the here-string, heredoc or pipe is the script
+  if (stdinFile(w)) {
+    shellStdin(inv, inv.name, ex, st, ops, language);
+    return true;
+  }
+  const text = streamText(w, inv, ex, st, false);
+  if (text) {
+    ops.opaque(inv, inv.name, 'language', st, { language, payload: text });
+    return true;
+  }
   ops.opaque(inv, 'script', 'dynamic', st, { language, payload: w.approx });
   loadWritten(inv, w, language, ex, st, ops);
   return true;
@@ -324,15 +345,17 @@ export function interpreterCarrier(inv: Invocation, ex: Extraction, st: NormStat
 const AWK_SPEC = spec('F|field-separator: v|assign: f|file: e|source: E|exec: i|include: l|load: b|characters-as-bytes c|traditional d|dump-variables:: D|debug:: g|gen-pot h|help L|lint:: M|bignum N|use-lc-numeric n|non-decimal-data o|pretty-print:: O|optimize p|profile:: P|posix r|re-interval s|no-optimize S|sandbox t|lint-old V|version');
 
 /** awk: system("…"), "cmd" | getline, print | "cmd". */
-export function awkCarrier(inv: Invocation, st: NormState, ops: Ops): void {
+export function awkCarrier(inv: Invocation, st: NormState, ops: Ops, ex: Extraction): void {
   const r = getopt(inv.args, AWK_SPEC, 0);
-  if (r.options.has('file') || r.options.has('exec') || r.options.has('include') || r.options.has('load')) {
+  // awk -f /dev/stdin <<< PROG, awk -f <(echo PROG): the program is that text
+  const streamed = r.options.has('file') ? programText(r.list, 'file', inv, ex, st) : undefined;
+  if ((r.options.has('file') && !streamed) || r.options.has('exec') || r.options.has('include') || r.options.has('load')) {
     return ops.opaque(inv, 'awk', 'dynamic', st, { language: 'awk' });
   }
   const srcOpt = r.list.find((o) => o.canon === 'source');
-  const progWord = srcOpt ? srcOpt.word : r.operands[0];
+  const progWord = streamed ? streamed.word : srcOpt ? srcOpt.word : r.operands[0];
   if (!progWord) return void st.out.push(inv);
-  const prog = srcOpt ? (typeof srcOpt.value === 'string' ? srcOpt.value : '') : progWord.static ? (progWord.value ?? '') : null;
+  const prog = streamed ? streamed.text : srcOpt ? (typeof srcOpt.value === 'string' ? srcOpt.value : '') : progWord.static ? (progWord.value ?? '') : null;
   if (prog === null || !progWord.static) return ops.opaque(inv, 'awk', 'dynamic', st, { language: 'awk', payload: progWord.approx });
   const found = awkCommands(prog);
   // gawk's network files (/inet/tcp/…) and a command it does not spell out: what it runs comes from the connection
@@ -342,6 +365,21 @@ export function awkCarrier(inv: Invocation, st: NormState, ops: Ops): void {
 }
 
 const GAWK_NET = ['/inet/tcp/', '/inet/udp/', '/inet4/', '/inet6/'];
+
+/** The program text of `-f` options that all name streams of known text (awk -f /dev/stdin, sed -f <(…)). */
+function programText(list: ReturnType<typeof getopt>['list'], canon: string, inv: Invocation, ex: Extraction, st: NormState): { text: string; word: Word } | undefined {
+  const texts: string[] = [];
+  let word: Word | undefined;
+  for (const o of list) {
+    if (o.canon !== canon) continue;
+    const w = o.word.static && typeof o.value === 'string' ? staticWord(o.value, o.word.span) : o.word;
+    const t = streamText(w, inv, ex, st, true);
+    if (typeof t !== 'string') return undefined;
+    texts.push(t);
+    word ??= o.word;
+  }
+  return word ? { text: texts.join('\n'), word } : undefined;
+}
 
 /** Literal commands run by an awk program, or null when one is not a literal. */
 export function awkCommands(prog: string): string[] | null {
@@ -490,11 +528,16 @@ export function sedRunsCode(script: string, commands?: string[], writes?: string
   return false;
 }
 
-export function sedCarrier(inv: Invocation, st: NormState, ops: Ops): void {
+export function sedCarrier(inv: Invocation, st: NormState, ops: Ops, ex: Extraction): void {
   const r = getopt(inv.args, programSpec('sed'), 0);
   const scripts: Word[] = [];
   for (const o of r.list) if (o.canon === 'expression') scripts.push(o.word.static && typeof o.value === 'string' ? staticWord(o.value, o.word.span) : o.word);
-  if (r.options.has('file')) return ops.opaque(inv, 'sed', 'dynamic', st, { language: 'sed' });
+  if (r.options.has('file')) {
+    // sed -f /dev/stdin FILE <<< SCRIPT: the script is that text
+    const streamed = programText(r.list, 'file', inv, ex, st);
+    if (!streamed) return ops.opaque(inv, 'sed', 'dynamic', st, { language: 'sed' });
+    scripts.push(staticWord(streamed.text, streamed.word.span));
+  }
   if (!scripts.length && r.operands[0]) scripts.push(r.operands[0]);
   const cmds: string[] = [];
   for (const s of scripts) {
@@ -503,26 +546,6 @@ export function sedCarrier(inv: Invocation, st: NormState, ops: Ops): void {
   }
   st.out.push(inv);
   for (const c of cmds) ops.payload(c, 'sed e', scripts[0].span, inv, st);
-}
-
-/** find -exec/-execdir/-ok/-okdir CMD … ; | + */
-export function findCarrier(inv: Invocation, st: NormState, ops: Ops, ex?: Extraction): void {
-  st.out.push(inv);
-  const a = inv.args;
-  for (let i = 0; i < a.length; i++) {
-    const v = sv(a[i]);
-    if (v !== '-exec' && v !== '-execdir' && v !== '-ok' && v !== '-okdir') continue;
-    let j = i + 1;
-    const words: Word[] = [];
-    for (; j < a.length; j++) {
-      const x = sv(a[j]);
-      if (x === ';') break;
-      if (x === '+' && j > i + 1 && sv(a[j - 1]) === '{}') break;
-      words.push(a[j]);
-    }
-    if (words.length) ops.command(words, `find ${v}`, inv, st, ex);
-    i = j;
-  }
 }
 
 /** git -c key=value, GIT_CONFIG_* env, aliases with `!`. */
@@ -601,7 +624,7 @@ function vimShellLines(text: string): string[] {
 }
 
 /** The programs optionCarriers opens (each has its branch below). */
-export const OPTION_CARRIERS: ReadonlySet<string> = new Set(['rg', 'ripgrep', 'sort', 'tar', 'zip', 'rsync', 'ssh', 'scp', 'sftp', 'vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'vimdiff', 'mapfile', 'readarray', 'find', 'git', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
+export const OPTION_CARRIERS: ReadonlySet<string> = new Set(['rg', 'ripgrep', 'sort', 'tar', 'zip', 'rsync', 'ssh', 'scp', 'sftp', 'vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'vimdiff', 'mapfile', 'readarray', 'git', 'awk', 'gawk', 'mawk', 'nawk', 'sed', 'gsed']);
 
 export function optionCarriers(inv: Invocation, ex: Extraction, st: NormState, ops: Ops): boolean {
   const name = inv.name;
@@ -732,20 +755,16 @@ export function optionCarriers(inv: Invocation, ex: Extraction, st: NormState, o
     }
     return true;
   }
-  if (name === 'find') {
-    findCarrier(inv, st, ops, ex);
-    return true;
-  }
   if (name === 'git') {
     gitCarrier(inv, st, ops);
     return true;
   }
   if (name === 'awk' || name === 'gawk' || name === 'mawk' || name === 'nawk') {
-    awkCarrier(inv, st, ops);
+    awkCarrier(inv, st, ops, ex);
     return true;
   }
   if (name === 'sed' || name === 'gsed') {
-    sedCarrier(inv, st, ops);
+    sedCarrier(inv, st, ops, ex);
     return true;
   }
   return false;

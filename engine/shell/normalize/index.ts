@@ -4,11 +4,11 @@ import { normalizePath } from '../../paths/index.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
-import { copiedProgram, loadWritten, projectWrites, unknownLoads } from './written.ts';
-import { crontabStdin, runWritten, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
+import { copiedProgram, loadWritten, projectWrites, runText, unknownLoads } from './written.ts';
+import { crontabStdin, runWritten, streamText, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, copyInv, dynamicWord, invocationFrom, staticWord, systemProgram, withArgs, withRedirects } from './words.ts';
-import { describe, scanUnknown, type ProgramFacts } from '../../programs/index.ts';
+import { describe, scanUnknown, type ArgFact, type ProgramFacts, type MatchSet } from '../../programs/index.ts';
 import { envRuns } from './envcode.ts';
 import { traitsOf, T_ENV_BUILTIN, T_INTERPRETER, T_OPTION_CARRIER, T_SHELL, T_WRAPPER } from './traits.ts';
 import { functionCalls, positionalVariants, programVariants, staticValues, valueVariants, wordValues } from './values.ts';
@@ -17,8 +17,8 @@ import { hasShellEscapes, shellEscapes } from '../../programs/escapes.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
-export { findRoots } from './find.ts';
-import { findRoots, type FindContext } from './find.ts';
+export { findRoots } from '../../programs/find.ts';
+import { findRoots, type FindContext } from '../../programs/find.ts';
 import { feedingStage, staticOutput } from '../printed.ts';
 import { simpleCommand } from '../extract.ts';
 import { shellQuote } from '../../programs/words.ts';
@@ -292,6 +292,8 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   const facts = inv.name ? factsFor(inv) : null;
   let argvs: Word[][] = NO_ARGVS;
   let lines: Word[] = NO_WORDS;
+  // the search whose matches each argv gets (find -exec, fd -x), when it does
+  let sets: Map<Word[], ArgFact> | undefined;
   const loads = facts !== null && facts.known && (facts.projectCode === true || facts.unmodelled === true || loadsFiles(facts));
   if (facts && facts.known) {
     // (nothing to open: no exec role, no code on stdin, no file it loads as code, the common case)
@@ -302,6 +304,7 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
       if (f.role === 'exec-argv') {
         const argv = f.argv ?? inv.args.slice(f.argvIndex ?? Math.max(0, inv.args.indexOf(f.word)));
         if (argv.length) (argvs === NO_ARGVS ? (argvs = []) : argvs).push(argv);
+        if (argv.length && f.matches) (sets ??= new Map()).set(argv, f);
       } else if (f.role === 'code' && hasShellEscapes(f.language) && f.word.static) {
         // gdb -ex 'shell CMD', make --eval 'x:; CMD', less +'!CMD': the shell runs CMD
         for (const l of shellEscapes(f.language, f.text ?? f.word.value ?? '', inv.name)) (lines === NO_WORDS ? (lines = []) : lines).push({ ...f.word, static: true, value: l, raw: l, approx: l });
@@ -330,7 +333,10 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   // a crontab read from stdin: each entry's command runs later
   if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'crontab') crontabStdin(inv, ex, st, ops);
   else if (facts && facts.known && crontabDash(facts)) crontabStdin(inv, ex, st, ops);
-  for (const argv of argvs) ops.command(argv, `${inv.name} runs`, withRedirects(inv, []), st, ex);
+  for (const argv of argvs) {
+    const search = sets?.get(argv);
+    ops.command(argv, search?.option ? `${inv.name} -${search.option}` : `${inv.name} runs`, withRedirects(inv, []), st, ex, search?.matches);
+  }
   for (const l of lines) ops.payload(l.value!, `${inv.name} runs`, l.span, withRedirects(inv, []), st, false);
   for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
 }
@@ -376,10 +382,16 @@ function loadsFiles(f: ProgramFacts): boolean {
 
 function loadFiles(inv: Invocation, f: ProgramFacts, ex: Extraction, st: NormState): void {
   for (const a of f.args) {
-    if ((a.role !== 'code-file' && a.role !== 'config') || !a.word.static) continue;
+    if (a.role !== 'code-file' && a.role !== 'config') continue;
     // a shell's own script is read by the shell carrier
     if (a.role === 'code-file' && a.language === 'sh' && SHELLS.has(inv.name)) continue;
-    loadWritten(inv, a.word, a.role === 'config' ? undefined : a.language, ex, st, ops, a.text ?? a.word.value);
+    const language = a.role === 'config' ? undefined : a.language;
+    const w = a.word.static && a.text !== undefined && a.text !== a.word.value ? staticWord(a.text, a.word.span) : a.word;
+    // make -f /dev/stdin <<< TEXT, make -f <(echo TEXT): the file is a stream, that text is what loads
+    const text = streamText(w, inv, ex, st, a.role === 'code-file');
+    if (typeof text === 'string') runText(inv, text, w.static ? (w.value ?? '-') : 'stdin', language, w, st, ops);
+    else if (text === null) ops.opaque(inv, `${inv.name} (${w.static ? w.value : w.approx})`, ops.networkPipe(inv.source, ex) || (!w.static && ops.networkWord(w, ex)) ? 'network' : 'stdin', st, language ? { language } : undefined);
+    else if (a.word.static) loadWritten(inv, a.word, language, ex, st, ops, a.text ?? a.word.value);
   }
   if (f.projectCode) projectWrites(inv, f, ex, st, ops);
   if (f.unmodelled) unknownLoads(inv, inv.args, ex, st, ops);
@@ -496,7 +508,7 @@ const ops: Ops = {
       push(inv, st);
     }
   },
-  command(words, carrier, outer, st, ex) {
+  command(words, carrier, outer, st, ex, matches) {
     const o = outer.source;
     const sc = simpleCommand(o.span, [], words, [], o.context, o.background, o.conditional, undefined);
     const inv = invocationFrom(sc);
@@ -511,11 +523,7 @@ const ops: Ops = {
       const mark = st.out.length;
       expand(inv, ex ?? { source: '', commands: [sc], functions: [], issues: [], arith: undefined, assigned: undefined, stats: { chars: 0, tokens: 0, maxDepth: 0, commands: 1 } }, st);
       if (foreign.has(outer)) for (let k = mark; k < st.out.length; k++) foreign.set(st.out[k], foreign.get(outer)!);
-      if (carrier.startsWith('find ')) {
-        const fc = findRoots(outer.args);
-        if (!fc.roots.length) fc.roots.push(staticWord('.', outer.program.span));
-        for (let k = mark; k < st.out.length; k++) findCtx.set(st.out[k], fc);
-      }
+      if (matches) for (let k = mark; k < st.out.length; k++) findCtx.set(st.out[k], matches);
     } finally {
       st.depth = saved;
     }

@@ -1,5 +1,6 @@
 // Shared state of one normalize run, passed to carrier handlers (avoids import cycles).
 import type { Extraction, Invocation, Issue, Span, Word, SimpleCommand } from '../types.ts';
+import type { MatchSet } from '../../programs/types.ts';
 
 export interface NormState {
   home: string;
@@ -30,7 +31,7 @@ export interface Ops {
   /** Analyse a static shell payload and add its invocations (via the carrier). */
   payload(text: string, carrier: string, span: Span, outer: Invocation, st: NormState, keepRedirects?: boolean): void;
   /** Normalise a synthesized command (find -exec, rg --pre …) with the given via prefix. */
-  command(words: Word[], carrier: string, outer: Invocation, st: NormState, ex?: Extraction): void;
+  command(words: Word[], carrier: string, outer: Invocation, st: NormState, ex?: Extraction, matches?: MatchSet): void;
   /** Push an invocation marked opaque. */
   opaque(inv: Invocation, carrier: string, reason: NonNullable<Invocation['opaque']>['reason'], st: NormState, extra?: { language?: string; payload?: string }): void;
   /** Did a network program produce this word (via $(…) / <(…)) ? */

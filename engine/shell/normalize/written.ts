@@ -220,7 +220,8 @@ function runContext(inv: Invocation): string {
   return `${inv.via.map((v) => v.name).join(' ')}\0${inv.env.map((a) => a.name).join(' ')}\0${inv.chdir?.raw ?? ''}`;
 }
 
-function runText(inv: Invocation, text: string, path: string, language: string | undefined, w: Word, st: NormState, ops: Ops): void {
+/** Run a text the program loads as code (a file written here, a here-string it reads as /dev/stdin). */
+export function runText(inv: Invocation, text: string, path: string, language: string | undefined, w: Word, st: NormState, ops: Ops): void {
   const given = language !== undefined ? (LANGUAGE_ALIASES[language] ?? language) : languageOf(path);
   // the same text loaded the same way again (npm test; npm test) adds nothing to check; under
   // another wrapper, env or folder (sudo npm test) it is checked again

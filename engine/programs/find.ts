@@ -3,7 +3,8 @@
 // keep nearly every file). Only the tests on the action's own branch count: in `A -o -delete`
 // the delete runs on everything A does not match. (-mindepth does not narrow either: it only
 // spares the start folder itself, so `find ~ -mindepth 1 -delete` still empties the home folder.)
-import type { Word } from '../types.ts';
+import type { Word } from '../shell/types.ts';
+import type { MatchSet } from './types.ts';
 
 const PATTERN = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-lname', '-ilname']);
 const REGEX = new Set(['-regex', '-iregex']);
@@ -82,14 +83,8 @@ function narrowed(args: Word[], start: number): boolean {
   return sawAction;
 }
 
-export interface FindContext {
-  roots: Word[];
-  filtered: boolean;
-  /** The -name/-iname patterns every action sits behind when they are the only narrowing tests (lower case), else null. */
-  names: string[] | null;
-  /** -maxdepth, when given statically. */
-  maxdepth: number | undefined;
-}
+/** find's start paths and how its tests narrow the matches (the shape fd -x has too). */
+export type FindContext = MatchSet;
 
 /** Static -name/-iname patterns and -maxdepth; names null when another test narrows, a word is dynamic or a branch (`-o`, `!`) makes them unsure. */
 function namesOf(args: Word[], start: number): { names: string[] | null; maxdepth: number | undefined } {
