@@ -4,6 +4,7 @@ import type { Finding } from '../types.ts';
 import type { Assignment } from '../shell/types.ts';
 import { finding, text } from './util.ts';
 import { envRole } from '../programs/index.ts';
+import { BINDERS, boundByName } from '../shell/normalize/envcode.ts';
 
 const meta: DetectorMeta = {
   id: 'env-override',
@@ -24,7 +25,7 @@ const EXACT = new Set([
   'JDK_JAVA_OPTIONS', 'CLASSPATH', 'GCONV_PATH', 'AGENT_BROWSER_SESSION', 'LESSOPEN', 'LESSCLOSE', 'SSH_ASKPASS', 'SUDO_ASKPASS',
   'HOME', 'ZDOTDIR', 'XDG_CONFIG_HOME', 'SHELL', 'CDPATH', 'GLOBIGNORE', 'PS4', 'TERMINFO', 'HOSTALIASES', 'RIPGREP_CONFIG_PATH',
   'NPM_CONFIG_PREFIX', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'PIP_INDEX_URL', 'PIP_EXTRA_INDEX_URL', 'DOCKER_HOST',
-  'LUA_PATH', 'LUA_CPATH', 'GEM_PATH', 'GEM_HOME', 'R_PROFILE', 'R_PROFILE_USER', 'PHPRC', 'OPENSSL_CONF', 'CURL_HOME', 'WGETRC', 'MAKEFLAGS', 'CC', 'CXX',
+  'LUA_PATH', 'LUA_CPATH', 'GEM_PATH', 'GEM_HOME', 'R_PROFILE', 'R_PROFILE_USER', 'PHPRC', 'OPENSSL_CONF', 'CURL_HOME', 'WGETRC', 'MAKEFLAGS', 'CC', 'CXX', 'PARALLEL',
 ]);
 const PREFIXES = ['LD_', 'DYLD_', 'GIT_', 'BASH_FUNC_'];
 const GIT_SAFE = new Set(['GIT_AUTHOR_NAME', 'GIT_AUTHOR_EMAIL', 'GIT_AUTHOR_DATE', 'GIT_COMMITTER_NAME', 'GIT_COMMITTER_EMAIL', 'GIT_COMMITTER_DATE', 'GIT_TERMINAL_PROMPT', 'GIT_MERGE_AUTOEDIT', 'GIT_PROGRESS_DELAY', 'GIT_FLUSH', 'GIT_REDACT_COOKIES', 'GIT_OPTIONAL_LOCKS']);
@@ -40,9 +41,9 @@ const DECLARE = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
 export const envOverride: Detector = {
   meta,
-  concerns: { effects: ['env'], programs: ['export', 'declare', 'typeset', 'local', 'readonly', 'set'] },
+  concerns: { effects: ['env'], programs: ['export', 'declare', 'typeset', 'local', 'readonly', 'set', ...BINDERS] },
   check(inv) {
-    if (!inv.env.length && !DECLARE.has(inv.name) && inv.name !== 'set') return [];
+    if (!inv.env.length && !DECLARE.has(inv.name) && inv.name !== 'set' && !BINDERS.has(inv.name)) return [];
     const out: Finding[] = [];
     const seen = new Set<string>();
     const flag = (a: Assignment | { name: string; span: Assignment['span'] }, how: string, value?: string) => {
@@ -73,6 +74,8 @@ export const envOverride: Detector = {
         if (eq >= 0 && (exporting || global)) flag({ name: n, span: w.span }, inv.name, w.static ? t.slice(eq + 1) : undefined);
       }
     }
+    // read PATH, mapfile -t LD_PRELOAD, printf -v NODE_OPTIONS …: the builtin sets the variable by name
+    if (BINDERS.has(inv.name)) for (const b of boundByName(inv)) flag(b, inv.name, b.value === null ? '' : b.value.static ? b.value.value : undefined);
     if (inv.name === 'set') {
       const a = inv.args.map(text);
       const allexport = a.some((t) => t.startsWith('-') && !t.startsWith('--') && t.includes('a')) || a.some((t, i) => t === '-o' && a[i + 1] === 'allexport');

@@ -123,11 +123,36 @@ function versioned(name: string): ProgramSpec | undefined {
     if ((c >= 48 && c <= 57) || c === 46) end--;
     else break;
   }
-  if (end === name.length || end === 0) return undefined;
+  if (end === name.length || end === 0) return installedAs(name);
   let base = name.slice(0, end);
   if (base.endsWith('-')) base = base.slice(0, -1);
   return VERSIONED.has(base) ? (REG.get(base) ?? load(base)) : undefined;
 }
+
+/** Families whose GNU tools are installed with a `g` prefix beside the system's own (grm, gsed, gtar). */
+const GNU_PREFIXED = new Set(['coreutils', 'findutils', 'text']);
+
+/**
+ * Another installed name of a known tool: a Windows port (rm.exe), a GNU tool beside the BSD one
+ * (grm, gchmod, gdd, gsed), uutils (uu-rm, uu_rm). The tool's own spec describes it.
+ */
+function installedAs(name: string): ProgramSpec | undefined {
+  let s: ProgramSpec | undefined;
+  if (name.length > 4 && name.endsWith('.exe')) s = lookup(name.slice(0, -4));
+  else if (name.length > 3 && name.startsWith('uu') && (name[2] === '-' || name[2] === '_')) {
+    s = lookup(name.slice(3));
+    if (s && s.family !== 'coreutils') s = undefined;
+  }
+  else if (name.length > 2 && name[0] === 'g') {
+    s = lookup(name.slice(1));
+    if (s && !GNU_PREFIXED.has(s.family)) s = undefined;
+  }
+  if (s) ALIASES.add(name);
+  return s;
+}
+
+/** Names described by another tool's spec (installedAs): never read-only, since the guess may be wrong. */
+const ALIASES = new Set<string>();
 
 /** The options of facts that have none yet (shared, never written: record() makes a map on the first one). */
 const EMPTY: ReadonlyMap<string, string | true> = new Map();
@@ -183,6 +208,8 @@ export function describe(name: string, args: readonly Word[]): ProgramFacts {
     const st: RunState = { effect: false, maybe: undefined, stop: false, recursive: false, last: p };
     run(p, args, 0, facts, st, 0);
     finish(facts, st);
+    // another name of a tool (grm, uu-rm) is probably that tool: its effects count, but it is never read-only
+    if (ALIASES.has(name)) facts.effectsFree = false;
   } catch (e) {
     facts.issues.push(`internal: ${(e as Error).message}`);
     facts.effectsFree = false;

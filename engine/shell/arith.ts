@@ -416,6 +416,13 @@ export class ArithCollector {
     return out;
   }
 
+  /** The values `name` (or a positional) may hold here, or null when one is only known at run time or it is never set. */
+  valuesOf(name: string): string[] | null {
+    this.why = '';
+    const v = this.param(name);
+    return v === null || v === undefined ? null : [...v];
+  }
+
   /**
    * Static texts holding `$(…)` or `` `…` `` that a site would expand, with the site's span, and
    * forgets them: the Extractor parses each as a payload, so the commands they run are checked

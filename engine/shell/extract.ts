@@ -2,7 +2,7 @@
 // the commands inside its own words), each with its resolved words and the context chain that
 // leads to it. Payloads that bash parses later (trap, alias, PROMPT_COMMAND) are parsed here too.
 import type {
-  ArithSite, Assignment, ContextEntry, Extraction, Pipe, Redirect, SimpleCommand, Word,
+  ArithSite, Assignment, ContextEntry, Extraction, Pipe, Redirect, SimpleCommand, Span, Word,
 } from './types.ts';
 import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
 import { NONE } from './ast.ts';
@@ -64,6 +64,8 @@ export class Extractor {
   private readonly home: string;
   /** Arithmetic sites and the values names get (null when the source cannot hold a site). */
   private ar: ArithCollector | null = null;
+  /** `${name@P}` expansions seen, judged once every value is known. */
+  private prompts: { name: string; span: Span; st: St }[] | null = null;
 
   constructor(sh: Shared, home: string) {
     this.sh = sh;
@@ -78,6 +80,7 @@ export class Extractor {
     // After an error or a budget only the text before the stop is in the tree.
     if (ast.items.length > 0 && mayHoldArith(this.sh.parsedEnd < source.length ? source.slice(0, this.sh.parsedEnd) : source)) this.ar = new ArithCollector(source);
     this.list(ast, TOP);
+    if (this.prompts) this.promptSites();
     const arith = this.ar ? this.arith(TOP) : NONE;
     const assigned = this.ar ? this.ar.assigned() : undefined;
     const sh = this.sh;
@@ -112,6 +115,24 @@ export class Extractor {
     const code = out.find((s) => s.safety === 'code');
     if (code) this.sh.issues.push({ kind: 'parse', message: `arithmetic (${code.kind}) can run a command: ${code.why ?? code.text}`, span: code.span });
     return out;
+  }
+
+  /**
+   * `${x@P}` runs the command substitutions in x's value: each value the source gives x is parsed
+   * as the body of an unquoted heredoc (which expands the same way); a value known only at run
+   * time is code the analyser cannot see (an issue, so it asks).
+   */
+  private promptSites(): void {
+    const sites = this.prompts!;
+    this.prompts = null;
+    for (const p of sites) {
+      const vals = this.ar?.valuesOf(p.name) ?? null;
+      if (vals === null) {
+        this.sh.issues.push({ kind: 'parse', message: `\${${p.name}@P} expands a value known only at run time as a prompt, which can run a command`, span: p.span });
+        continue;
+      }
+      for (const v of vals) if (v.includes('$') || v.includes('`')) this.payload(`: <<GATELAB_PROMPT\n${v}\nGATELAB_PROMPT\n`, p, p.st, { kind: 'cmdsub', span: p.span });
+    }
   }
 
   /** The collector, told which function (if any) the next site sits in. */
@@ -376,7 +397,12 @@ export class Extractor {
         case 'cmdsub': this.list(p.body, inner(st, { kind: 'cmdsub', span: p.span })); break;
         case 'procsub': this.list(p.body, inner(st, { kind: 'procsub', span: p.span })); break;
         case 'dq': case 'extglob': case 'arith': this.parts(p.parts, st); break;
-        case 'param': this.parts(p.subscript, st); this.parts(p.operand, st); break;
+        case 'param':
+          this.parts(p.subscript, st);
+          this.parts(p.operand, st);
+          // ${x@P}: the value is expanded as a prompt string, whose $(…) and `…` run
+          if (promptOp(p)) (this.prompts ??= []).push({ name: p.name, span: p.span, st });
+          break;
         case 'array': for (const w of p.items) this.parts(w.parts, st); break;
         default: break;
       }
@@ -484,12 +510,17 @@ function hasSub(parts: Part[] | null): boolean {
     switch (p.type) {
       case 'cmdsub': case 'procsub': return true;
       case 'dq': case 'extglob': case 'arith': if (hasSub(p.parts)) return true; break;
-      case 'param': if (hasSub(p.subscript) || hasSub(p.operand)) return true; break;
+      case 'param': if (promptOp(p) || hasSub(p.subscript) || hasSub(p.operand)) return true; break;
       case 'array': for (const w of p.items) if (hasSub(w.parts)) return true; break;
       default: break;
     }
   }
   return false;
+}
+
+/** `${x@P}`: prompt expansion of x's value (which runs the substitutions in it). */
+function promptOp(p: Extract<Part, { type: 'param' }>): boolean {
+  return p.op === '@' && p.operand?.length === 1 && p.operand[0]!.type === 'lit' && p.operand[0]!.text === 'P';
 }
 
 function isDigits(s: string): boolean {

@@ -229,6 +229,11 @@ function collect(parts: Part[], inDq: boolean, acc: Acc, home: string, sink: Iss
         if (p.prefix === '!') addKind(acc, 'param');
         walkInner(p.subscript, acc);
         walkInner(p.operand, acc);
+        // ${x@P} expands x's value as a prompt, running its $(…): counted as a substitution
+        if (p.op === '@' && p.operand?.length === 1 && p.operand[0]!.type === 'lit' && p.operand[0]!.text === 'P') {
+          acc.subs++;
+          addKind(acc, 'command');
+        }
         pushDyn(acc, 'param', paramApprox(p));
         break;
       case 'cmdsub': {

@@ -50,3 +50,26 @@ describe('getopt specs come from the program specs', () => {
     expect(log.long.get('oneline')?.unsafe).toBeUndefined();
   });
 });
+
+describe('a code-carrying variable set by a builtin (read, printf -v, mapfile, getopts)', () => {
+  it('a value read from a static here-string or heredoc is opened like an assignment', () => {
+    expect(shape(`read -r GIT_PAGER <<< 'rm -rf x'; git log`)).toContain('rm');
+    expect(shape(`read EDITOR <<'E'\nrm -rf x\nE\ngit commit`)).toContain('rm');
+    // the last name takes the rest of the line
+    expect(shape(`read -r a GIT_PAGER <<< 'one rm -rf x'; git log`)).toContain('rm');
+    expect(shape(`read -r name <<< 'rm -rf x'; echo "$name"`)).not.toContain('rm');
+  });
+  it('a value known only at run time is opaque', () => {
+    expect(shape('read -r GIT_PAGER; git log')).toContain('read!dynamic');
+    expect(shape('printf -v EDITOR "%s" "$1"; git commit').some((s) => s.endsWith('!dynamic'))).toBe(true);
+  });
+});
+
+describe('parallel: Perl in {= … =} and --rpl, the --ssh command', () => {
+  it('each is opened as the code it is', () => {
+    expect(shape(`parallel --tagstring '{= qx(rm -rf x) =}' echo ::: a`).join(' ')).toContain('perl');
+    expect(shape(`parallel --ssh 'rm -rf x;' -S h echo ::: a`)).toContain('rm');
+    expect(shape('parallel --results "{= $P =}" echo ::: a').some((s) => s.includes('!dynamic'))).toBe(true);
+    expect(shape('parallel echo ::: a')).toEqual(['echo']);
+  });
+});

@@ -513,3 +513,20 @@ describe('commands that receive run-time items', () => {
     expect(run('find', '.', '-exec', 'rm', '{}', ';').args.find((a) => a.role === 'exec-argv')).toMatchObject({ input: 'replace', placeholder: '{}' });
   });
 });
+
+describe('another installed name of a tool (GNU g-prefix, uutils, .exe)', () => {
+  it('is described by the tool\'s spec, but never read-only', () => {
+    for (const name of ['grm', 'uu-rm', 'uu_rm', 'rm.exe']) {
+      const f = run(name, '-rf', 'x');
+      expect(f.known, name).toBe(true);
+      expect(roles(f).delete, name).toEqual(['x']);
+    }
+    expect(run('gls', '-la').effectsFree).toBe(false);
+    expect(run('ls', '-la').effectsFree).toBe(true);
+  });
+  it('only GNU families take the g prefix; known names keep their own spec', () => {
+    expect(run('gzipinfo', 'a.zip').known).toBe(false);
+    expect(run('gpg', '--list-keys').name).toBe('gpg');
+    expect(run('uu-git', 'status').known).toBe(false);
+  });
+});

@@ -88,3 +88,13 @@ describe('spans and stats', () => {
     expect(x.stats.tokens).toBeGreaterThan(4);
   });
 });
+
+describe('${x@P}: prompt expansion runs the substitutions in the value', () => {
+  it('a static value is parsed for the commands it runs; an unknown one is an issue', () => {
+    expect(an(`x='$(rm -rf y)'; echo "\${x@P}"`).commands.map((c) => c.argv[0]?.value)).toContain('rm');
+    expect(an(`x='$(rm -rf y)'; z=\${x@P}`).commands.map((c) => c.argv[0]?.value)).toContain('rm');
+    expect(an('read -r x; echo "${x@P}"').issues.some((i) => i.message.includes('@P'))).toBe(true);
+    expect(issues(`x='\\u@\\h'; echo "\${x@P}"`)).toEqual([]);
+    expect(an(`x='$(rm -rf y)'; echo "\${x@Q}"`).commands.map((c) => c.argv[0]?.value)).not.toContain('rm');
+  });
+});

@@ -43,7 +43,7 @@ export const WRAPPERS = (): ProgramSpec[] => [
   prog(F, 'at', 'V q:none f:codefile.sh m M u:none t:none l d r b c:none v', 'none*', { stdin: 'code', stdinLanguage: 'sh', alt: [['l|d|r|c', 'none*']] }),
   prog(F, 'batch', 'V q:none f:codefile.sh m M v', 'none*', { stdin: 'code', stdinLanguage: 'sh' }),
   prog(F, 'atrm', 'V', 'none+'),
-  prog(F, 'parallel', 'j|jobs|P|max-procs:none N:none n|max-args:none I:none S|sshlogin:network a|arg-file:read d|delimiter:none E:none colsep|C:none joblog:write results|res:write tmpdir:dir timeout:none delay:none retries:none halt|halt-on-error:none memfree:none load:none workdir|wd:cwd basefile|bf:read tagstring:none env:none k|keep-order q|quote X m 0|null v|verbose t u|ungroup g|group line-buffer|lb dry-run|dryrun progress bar eta tag nonall onall r|no-run-if-empty will-cite citation ?version ?help', 'lines.sh', { ...W, stdin: 'code', stdinLanguage: 'sh', hook: parallelHook }),
+  prog(F, 'parallel', 'j|jobs|P|max-procs:none N:none n|max-args:none I:none S|sshlogin:network a|arg-file:read d|delimiter:none E:none colsep|C:none joblog:write results|res:write tmpdir:dir timeout:none delay:none retries:none halt|halt-on-error:none memfree:none load:none workdir|wd:cwd basefile|bf:read tagstring:none env:none ssh:line sshdelay:none rpl:code.perl k|keep-order q|quote X m 0|null v|verbose t u|ungroup g|group line-buffer|lb dry-run|dryrun progress bar eta tag nonall onall r|no-run-if-empty will-cite citation ?version ?help', 'lines.sh', { ...W, stdin: 'code', stdinLanguage: 'sh', hook: parallelHook }),
   prog(F, 'busybox', '', 'argv', W),
   prog(F, 'proxychains|proxychains4|torsocks|tsocks', 'q f:config', 'argv', { ...W, network: true }),
   prog(F, 'fakeroot|catchsegv|valgrind|fakechroot', 'f', 'argv', W),
@@ -65,6 +65,7 @@ function xargsInput(ctx: import('../types.ts').HookContext): void {
 /** parallel CMD ::: ARGS: the words before the first `:::` / `::::` are the command line. */
 function parallelHook(ctx: import('../types.ts').HookContext): void {
   const f = ctx.facts;
+
   const line = f.args.find((a) => a.role === 'exec-line' && a.argv);
   if (!line || !line.argv) return;
   const k = line.argv.findIndex((w) => w.static && (w.value === ':::' || w.value === '::::' || w.value === ':::+' || w.value === '::::+'));

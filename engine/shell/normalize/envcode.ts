@@ -27,7 +27,7 @@ const PROMPTS = new Set(['PS0', 'PS1', 'PS2', 'PS3', 'PS4']);
 const REBIND = new Set(['BASH_ALIASES', 'BASH_CMDS']);
 
 /** One assignment: the value (null: empty), the subscript text (null: dynamic), array items. */
-interface Set1 {
+export interface Set1 {
   name: string;
   value: Word | null;
   /** a[key]=v: the key; null when it is only known at run time. */
@@ -80,8 +80,70 @@ function assignments(inv: Invocation, home: string): Set1[] {
   return out;
 }
 
+/** read's options that take a value (the rest of its operands are the names it sets). */
+const READ_VALUED = new Set(['a', 'd', 'i', 'n', 'N', 'p', 't', 'u']);
+const MAPFILE_VALUED = new Set(['d', 'n', 'O', 's', 'u', 'C', 'c']);
+
+/** The text on read's stdin when a here-string or heredoc gives it statically (its first line). */
+function readLine(inv: Invocation): string | null {
+  for (let i = inv.redirects.length - 1; i >= 0; i--) {
+    const r = inv.redirects[i]!;
+    if (r.fd !== null && r.fd !== 0) continue;
+    const w = r.op === '<<<' ? r.target : r.op === '<<' || r.op === '<<-' ? r.heredoc?.word : undefined;
+    if (!w || !w.static) return null;
+    const t = w.value ?? '';
+    const nl = t.indexOf('\n');
+    return nl < 0 ? t : t.slice(0, nl);
+  }
+  return null;
+}
+
+/**
+ * Variables a builtin sets by name: read NAME…, mapfile/readarray ARRAY, printf -v NAME, getopts
+ * OPTS NAME. A value from a static here-string is known (read's fields split on blanks, the last
+ * taking the rest); every other value is only known at run time.
+ */
+export function boundByName(inv: Invocation): Set1[] {
+  const a = inv.args;
+  const names: Word[] = [];
+  let valued: ReadonlySet<string> | null = null;
+  if (inv.name === 'read') valued = READ_VALUED;
+  else if (inv.name === 'mapfile' || inv.name === 'readarray') valued = MAPFILE_VALUED;
+  if (valued) {
+    let i = 0;
+    for (; i < a.length; i++) {
+      const v = a[i]!.static ? (a[i]!.value ?? '') : null;
+      if (v === '--') {
+        i++;
+        break;
+      }
+      if (v === null || !v.startsWith('-') || v === '-') break;
+      if (valued.has(v[v.length - 1]!)) i++;
+    }
+    names.push(...a.slice(i));
+    if (inv.name !== 'read') names.splice(1);
+  } else if (inv.name === 'printf') {
+    for (let i = 0; i < a.length; i++) if (a[i]!.static && a[i]!.value === '-v' && a[i + 1]) names.push(a[i + 1]!);
+  } else if (inv.name === 'getopts' && a[1]) names.push(a[1]);
+  if (!names.length) return [];
+  const line = inv.name === 'read' ? readLine(inv) : null;
+  const fields = line === null ? null : line.trim().split(/[ \t]+/);
+  const out: Set1[] = [];
+  names.forEach((w, k) => {
+    if (!w.static) return;
+    const name = w.value ?? '';
+    let text: string | null = null;
+    if (fields) text = k === names.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '');
+    const value: Word = text === null ? { ...w, static: false, value: undefined, raw: `$(${inv.name})`, approx: `$(${inv.name})`, kinds: ['command'], substitutions: 1 } : { ...w, value: text, raw: text, approx: text };
+    out.push({ name, value: text === '' ? null : value, span: w.span });
+  });
+  return out;
+}
+
 // Builtins that assign a variable named by an argument (printf -v, read, mapfile, declare -n).
-const NAMERS = new Set(['printf', 'read', 'mapfile', 'readarray', 'declare', 'typeset', 'local']);
+const NAMERS = new Set(['printf', 'read', 'mapfile', 'readarray', 'declare', 'typeset', 'local', 'getopts']);
+export const BINDERS: ReadonlySet<string> = new Set(['printf', 'read', 'mapfile', 'readarray', 'getopts']);
+const NO_SETS: Set1[] = [];
 
 /** A builtin that writes BASH_CMDS / BASH_ALIASES by name (or makes a nameref to them): any name may be rebound. */
 function rebindsByName(inv: Invocation): string | null {
@@ -111,9 +173,11 @@ export const ENV_BUILTINS: readonly string[] = [...DECLARE, ...NAMERS];
 export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops, seen: WeakSet<object>): void {
   const named = rebindsByName(inv);
   if (named) ops.opaque(bare(inv), `${inv.name} ${named}`, 'dynamic', st);
-  if (!inv.env.length && !DECLARE.has(inv.name)) return;
+  // read GIT_PAGER <<< '…', printf -v PS4 …: a code-carrying name set by a builtin acts as if assigned
+  const bound = DECLARE.has(inv.name) || !BINDERS.has(inv.name) ? NO_SETS : boundByName(inv).filter((b) => acts(b.name));
+  if (!inv.env.length && !DECLARE.has(inv.name) && !bound.length) return;
   // prefixes only, none of whose names runs anything (LANG=C, NODE_ENV=test): nothing to open
-  if (!DECLARE.has(inv.name) && !anyActs(inv.env)) return;
+  if (!DECLARE.has(inv.name) && !bound.length && !anyActs(inv.env)) return;
   const outer = bare(inv);
   const git: Set1[] = [];
   const values = (st.values === undefined ? (st.values = staticValues(ex)) : st.values) ?? null;
@@ -157,9 +221,11 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
       // BASH_ENV=FILE: bash sources FILE first.
       if (ops.networkWord(w, ex)) ops.opaque(outer, `${name}=`, 'network', st);
       else if (text !== null && text !== '') ops.payload(`. ${shellQuote(text)}`, `${name}=`, span, outer, st, false);
+      // (a file known only at run time: what it sources cannot be seen)
+      else if (text === null) ops.opaque(outer, `${name}=`, 'dynamic', st);
     }
   };
-  for (const given of assignments(inv, st.home)) {
+  for (const given of bound.length ? [...assignments(inv, st.home), ...bound] : assignments(inv, st.home)) {
     const mark = given.value ?? given.array ?? null;
     if (mark && seen.has(mark)) continue;
     if (mark) seen.add(mark);

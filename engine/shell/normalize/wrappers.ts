@@ -31,7 +31,7 @@ const WRAP_SPECS: Record<string, Spec> = {
   chrt: spec('b|batch d|deadline f|fifo i|idle o|other r|rr e|ext R|reset-on-fork a|all-tasks m|max p|pid v|verbose T|sched-runtime: P|sched-period: D|sched-deadline: h|help V|version', { posix: true }),
   taskset: spec('a|all-tasks c|cpu-list p|pid h|help V|version', { posix: true }),
   xargs: spec('0|null a|arg-file: d|delimiter: E: e|eof:: I: i|replace:: L|max-lines: l|max-lines:: n|max-args: o|open-tty P|max-procs: p|interactive process-slot-var: r|no-run-if-empty s|max-chars: show-limits t|verbose x|exit help version', { posix: true }),
-  parallel: spec('j|jobs|P|max-procs: N: n|max-args: I: S|sshlogin: a|arg-file: d|delimiter: E: colsep|C: joblog: results|res: tmpdir: timeout: delay: retries: halt|halt-on-error: memfree: load: workdir|wd: basefile|bf: tagstring: env: k|keep-order q|quote X m 0|null v|verbose t u|ungroup g|group line-buffer|lb dry-run|dryrun progress bar eta tag nonall onall r|no-run-if-empty will-cite citation', { posix: true }),
+  parallel: spec('j|jobs|P|max-procs: N: n|max-args: I: S|sshlogin: a|arg-file: d|delimiter: E: colsep|C: joblog: results|res: tmpdir: timeout: delay: retries: halt|halt-on-error: memfree: load: workdir|wd: basefile|bf: tagstring: env: ssh: sshdelay: rpl: k|keep-order q|quote X m 0|null v|verbose t u|ungroup g|group line-buffer|lb dry-run|dryrun progress bar eta tag nonall onall r|no-run-if-empty will-cite citation', { posix: true }),
   busybox: spec('', { posix: true }),
   pkexec: spec('user: disable-internal-agent keep-cwd help version', { posix: true }),
   su: spec('c|command: s|shell: l|login m|p|preserve-environment g|group: G|supp-group: P|pty w|whitelist-environment: f|fast session-command: h|help V|version'),
@@ -76,6 +76,25 @@ function opts(inv: Invocation, name: string) {
   if (!bad && first && !first.static && first.approx.startsWith('-')) bad = `dynamic option word of ${name}`;
   const idx = first ? r.first : -1;
   return { r, bad, idx };
+}
+
+/** parallel's Perl: each `{= EXPR =}` of its arguments and each --rpl, as `perl -e` lines (null: some is dynamic). */
+function perlOf(inv: Invocation, list: ReturnType<typeof getopt>['list']): string[] | null {
+  const out: string[] = [];
+  const q = (s: string) => "'" + s.split("'").join("'\\''") + "'";
+  for (const o of list) if (o.canon === 'rpl') {
+    if (typeof o.value !== 'string' || !o.word.static) return null;
+    out.push(`perl -e ${q(o.value)}`);
+  }
+  for (const w of inv.args) {
+    const t = w.static ? (w.value ?? '') : w.raw;
+    for (let at = t.indexOf('{='); at >= 0; at = t.indexOf('{=', at + 2)) {
+      const end = t.indexOf('=}', at + 2);
+      if (!w.static || end < 0) return null;
+      out.push(`perl -e ${q(t.slice(at + 2, end))}`);
+    }
+  }
+  return out;
 }
 
 function simple(name: string, skip = 0, selfWhen: string[] = []): Handler {
@@ -230,8 +249,13 @@ export const WRAPPERS: Map<string, Handler> = new Map<string, Handler>([
     return inner(inv, idx, 'xargs', { args: [input] });
   }],
   ['parallel', (inv) => {
-    const { bad, idx } = opts(inv, 'parallel');
+    const { r, bad, idx } = opts(inv, 'parallel');
     if (bad) return { kind: 'opaque', why: bad };
+    // --ssh CMD runs CMD to reach each host; --rpl and {= EXPR =} in any argument are Perl it runs
+    const ssh = r.list.find((o) => o.canon === 'ssh');
+    if (ssh) return typeof ssh.value === 'string' && ssh.word.static ? { kind: 'shell', payload: ssh.value, word: ssh.word, carrier: 'parallel --ssh' } : { kind: 'opaque', why: 'parallel --ssh' };
+    const perl = perlOf(inv, r.list);
+    if (perl === null) return { kind: 'opaque', why: 'parallel runs Perl known only at run time' };
     if (idx < 0) return { kind: 'opaque', why: 'parallel reads its commands from input' };
     let end = inv.args.length;
     for (let i = idx; i < inv.args.length; i++) {
@@ -261,6 +285,6 @@ export const WRAPPERS: Map<string, Handler> = new Map<string, Handler>([
     const one = (arg: string) => (text.includes('{}') ? text.split('{}').join(arg) : text + ' ' + arg);
     const lines = inputs.slice(0, 16).map((a) => one(q(a)));
     if (dynamicInput || inputs.length > 16) lines.push(one('"$PARALLEL_INPUT"'));
-    return { kind: 'shell', payload: lines.join('\n'), word: cmd[0], carrier: 'parallel' };
+    return { kind: 'shell', payload: [...perl, ...lines].join('\n'), word: cmd[0], carrier: 'parallel' };
   }],
 ]);
