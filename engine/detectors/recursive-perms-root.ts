@@ -4,6 +4,7 @@ import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
 import { ctxFor, effectsFor, finding, globDir, isCriticalDir, pathOf, text } from './util.ts';
+import { infoOf } from '../effects/index.ts';
 
 const meta: DetectorMeta = {
   id: 'recursive-perms-root',
@@ -29,7 +30,13 @@ export const recursivePermsRoot: Detector = {
     for (const e of effectsFor(inv, ctx0)) {
       if ((e.kind !== 'mode' && e.kind !== 'owner') || !e.path || !e.recursive || e.within) continue;
       const abs = e.path.abs ?? globDir(e.path.word, ctx);
-      if (abs !== null && isCriticalDir(abs, ctx, false)) out.push(finding(meta, inv, `${e.how} ${e.kind} change over ${abs}`, e.path.word));
+      if (abs !== null) {
+        if (isCriticalDir(abs, ctx, false)) out.push(finding(meta, inv, `${e.how} ${e.kind} change over ${abs}`, e.path.word));
+        continue;
+      }
+      // a path known only at run time that can only be a critical folder (`echo / | xargs chmod -R`)
+      const info = infoOf(e.path);
+      if (info.classes.has('critical') && !info.free) out.push(finding(meta, inv, `${e.how} ${e.kind} change over ${e.path.text}, a critical folder`, e.path.word));
     }
     if (out.length || inv.name !== 'chmod') return out;
     // chmod 777 /: the root itself opened to everyone

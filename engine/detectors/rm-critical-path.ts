@@ -53,7 +53,8 @@ export const rmCriticalPath: Detector = {
       }
       // Some matches below a folder (find ROOT -name X -delete) are not the folder.
       if (!e.path || e.within) continue;
-      const truncates = e.kind === 'write' && e.create === 'truncate' && !e.how.startsWith('redirect');
+      // (a redirect truncates one file; through a loop value it may be each file a glob names: `for f in ~/*; do : > "$f"; done`)
+      const truncates = e.kind === 'write' && e.create === 'truncate' && (!e.how.startsWith('redirect') || (e.path.abs === null && e.path.word.kinds.includes('glob')));
       if (e.kind !== 'delete' && !truncates) continue;
       // A write to a static folder writes into it; only a glob or a whole tree is truncated.
       if (e.kind === 'write' && e.path.abs !== null && !e.recursive) continue;

@@ -52,7 +52,7 @@ const GIT_LINE_KEYS = new Set([
   'remote.*.receivepack', 'remote.*.proxy_', 'filter.*.clean', 'filter.*.smudge', 'filter.*.process', 'diff.*.textconv',
   'diff.*.command', 'merge.*.driver', 'difftool.*.cmd', 'mergetool.*.cmd', 'alias.*', 'browser.*.cmd', 'man.*.cmd',
   'credential.*.helper', 'pager.*', 'interactive.difffilter', 'core.alternaterefscommand', 'receive.procreceiverefs_',
-  'url.*.insteadof_', 'protocol.ext.allow_', 'submodule.*.update', 'bisect.*_', 'trailer.*.command', 'trailer.*.cmd',
+  'url.*.insteadof_', 'protocol.ext.allow_', 'submodule.*.update', 'hook.*.command', 'bisect.*_', 'trailer.*.command', 'trailer.*.cmd',
   'log.*_', 'format.*_', 'diff.*.cachetextconv_',
 ].filter((k) => !k.endsWith('_')));
 // keys that change what code git loads or where it looks (config, hooks, templates)

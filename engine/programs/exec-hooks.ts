@@ -103,3 +103,13 @@ export function commandAfter(path: readonly string[], shape: 'argv' | 'line') {
     else ctx.facts.issues.push(`${path.join(' ')}: a dynamic command`);
   };
 }
+
+/** `PROG [opts] [ARGS] -- CMD…` (reflex, onchange): the words after the first `--` are a command. */
+export function afterDashDash(ctx: HookContext): void {
+  ctx.effect = true;
+  const at = ctx.args.findIndex((w) => w.static && w.value === '--');
+  if (at < 0 || at + 1 >= ctx.args.length) return;
+  const argv = ctx.args.slice(at + 1);
+  ctx.facts.args = ctx.facts.args.filter((a) => a.word.span.start < ctx.args[at]!.span.start);
+  execArgv(ctx, argv[0]!, argv);
+}

@@ -17,9 +17,24 @@ function text(w: Word | undefined): string | null {
   return w && w.static ? (w.value ?? '') : null;
 }
 
+/** A name pattern of `*` and at most one `?` matches every name (`*`, `?*`, `*?*`). */
 function allStars(s: string): boolean {
-  for (const c of s) if (c !== '*') return false;
-  return true;
+  let q = 0;
+  for (const c of s) {
+    if (c === '?') q++;
+    else if (c !== '*') return false;
+  }
+  return q <= 1;
+}
+
+/** Regexes that match every path. */
+const EVERY_PATH = new Set(['', '.*', '.*.*', '.+', '^.*$', '^.*', '.*$', '^.+$']);
+
+/** Tests whose value keeps every file: -perm -000 or /000 (all or any of no bits), -links +0. */
+function keepsAll(v: string, arg: string | null): boolean {
+  if (arg === null) return false;
+  if (v === '-perm') return /^[-/]0+$/.test(arg);
+  return v === '-links' && arg === '+0';
 }
 
 /** Whether the test at args[i] rejects files, and how many words it takes. */
@@ -27,7 +42,8 @@ function term(args: Word[], i: number): { narrows: boolean; size: number } {
   const v = text(args[i]) ?? '';
   const arg = text(args[i + 1]);
   if (PATTERN.has(v)) return { narrows: arg !== null && arg.length > 0 && !allStars(arg), size: 2 };
-  if (REGEX.has(v)) return { narrows: arg !== null && arg !== '.*' && arg !== '.*.*' && arg !== '', size: 2 };
+  if (REGEX.has(v)) return { narrows: arg !== null && !EVERY_PATH.has(arg), size: 2 };
+  if (keepsAll(v, arg)) return { narrows: false, size: 2 };
   if (VALUED.has(v) || v.startsWith('-newer')) return { narrows: true, size: 2 };
   if (WIDE_VALUED.has(v)) return { narrows: false, size: 2 };
   if (v === '-empty') return { narrows: true, size: 1 };

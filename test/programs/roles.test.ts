@@ -530,3 +530,17 @@ describe('another installed name of a tool (GNU g-prefix, uutils, .exe)', () => 
     expect(run('uu-git', 'status').known).toBe(false);
   });
 });
+
+table('cmake -E and other deleters', [
+  ['cmake -E rm -rf a b', { delete: ['a', 'b'] }],
+  ['cmake -E remove_directory d', { delete: ['d'] }],
+  ['cmake -E copy a b', { read: ['a'], write: ['b'] }],
+  ['cmake -E rename a b', { delete: ['a'], write: ['b'] }],
+  ['cmake -E chdir d rm x', { cwd: ['d'], 'exec-argv': ['rm'] }],
+  ['cmake -E env A=1 rm x', { 'exec-argv': ['rm'] }],
+  ['rimraf a', { delete: ['a'] }],
+  ['srm -r a', { delete: ['a'] }],
+  ['wipe -rf a', { write: ['a'], delete: ['a'] }],
+  ['conda run -n x rm y', { 'exec-argv': ['rm'] }],
+  ['reflex -r x -- rm y', { 'exec-argv': ['rm'] }],
+]);

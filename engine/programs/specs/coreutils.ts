@@ -28,6 +28,11 @@ export const COREUTILS = (): ProgramSpec[] => [
   prog(F, 'link', HV, 'read write.create'),
   prog(F, 'install', `${BACKUP} C|compare d|directory D g|group:none m|mode:none o|owner:none p|preserve-timestamps s|strip strip-program:line t|target-directory:dir T|no-target-directory v|verbose preserve-context debug ${CTX} ${HV}`, 'read+ dest', { alt: [['directory', 'write.create+'], ['target-directory', 'read+']], copies: true }),
   prog(F, 'rm', `f|force i I interactive:: one-file-system no-preserve-root preserve-root:: ^r|R|recursive d|dir v|verbose ${HV}`, 'delete+'),
+  // other deleters of the same shape: safe-rm (rm with a deny list of its own), srm (overwrites first), rimraf and del-cli (always recursive)
+  prog(F, 'safe-rm|srm', `f|force i I interactive:: one-file-system no-preserve-root preserve-root:: ^r|R|recursive d|dir v|verbose s|simple m|medium z|zero D|dod E|doe P|openbsd C|rcmp n|no-remove x|one-file-system ${HV}`, 'delete+'),
+  prog(F, 'rimraf|del-cli|del', `glob preserve-root no-preserve-root tmp:dir max-retries:none retry-delay:none backoff:none max-backoff:none i|impl:none v|verbose f|force d|dry-run ${HV}`, 'delete+', { hook: (c) => { for (const a of c.facts.args) if (a.role === 'delete') a.recursive = true; if (c.facts.options.has('dry-run')) for (const a of c.facts.args) if (a.role === 'delete') a.role = 'none'; } }),
+  // wipe [-rfiqsc] PATH…: overwrites files (or a block device) and removes them, -r recursively
+  prog(F, 'wipe', `^r|R f i q Q:none s c k D Z l:none x:none p:none b:none T:none S:none e ${HV}`, 'write+', { destructive: 'data-wipe', hook: (c) => { diskTargets(c); for (const a of [...c.facts.args]) if (a.role === 'write') c.facts.args.push({ role: 'delete', word: a.word, recursive: a.recursive }); } }),
   prog(F, 'rmdir', `ignore-fail-on-non-empty p|parents v|verbose ${HV}`, 'delete+'),
   prog(F, 'unlink', HV, 'delete'),
   prog(F, 'shred', `f|force n|iterations:none random-source:read s|size:none u remove:: v|verbose x|exact z|zero ${HV}`, 'write+', { alt: [['u|remove', 'delete+']], destructive: 'data-wipe', hook: diskTargets }),
@@ -36,7 +41,7 @@ export const COREUTILS = (): ProgramSpec[] => [
   prog(F, 'chown', `c|changes f|silent|quiet v|verbose dereference h|no-dereference from:none no-preserve-root preserve-root reference:read ^R|recursive H L P ${HV}`, 'none owner+', { alt: [['reference', 'owner+']] }),
   prog(F, 'chgrp', `c|changes f|silent|quiet v|verbose dereference h|no-dereference no-preserve-root preserve-root reference:read ^R|recursive H L P ${HV}`, 'none owner+', { alt: [['reference', 'owner+']] }),
   prog(F, 'chcon', `dereference h|no-dereference no-preserve-root preserve-root reference:read u|user:none r|role:none t|type:none l|range:none ^R|recursive v|verbose H L P ${HV}`, 'none mode+', { alt: [['reference|user|role|type|range', 'mode+']] }),
-  prog(F, 'chattr', 'R V f v:none p:none', 'none mode+', { loose: true }),
+  prog(F, 'chattr', '^R V f v:none p:none', 'none mode+', { loose: true }),
   prog(F, 'setfacl', `b|remove-all k|remove-default m|modify:none M|modify-file:read x|remove:none X|remove-file:read set:none set-file:read ^R|recursive d|default L|logical P|physical n|no-mask mask restore:mode test ?v|version ?h|help`, 'mode*'),
   prog(F, 'touch', `a c|no-create d|date:none f h|no-dereference m r|reference:read t:none time:none ${HV}`, 'write.create+'),
   prog(F, 'mkdir', `m|mode:none p|parents v|verbose ${CTX} ${HV}`, 'write.create+'),

@@ -84,7 +84,7 @@ export const EXTRA = (): ProgramSpec[] => [
   prog(F, 'bashbug|perlbug|reportbug|ubuntu-bug', '', 'none*', loose),
   prog(F, 'check_by_ssh|check_cups|check_log|check_memory|check_raid|check_ssl_cert|check_statusfile|check_http|check_tcp|check_ping|check_disk|check_procs|check_nrpe', '', 'none*', { loose: true, network: true, hook: effect }),
   prog(F, 'systemd-resolve|resolvectl', '4 6 i|interface:none t|type:none c|class:none ?h|help ?version', 'none*', { network: true, pure: true, writesStdout: true, hook: (c) => { const w = c.operands[0]; const v = w && w.static ? w.value : ''; if (['dns', 'domain', 'default-route', 'llmnr', 'mdns', 'dnssec', 'dnsovertls', 'nta', 'revert', 'flush-caches', 'reset-statistics', 'reset-server-features'].includes(v ?? '')) c.effect = true; } }),
-  byName('ascii-xfr|dstat|runscript|tdbtool|arch-nspawn|systemd-nspawn|bridge|atobm|bee|forge|jtag|ksshell|ansible-test|xmodmap|xrdb|xinput|xset|setxkbmap|loadkeys|chvt|fgconsole'),
+  byName('ascii-xfr|dstat|runscript|tdbtool|arch-nspawn|bridge|atobm|bee|forge|jtag|ksshell|ansible-test|xmodmap|xrdb|xinput|xset|setxkbmap|loadkeys|chvt|fgconsole'),
   // interactive tools with a shell escape
   byName('ncdu|ranger|nnn|mc|vifm|lf|iftop|minicom|byobu|zellij|nmon|crash|gcore|virsh|vagrant|lxc|lxd|incus|multipass|apport-cli|dosbox|gimp|zathura|yelp|xpad|bconsole|asterisk|msfconsole|sqlmap|volatility|bbot|scanmem|rtorrent|alpine|pine|wall|write|xdg-user-dir|neofetch|fastfetch|cupsfilter|lp|lpr|cancel|efax|eb|gtester|redcarpet|rustdoc|cobc|acr|arj|pax|opkg|pkg|xbps-install'),
 ];

@@ -3,7 +3,8 @@ import { cmd, HV, prog, viewer } from '../dsl.ts';
 import type { ArgFact, ProgramSpec } from '../types.ts';
 import { textOf } from '../words.ts';
 import { versionOnly } from './system.ts';
-import { commandAfter, daemonArgv, wrapperList } from '../exec-hooks.ts';
+import { afterDashDash, commandAfter, daemonArgv, wrapperList } from '../exec-hooks.ts';
+import { staticWord } from '../../shell/words.ts';
 const F = 'misc';
 /** codex sandbox linux|macos|landlock|seatbelt CMD…: runs CMD under that sandbox. */
 const CODEX_SANDBOX = ['linux', 'macos', 'landlock', 'seatbelt'].map((os) => commandAfter(['sandbox', os], 'argv'));
@@ -37,12 +38,16 @@ export const MORE_WRAPPERS = (): ProgramSpec[] => [
   prog(F, 'rlwrap|cpulimit|prlimit|tsp|caffeinate|entr|watchexec', 'a:: b:none c C:none f:read H:write l:write n p:none P:none s:none r z e:none l|limit:none i|include-children nofile:none nproc:none as:none cpu:none w:none', 'argv', { posix: true }),
   prog(F, 'run-parts', 'test list report reverse v|verbose u|umask:none arg:none a:none regex:none lsbsysinit new-session exit-on-error ?h|help ?V|version', 'codefile.sh-dir', { hook: (c) => { if (c.facts.options.has('test') || c.facts.options.has('list')) for (const a of c.facts.args) if (a.role === 'code-file') a.role = 'read'; } }),
   prog(F, 'start-stop-daemon', 'S|start K|stop T|status x|exec:line p|pidfile:write n|name:none u|user:none c|chuid:none r|chroot:cwd d|chdir:cwd b|background m|make-pidfile o|oknodo q|quiet v|verbose a|startas:line s|signal:none R|retry:none ?H|help ?V|version', 'argv', { hook: (c) => { if (c.facts.options.has('stop')) c.facts.destructive ??= 'process-kill'; daemonArgv(c); } }),
-  prog(F, 'capsh', 'caps:none drop:none inh:none user:none uid:none gid:none groups:none chroot:cwd secbits:none keep:none print decode:none supports:none has-p:none ?help', 'argv', { hook: (c) => { const dd = c.args.findIndex((w) => w.static && w.value === '--'); if (dd >= 0) { c.facts.args = c.facts.args.filter((a) => a.role !== 'exec-argv'); c.facts.args.push({ role: 'exec-argv', word: c.args[dd], argvIndex: dd, argv: [] }); c.effect = true; } } }),
+  // systemd-nspawn [opts] CMD…: CMD runs in a container whose root is -D DIR (/ is the host's own)
+  prog(F, 'systemd-nspawn', 'D|directory:cwd i|image:read M|machine:none u|user:none E|setenv:none bind:none bind-ro:none chdir:none x|ephemeral q|quiet b|boot a|as-pid2 n|network-veth network-bridge:none p|port:none U private-users:: private-network register:none capability:none drop-capability:none overlay:none tmpfs:none ?h|help ?version', 'argv', { posix: true, hook: (c) => { c.effect = true; } }),
+  prog(F, 'capsh', 'caps:none drop:none inh:none user:none uid:none gid:none groups:none chroot:cwd secbits:none keep:none print decode:none supports:none has-p:none ?help', 'argv', { hook: (c) => { const dd = c.args.findIndex((w) => w.static && w.value === '--'); if (dd >= 0) { c.facts.args = c.facts.args.filter((a) => a.role !== 'exec-argv'); c.facts.args.push({ role: 'exec-argv', word: c.args[dd], argvIndex: dd, argv: [staticWord('/bin/bash', c.args[dd]!.span), ...c.args.slice(dd + 1)] }); c.effect = true; } } }),
   prog(F, 'sg|newgrp', 'c:line.sh', 'none none*', { hook: (c) => { if (c.facts.name === 'sg' && c.operands.length > 1) { const last = c.operands[1]; const a = c.facts.args.find((x) => x.word === last); if (a) { a.role = 'exec-line'; a.language = 'sh'; } } c.effect = true; } }),
   prog(F, 'sshpass', 'f:read d:none p:none e P:none v ?h ?V', 'argv', { posix: true }),
   prog(F, 'perf', '', 'none*', { posix: true, subOpen: true, subs: { record: cmd('o|output:write a|all-cpus g e|event:none p|pid:none F|freq:none q|quiet', 'argv'), stat: cmd('e|event:none a|all-cpus p|pid:none r|repeat:none o|output:write', 'argv'), trace: cmd('o|output:write p|pid:none', 'argv'), report: cmd('i|input:read stdio', '', { pure: true }), top: cmd('', '', { pure: true }), list: cmd('', 'none*', { pure: true }) } }),
   prog(F, 'hyperfine', 'w|warmup:none m|min-runs:none M|max-runs:none r|runs:none s|setup:line.sh p|prepare:line.sh c|cleanup:line.sh P|parameter-scan:2none L|parameter-list:2none S|shell:line N i|ignore-failure style:none export-json:write export-markdown:write export-csv:write n|command-name:none ?h|help ?V|version', 'line.sh+'),
-  prog(F, 'nodemon|concurrently|npm-run-all|run-p|run-s|onchange|chokidar|reflex|air', 'x|exec:line.sh w|watch:none e|ext:none n|names:none k|kill-others s|success:none', 'line.sh*', { loose: true, projectCode: true, hook: (c) => { c.effect = true; } }),
+  // reflex [opts] -- CMD…, onchange GLOB… -- CMD…: the words after `--` are the command (run on every change)
+  prog(F, 'reflex|onchange', 'r|regex:none g|glob:none R|inverse-regex:none G|inverse-glob:none s|start-service d|decoration:none c|config:read a|add e|exclude:none i|initial k|kill j|jobs:none', 'none*', { loose: true, projectCode: true, hook: afterDashDash }),
+  prog(F, 'nodemon|concurrently|npm-run-all|run-p|run-s|chokidar|air', 'x|exec:line.sh w|watch:none e|ext:none n|names:none k|kill-others s|success:none', 'line.sh*', { loose: true, projectCode: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'faketime|datefudge', 'f m p:none', 'none argv', { posix: true }),
   prog(F, 'ldd', 'v|verbose u|unused d|data-relocs r|function-relocs ?help ?version', 'read+', { hook: (c) => { c.effect = true; } }),
   viewer(F, 'nm|objdump|readelf|size|c++filt|addr2line|otool|dwarfdump', 'a A C D d f g h l n o p r s S t:none u v x W w j:none M:none e:read b:none T', 'read*', { loose: true }),

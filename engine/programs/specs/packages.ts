@@ -2,6 +2,8 @@
 // run / exec / x run project or downloaded code.
 import { aptOptions, commandAfter } from '../exec-hooks.ts';
 import { cmd, HV, prog } from '../dsl.ts';
+import { cmakeE } from '../cmake-e.ts';
+import { sv } from '../words.ts';
 import type { ArgFact, CommandSpec, HookContext, ProgramSpec } from '../types.ts';
 
 /** Makefile variables that name where `make install` writes (GNU coding standards and common spellings). */
@@ -190,7 +192,7 @@ export const PACKAGES = (): ProgramSpec[] => projectCode([
   // VAR=value operands override Makefile variables (config); an install location (DESTDIR=, prefix=) is also
   // where the rules write, under names the Makefile picks (like archive members)
   prog(F, 'make|gmake|bmake|remake', MAKE, 'none*', { stdin: undefined, hook: (c) => { c.effect = true; const extra: ArgFact[] = []; for (const a of c.facts.args) { if (a.option !== undefined) continue; const t = a.word.static ? (a.word.value ?? '') : a.word.approx; const eq = t.indexOf('='); if (eq <= 0) continue; if (a.word.static) a.role = 'config'; if (INSTALL_DIRS.has(t.slice(0, eq))) extra.push({ role: 'dir-target', word: a.word, members: true, ...(a.word.static ? { text: t.slice(eq + 1) } : { approx: t.slice(eq + 1) }) }); } c.facts.args.push(...extra); } }),
-  prog(F, 'cmake', 'S:read B:dir C:codefile.cmake D:config U:none G:none T:none A:none P:codefile.cmake E:none build:dir install:dir target|t:none j|parallel:none config:none fresh toolchain:codefile.cmake preset:none workflow:none trace trace-expand warn-uninitialized ?version ?h|help', 'read*', { hook: (c) => { c.effect = true; } }),
+  prog(F, 'cmake', 'S:read B:dir C:codefile.cmake D:config U:none G:none T:none A:none P:codefile.cmake E:none build:dir install:dir target|t:none j|parallel:none config:none fresh toolchain:codefile.cmake preset:none workflow:none trace trace-expand warn-uninitialized ?version ?h|help', 'read*', { hook: (c) => { c.effect = true; cmakeE(c); } }),
   prog(F, 'ninja', 'C:cwd f:codefile.ninja j:none k:none l:none n v d:none t:none w:none ?version ?h', 'none*', { hook: (c) => { c.effect = true; } }),
   prog(F, 'meson', 'v|version ?h|help', 'none*', { posix: true, subOpen: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'pytest|py.test', 'k:none m:none x|exitfirst maxfail:none s capture:none q|quiet v|verbose r:none l|showlocals tb:none lf|last-failed ff|failed-first sw|stepwise co|collect-only collect-only|collectonly p:config c|config-file:config rootdir:cwd ^basetemp:delete confcutdir:config noconftest ignore:none ignore-glob:none deselect:none junitxml|junit-xml:write resultlog:write cov:: cov-report:none cov-config:config n|numprocess:none durations:none color:none pdb pdbcls:code.python-module trace runxfail import-mode:none o|override-ini:config W|pythonwarnings:none log-file:write log-level:none log-cli-level:none cache-clear lfnf:none disable-warnings doctest-modules doctest-glob:none strict-markers strict-config setup-show setup-only setup-plan fixtures|funcargs markers debug:: version|V ?h|help', 'codefile.python*', { hook: pytestHook }),
@@ -209,7 +211,7 @@ export const PACKAGES = (): ProgramSpec[] => projectCode([
   prog(F, 'apt-cache', 'n|names-only f|full i|important a|all-versions installed recurse q|quiet c|config-file:config o|option:config ?v|version ?h|help', 'none*', { ...RO, posix: true, subOpen: true }),
   prog(F, 'dpkg', 'i|install:read r|remove:none P|purge:none unpack:read configure:none l|list:: L|listfiles:none s|status:none S|search:none c|contents:read I|info:read x|extract:2write X|vextract:2write force-all force-depends force-overwrite root:dir admindir:dir instdir:dir print-architecture get-selections set-selections R|recursive ?version ?help', 'read*', { hook: (c) => { const o = c.facts.options; if (!(o.has('list') || o.has('listfiles') || o.has('status') || o.has('search') || o.has('contents') || o.has('info') || o.has('print-architecture') || o.has('get-selections') || o.has('version') || o.has('help'))) c.effect = true; }, pure: true }),
   prog(F, 'dnf|yum|microdnf|zypper|pacman|apk|snap|flatpak|port|emerge|nix-env', 'y|assumeyes q|quiet v|verbose ?version ?h|help', 'none*', { posix: true, network: true, subOpen: true, hook: (c) => { c.effect = true; } }),
-  prog(F, 'conda|mamba|micromamba', 'y|yes q|quiet n|name:none p|prefix:dir c|channel:net ?V|version ?h|help', 'none*', { posix: true, network: true, subOpen: true, hook: (c) => { c.effect = true; } }),
+  prog(F, 'conda|mamba|micromamba', 'y|yes q|quiet n|name:none p|prefix:dir c|channel:net ?V|version ?h|help', 'none*', { posix: true, network: true, subOpen: true, hook: (c) => { c.effect = true; condaRun(c); } }),
   prog(F, 'just|task|invoke|inv|fab|grunt|gulp|jake|turbo|nx|lerna|rush|bazel|bazelisk|buck|buck2|pants|scons|waf|earthly|dagger', 'f|justfile|taskfile|file:codefile.make d|working-directory|dir:cwd n|dry-run l|list ?V|version ?h|help', 'none*', { posix: true, hook: (c) => { c.effect = true; if (c.facts.name === 'task') TASK_EXECUTE(c); } }),
   prog(F, 'jest|mocha|ava|tap|karma|playwright|cypress|eslint|prettier|webpack|vite|rollup|esbuild|parcel|next|nuxt|astro|tsx|ts-node|swc|babel|biome|stylelint|rubocop|black|ruff|flake8|pylint|mypy|pyright|isort|autopep8|yapf|bandit|coverage|gofmt|golangci-lint|rustfmt|clang-format|shellcheck|shfmt|hadolint|terraform-docs', '?version ?help', 'read*', { loose: true, hook: (c) => { c.effect = true; } }),
   // tsc accepts option names in any case: the spellings people use are listed.
@@ -218,6 +220,25 @@ export const PACKAGES = (): ProgramSpec[] => projectCode([
 ]);
 
 // Installers of system packages run the distribution's code, not the project's.
+/** conda|mamba|micromamba run [-n ENV | -p PREFIX] [--cwd DIR] [--no-capture-output …] CMD…: CMD runs in the environment. */
+function condaRun(c: HookContext): void {
+  const a = c.args;
+  const at = c.operandIndex[0] ?? -1;
+  if (at < 0 || sv(a[at]) !== 'run') return;
+  let k = at + 1;
+  for (; k < a.length; k++) {
+    const v = sv(a[k]);
+    if (v === undefined || !v.startsWith('-')) break;
+    if (v === '--') {
+      k++;
+      break;
+    }
+    if (['-n', '--name', '-p', '--prefix', '--cwd'].includes(v)) k++;
+  }
+  const argv = a.slice(k);
+  if (argv.length) c.facts.args.push({ role: 'exec-argv', word: argv[0]!, argvIndex: k, argv });
+}
+
 const SYSTEM_PM = new Set(['apt', 'apt-cache', 'dpkg', 'dnf', 'conda', 'brew', 'pipx', 'gem']);
 function projectCode(specs: ProgramSpec[]): ProgramSpec[] {
   for (const p of specs) if (!SYSTEM_PM.has(p.names[0]!)) p.projectCode = true;

@@ -1,4 +1,5 @@
 // git: global options before the subcommand, `-c key=value` configs, aliases.
+import { gitConfigRole } from '../../programs/index.ts';
 import type { Word, Assignment } from '../types.ts';
 import { getopt, type ParseResult } from './options.ts';
 import { gitGlobalSpec } from './specs.ts';
@@ -135,5 +136,6 @@ export function execKind(key: string, value: string): 'shell' | 'alias' | 'opaqu
   if ((first === 'remote') && (last === 'receivepack' || last === 'uploadpack' || last === 'vcs')) return 'shell';
   if ((first === 'browser' || first === 'man' || first === 'difftool' || first === 'mergetool') && (last === 'cmd' || last === 'path')) return 'shell';
   if (first === 'credential' && last === 'helper') return 'shell';
-  return null;
+  // every other key the program facts say holds a command line (trailer.*.command, hook.*.command …)
+  return gitConfigRole(k) === 'exec-line' ? 'shell' : null;
 }

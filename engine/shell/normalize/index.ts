@@ -333,9 +333,15 @@ function nestedRuns(inv: Invocation, ex: Extraction, st: NormState, skip?: Reado
   // a crontab read from stdin: each entry's command runs later
   if (facts && facts.known && facts.stdin === 'code' && facts.stdinLanguage === 'crontab') crontabStdin(inv, ex, st, ops);
   else if (facts && facts.known && crontabDash(facts)) crontabStdin(inv, ex, st, ops);
-  for (const argv of argvs) {
-    const search = sets?.get(argv);
-    ops.command(argv, search?.option ? `${inv.name} -${search.option}` : `${inv.name} runs`, withRedirects(inv, []), st, ex, search?.matches);
+  if (argvs.length) {
+    // a folder the program moves to first (cmake -E chdir D, sudo -D D, make -C D): its commands run there
+    const outer = withRedirects(inv, []);
+    const dir = facts?.args.find((a) => a.role === 'cwd');
+    if (dir) outer.chdir = dir.text !== undefined ? staticWord(dir.text, dir.word.span) : dir.word;
+    for (const argv of argvs) {
+      const search = sets?.get(argv);
+      ops.command(argv, search?.option ? `${inv.name} -${search.option}` : `${inv.name} runs`, outer, st, ex, search?.matches);
+    }
   }
   for (const l of lines) ops.payload(l.value!, `${inv.name} runs`, l.span, withRedirects(inv, []), st, false);
   for (let k = mark; k < st.out.length; k++) if (!nestedParent.has(st.out[k]!)) nestedParent.set(st.out[k]!, inv);
