@@ -1,10 +1,12 @@
 // mkfs, wipefs, dd / `>` to block devices, shred of a device → deny.
-import type { Detector, DetectorMeta } from './types.ts';
+import type { DetectContext, Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
-import type { Word } from '../shell/types.ts';
+import type { Invocation, Word } from '../shell/types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
 import { describe } from '../programs/index.ts';
 import { ctxFor, effectsFor, finding, text } from './util.ts';
+import { isBlockDevice } from '../effects/devices.ts';
+import { hereInput, stageOutput, feedingStage } from '../shell/printed.ts';
 
 const meta: DetectorMeta = {
   id: 'disk-destroy',
@@ -18,23 +20,40 @@ const meta: DetectorMeta = {
   },
 };
 
-const DISK_PREFIXES = ['sd', 'hd', 'vd', 'xvd', 'nvme', 'mmcblk', 'disk', 'rdisk', 'md', 'dm-', 'mapper/', 'nbd', 'loop', 'sr', 'zd', 'root', 'mtdblock'];
-
-export function isBlockDevice(p: string): boolean {
-  if (!p.startsWith('/dev/')) return false;
-  const rest = p.slice(5);
-  if (rest.startsWith('disk/by-')) return true;
-  return DISK_PREFIXES.some((d) => rest.startsWith(d));
-}
+export { isBlockDevice };
 
 const INTERACTIVE = new Set(['fdisk', 'cfdisk', 'gdisk', 'cgdisk']);
-const FORMATTERS = new Set(['mkfs', 'mke2fs', 'mkswap', 'wipefs', 'blkdiscard', 'mkdosfs', 'mkntfs', 'newfs', 'mformat']);
+const FORMATTERS = new Set(['mkfs', 'mke2fs', 'mkswap', 'wipefs', 'blkdiscard', 'mkdosfs', 'mkntfs', 'mkexfatfs', 'mkreiserfs', 'jfs_mkfs', 'mkudffs', 'newfs', 'mformat']);
 const PARTITIONERS = new Set(['fdisk', 'sfdisk', 'parted', 'sgdisk', 'gdisk', 'cfdisk', 'diskutil']);
 
 function devOrDynamic(w: Word, resolve: (p: string) => string): 'device' | 'dynamic' | 'file' {
   if (!w.static) return w.approx.startsWith('/dev/') || w.approx.startsWith('$') ? 'dynamic' : 'file';
   const p = resolve(w.value ?? '');
   return isBlockDevice(p) ? 'device' : 'file';
+}
+
+/**
+ * An interactive partition editor fed a script on stdin (`fdisk /dev/sda <<< $'o\nw'`, a pipe, a
+ * file): it writes the table when the script has a `w` line; a script whose text is unknown counts.
+ */
+function scriptWrites(inv: Invocation, ctx: DetectContext): boolean {
+  const ex = ctx.scope?.ex;
+  let fed = false;
+  let script: string | null = null;
+  for (const r of inv.redirects) {
+    if (r.fd !== null && r.fd !== 0) continue;
+    if (r.op === '<' || r.op === '<>') (fed = true), (script = r.target.static && r.target.value === '/dev/null' ? '' : null);
+    else if (r.op === '<<<' || r.op === '<<' || r.op === '<<-') {
+      const h = hereInput([r]);
+      (fed = true), (script = h && h.word.static ? h.word.value ?? '' : null);
+    }
+  }
+  if (!fed && inv.source.pipe && inv.source.pipe.index > 0) {
+    fed = true;
+    const prev = ex ? feedingStage(ex, inv.source) : [];
+    script = ex && prev.length === 1 ? stageOutput(ex, prev[0]!) : null;
+  }
+  return fed && (script === null || script.split('\n').some((l) => l.trim() === 'w'));
 }
 
 export const diskDestroy: Detector = {
@@ -45,8 +64,8 @@ export const diskDestroy: Detector = {
     const ctx = ctxFor(inv, ctx0);
     const out: Finding[] = [];
     // Every device write, by any program or redirection.
-    // (Interactive partition editors write only when told to: they ask, below.)
-    if (!INTERACTIVE.has(inv.name)) for (const e of effectsFor(inv, ctx0)) if (e.kind === 'device' && e.path) out.push(finding(meta, inv, `${e.how} writes to block device ${e.path.abs ?? e.path.text}`, e.path.word));
+    // (Interactive partition editors write only when told to: they ask, below, unless a script on stdin says `w`.)
+    if (!INTERACTIVE.has(inv.name) || scriptWrites(inv, ctx0)) for (const e of effectsFor(inv, ctx0)) if (e.kind === 'device' && e.path) out.push(finding(meta, inv, `${e.how} writes to block device ${e.path.abs ?? e.path.text}`, e.path.word));
     if (out.length) return out;
     for (const r of inv.redirects) {
       if ((r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>' || r.op === '<>' || r.op === '&>>') && r.target.static && isBlockDevice(ctx.resolve(r.target.value ?? ''))) {
@@ -57,6 +76,9 @@ export const diskDestroy: Detector = {
     const name = inv.name;
     const base = name.includes('.') ? name.slice(0, name.indexOf('.')) : name;
     if (FORMATTERS.has(base)) {
+      // a spec that leaves nothing destroyed (mke2fs -n, a listing) is trusted
+      const f = describe(name, inv.args);
+      if (f.known && !f.destructive) return out;
       const p = parseOptions(inv);
       // wipefs without -a/-o (or with --no-act) only lists signatures: its spec leaves no write
       if (base === 'wipefs' && (!(p.options.has('all') || p.options.has('offset')) || p.options.has('no-act'))) return out;

@@ -1,5 +1,5 @@
 // Block devices: writing one destroys the filesystem on it.
-const DISK_PREFIXES = ['sd', 'hd', 'vd', 'xvd', 'nvme', 'mmcblk', 'disk', 'rdisk', 'md', 'dm-', 'mapper/', 'nbd', 'loop', 'sr', 'zd', 'root', 'mtdblock', 'mtd', 'ubi', 'bcache', 'drbd', 'rbd', 'pmem', 'mem', 'kmem', 'port'];
+const DISK_PREFIXES = ['sd', 'hd', 'vd', 'xvd', 'nvme', 'mmcblk', 'disk', 'rdisk', 'md', 'dm-', 'mapper/', 'nbd', 'loop', 'sr', 'zd', 'root', 'mtdblock', 'mtd', 'ubi', 'bcache', 'drbd', 'rbd', 'pmem', 'mem', 'kmem', 'port', 'sg', 'ng', 'dasd'];
 
 /** A block device (or raw memory) path under /dev. */
 export function isBlockDevice(p: string): boolean {

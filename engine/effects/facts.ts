@@ -15,6 +15,7 @@ import { membersRef } from './members.ts';
 const CATASTROPHIC = new Set([
   'infra-destroy', 'database-destroy', 'cloud-delete', 'k8s-delete', 'container-prune', 'container-volume-delete', 'terminate-instances',
   'git-history-rewrite', 'git-remote-ref-delete', 'git-prune', 'git-reflog-expire', 'git-discard-changes', 'crontab-remove',
+  'volume-destroy',
 ]);
 
 /** Named effects that print a stored secret: a credential read with no path. */

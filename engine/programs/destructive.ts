@@ -67,4 +67,5 @@ export const DESTRUCTIVE_EFFECTS: ReadonlyMap<string, string> = new Map([
   ['system-power', 'powers off, reboots or changes the run level'],
   ['tex-shell-escape', 'lets TeX run shell commands'],
   ['vcs-discard', 'strips or purges in another version control system'],
+  ['volume-destroy', 'destroys a storage pool, volume group, logical volume, dataset or every device mapping'],
 ]);

@@ -13,12 +13,13 @@ import { PACKAGES } from './packages.ts';
 import { ARCHIVE } from './archive.ts';
 import { NETWORK } from './network.ts';
 import { SYSTEM } from './system.ts';
+import { STORAGE } from './storage.ts';
 import { COMPILERS, DATA_TOOLS, ENV_RUNNERS, MISC, MORE_WRAPPERS } from './misc.ts';
 import { EXTRA } from './extra.ts';
 import { RUNNERS } from './runners.ts';
 
 /** The families in table order (earlier families win a name). */
-const FAMILIES: readonly (() => ProgramSpec[])[] = [COREUTILS, FINDUTILS, SHELLS, WRAPPERS, INTERPRETERS, TEXT, GIT, PACKAGES, ARCHIVE, NETWORK, SYSTEM, RUNNERS, MISC, MORE_WRAPPERS, COMPILERS, ENV_RUNNERS, DATA_TOOLS, EXTRA];
+const FAMILIES: readonly (() => ProgramSpec[])[] = [COREUTILS, FINDUTILS, SHELLS, WRAPPERS, INTERPRETERS, TEXT, GIT, PACKAGES, ARCHIVE, NETWORK, STORAGE, SYSTEM, RUNNERS, MISC, MORE_WRAPPERS, COMPILERS, ENV_RUNNERS, DATA_TOOLS, EXTRA];
 const BUILT: (ProgramSpec[] | undefined)[] = [];
 
 export const FAMILY_COUNT = FAMILIES.length;

@@ -163,7 +163,7 @@ export const ENV_RUNNERS = (): ProgramSpec[] => [
   prog(F, 'ansible|ansible-playbook|ansible-galaxy|ansible-pull|ansible-vault|salt|pssh|parallel-ssh|pdsh|clush', 'i|inventory:read m|module-name:none a|args:line.sh b|become u|user:none e|extra-vars:none k|ask-pass K|ask-become-pass f|forks:none l|limit:none C|check D|diff vault-password-file:read private-key:read ?version ?h|help', 'none*', { network: true, loose: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'ghc|runghc|runhaskell|stack-ghc', 'e:code.haskell o:write c O outputdir:dir ?version ?help', 'codefile.haskell*', { singleDash: true, loose: true }),
   prog(F, 'zig', '', 'none*', { posix: true, subOpen: true, hook: (c) => { c.effect = true; versionOnly(c, []); } }),
-  prog(F, 'pv', 'p|progress t|timer e|eta r|rate a|average-rate b|bytes n|numeric q|quiet c|cursor W|wait s|size:none L|rate-limit:none i|interval:none N|name:none d|watchfd:none ?h|help ?V|version', 'read*', { pure: true, writesStdout: true, stdin: 'data' }),
+  prog(F, 'pv', 'p|progress t|timer e|eta r|rate a|average-rate b|bytes n|numeric q|quiet c|cursor W|wait s|size:none L|rate-limit:none i|interval:none N|name:none d|watchfd:none l|line-mode 0|null I|fineta f|force F|format:none x|extra-display:none A|last-written:none m|average-rate-window:none w|width:none H|height:none B|buffer-size:none C|no-splice E|skip-errors S|stop-at-size Y|sync K|direct-io Z|discard X D|delay-start:none R|remote:none o|output:write P|pidfile:write U|store-and-forward:write ?h|help ?V|version', 'read*', { pure: true, writesStdout: true, stdin: 'data' }),
   prog(F, 'configure|autogen.sh|bootstrap', '', 'none*', { loose: true, projectCode: true, hook: (c) => { c.effect = true; } }),
 ];
 

@@ -95,13 +95,61 @@ function curlHook(c: HookContext): void {
 const CURL = 'd|data:read data-ascii:read data-binary:read data-raw:read data-urlencode:read F|form:read form-string:read json:read T|upload-file:read o|output:write O|remote-name remote-name-all J|remote-header-name output-dir:dir create-dirs K|config:config H|header:none X|request:none u|user:none A|user-agent:none e|referer:none b|cookie:none c|cookie-jar:write x|proxy:net L|location s|silent S|show-error f|fail fail-with-body k|insecure I|head i|include v|verbose m|max-time:none connect-timeout:none retry:none retry-delay:none retry-max-time:none url:net G|get w|write-out:none D|dump-header:write C|continue-at:none r|range:none z|time-cond:none E|cert:read key:read cacert:read capath:read unix-socket:read abstract-unix-socket:none q|disable compressed !n|netrc netrc-file:read netrc-optional oauth2-bearer:none tlsv1.2 tlsv1.3 http1.1 http2 http3 4|ipv4 6|ipv6 resolve:none connect-to:none interface:none local-port:none limit-rate:none Z|parallel parallel-max:none trace:write trace-ascii:write stderr:write libcurl:write etag-save:write etag-compare:read hsts:write alt-svc:write proto:none proto-redir:none max-redirs:none location-trusted noproxy:none proxy-user:none socks5:net socks5-hostname:net preproxy:net P|ftp-port:none Q|quote:none l|list-only a|append B|use-ascii ftp-create-dirs ssl ssl-reqd no-keepalive keepalive-time:none N|no-buffer # progress-bar no-progress-meter styled-output raw tr-encoding path-as-is globoff|g Y|speed-limit:none y|speed-time:none t|telnet-option:none U|proxy-user:none 0|http1.0 1|tlsv1 2|sslv2 3|sslv3 j|junk-session-cookies p|proxytunnel R|remote-time ?V|version ?h|help:: M|manual';
 const WGET = 'O|output-document:write o|output-file:write a|append-output:append q|quiet v|verbose nv|no-verbose i|input-file:read F|force-html B|base:none P|directory-prefix:dir post-data:none post-file:read body-data:none body-file:read method:none header:none U|user-agent:none user:none password:none http-user:none http-password:none ask-password c|continue N|timestamping r|recursive l|level:none np|no-parent k|convert-links m|mirror p|page-requisites t|tries:none T|timeout:none no-check-certificate S|server-response spider w|wait:none random-wait limit-rate:none Q|quota:none nd|no-directories x|force-directories nH|no-host-directories cut-dirs:none A|accept:none R|reject:none D|domains:none e|execute:config load-cookies:read save-cookies:write keep-session-cookies no-cookies referer:none ca-certificate:read certificate:read private-key:read config:config no-config b|background 4|inet4-only 6|inet6-only no-clobber|nc content-disposition trust-server-names ?V|version ?h|help';
 
+/** socat address keywords that open a file (FILE is GOPEN; a bare path with a `/` is one too). */
+const SOCAT_FILES = ['OPEN', 'GOPEN', 'FILE', 'CREATE', 'CREAT'];
+
+/**
+ * socat ADDR1 ADDR2: data flows both ways unless -u (1 → 2) or -U (2 → 1), so a file address is
+ * read, written, or both; rdonly / wronly / append / trunc options narrow it, CREATE truncates.
+ * `A!!B` reads from A and writes to B. EXEC / SYSTEM run a command line; LISTEN addresses listen.
+ */
+function socatHook(c: HookContext): void {
+  const o = c.facts.options;
+  const ops = c.facts.args.filter((a) => a.option === undefined);
+  const extra: typeof c.facts.args = [];
+  ops.forEach((a, k) => {
+    const raw = textOf(a.word);
+    const dual = raw.indexOf('!!');
+    const parts = dual < 0 ? [raw] : [raw.slice(0, dual), raw.slice(dual + 2)];
+    const flow = o.has('u') ? (k === 0 ? 'in' : 'out') : o.has('U') ? (k === 0 ? 'out' : 'in') : 'both';
+    parts.forEach((t, p) => {
+      const up = t.toUpperCase();
+      const colon = t.indexOf(':');
+      const kw = colon < 0 ? '' : up.slice(0, colon);
+      const f = p === 0 ? a : { ...a };
+      if (p > 0) extra.push(f);
+      if (kw === 'EXEC' || kw === 'SYSTEM') {
+        f.role = 'exec-line';
+        f.text = t.slice(colon + 1).split(',')[0];
+        f.language = 'sh';
+      } else if (SOCAT_FILES.includes(kw) || (colon < 0 && t.includes('/') && !t.startsWith('$'))) {
+        const [name, ...opts] = t.slice(colon + 1).split(',');
+        const has = (x: string) => opts.some((y) => y.toLowerCase() === x || y.toLowerCase() === `o-${x}`);
+        const dir = dual >= 0 ? (p === 0 ? 'in' : 'out') : has('rdonly') ? 'in' : has('wronly') ? 'out' : flow;
+        const create = kw.startsWith('CREAT') || has('trunc') ? 'truncate' : has('append') ? 'append' : 'create';
+        f.text = name;
+        f.role = dir === 'in' ? 'read' : 'write';
+        if (f.role === 'write') f.create = create;
+        if (dir === 'both') extra.push({ ...f, role: 'read', create: undefined });
+        c.effect = true;
+      } else if (up === '-' || up === 'STDIO' || up === 'STDIN' || up === 'STDOUT') f.role = 'none';
+      else if (up.includes('LISTEN')) {
+        f.role = 'network';
+        c.facts.destructive ??= 'network-listen';
+      }
+    });
+  });
+  c.facts.args.push(...extra);
+  if (c.facts.args.some((a) => a.role === 'network')) c.facts.execStdio = 'network';
+}
+
 export const NETWORK = (): ProgramSpec[] => [
   prog(F, 'curl', CURL, 'net*', { network: true, pure: true, writesStdout: true, hook: curlHook }),
   prog(F, 'wget', WGET, 'net*', { network: true, hook: (c) => { const o = c.facts.options; if (!o.has('output-document') && !o.has('spider')) { c.effect = true; downloadsByName(c, o.get('directory-prefix')); } if (o.has('post-data') || o.has('post-file') || o.has('body-data') || o.has('body-file')) for (const a of c.facts.args) if (a.role === 'network' && a.option === undefined) a.direction = 'out'; } }),
   prog(F, 'aria2c', 'd|dir:dir o|out:write i|input-file:read x|max-connection-per-server:none s|split:none c|continue q|quiet on-download-complete:line on-download-start:line on-download-error:line on-download-pause:line on-download-stop:line on-bt-download-complete:line conf-path:config ?v|version ?h|help', 'net*', { network: true, hook: (c) => { if (!c.facts.options.has('out')) { c.effect = true; downloadsByName(c, c.facts.options.get('dir')); } } }),
   prog(F, 'http|https|xh|xhs|httpie', 'b|body h|headers v|verbose p|print:none f|form j|json m|multipart d|download o|output:write c|continue a|auth:none A|auth-type:none session:write session-read-only:read follow F max-redirects:none verify:none cert:read cert-key:read timeout:none check-status offline ignore-stdin I pretty:none s|style:none ?version ?help', 'none? net none*', { network: true, writesStdout: true, hook: (c) => { for (const a of c.facts.args) if (a.option === undefined && a.role === 'none') { const t = textOf(a.word); const k = t.indexOf('@'); if (k > 0 && (t[k - 1] === '=' || t[k - 1] === ':')) { a.role = 'read'; a.text = t.slice(k + 1); a.direction = 'out'; } } const first = c.facts.args.find((a) => a.option === undefined); if (first && first.role === 'none' && /*method*/ first.word.static && !upper(first.word.value ?? '')) { first.role = 'network'; } } }),
   prog(F, 'nc|ncat|netcat|nc.openbsd|nc.traditional', '4 6 C D d F h k l N n r S t U u v z b:none e:line c:line.sh I:none i:none M:none m:none O:none P:none p:none q:none s:none T:none V:none W:none w:none X:none x:none o:write exec:line sh-exec:line.sh lua-exec:codefile.lua allow:none deny:none ssl send-only recv-only listen keep-open ?version ?help', 'net? none?', { network: true, stdin: 'data', writesStdout: true, hook: (c) => { for (const a of c.facts.args) if (a.role === 'network') a.direction = 'both'; if (c.facts.options.has('l') || c.facts.options.has('listen')) c.facts.destructive ??= 'network-listen'; c.facts.execStdio = 'network'; } }),
-  prog(F, 'socat', 'V d D v x b:none t:none T:none u U g L:write W:write 4 6 h ?hh ?hhh', 'net net', { network: true, hook: (c) => { for (const a of c.facts.args) { if (a.option !== undefined) continue; const t = textOf(a.word).toUpperCase(); if (t.startsWith('EXEC:') || t.startsWith('SYSTEM:')) { a.role = 'exec-line'; a.text = textOf(a.word).slice(t.indexOf(':') + 1).split(',')[0]; a.language = 'sh'; } else if (t.startsWith('OPEN:') || t.startsWith('CREATE:') || t.startsWith('GOPEN:')) { a.role = t.startsWith('CREATE:') ? 'write' : 'read'; a.text = textOf(a.word).slice(t.indexOf(':') + 1).split(',')[0]; if (t.startsWith('GOPEN:') || t.startsWith('OPEN:')) c.effect = true; } else if (t === '-' || t === 'STDIO' || t === 'STDIN' || t === 'STDOUT') a.role = 'none'; else if (t.includes('LISTEN')) { a.role = 'network'; c.facts.destructive ??= 'network-listen'; } } if (c.facts.args.some((a) => a.role === 'network')) c.facts.execStdio = 'network'; } }),
+  prog(F, 'socat', 'V d D v x b:none t:none T:none u U g L:write W:write 4 6 h ?hh ?hhh', 'net net', { network: true, hook: socatHook }),
   prog(F, 'telnet', '4 6 8 E F K L a d r x c:none e:none l:none n:write k:none X:none b:none', 'net none?', { network: true, stdin: 'data' }),
   prog(F, 'lftp', 'c:code.lftp e:code.lftp f:codefile.lftp u|user:none p|port:none d ?v|version ?h|help', 'net?', { network: true, stdin: 'code', stdinLanguage: 'lftp' }),
   prog(F, 'ftp|sftp|tftp', 'p n g v d 4 6 A a N:config b:codefile.sftp B:none c:none D:line F:config i:read l:none o:none P:none R:none s:none S:line e:none u:none ?V|version ?h|help', 'net none*', { network: true, stdin: 'code', stdinLanguage: 'ftp' }),

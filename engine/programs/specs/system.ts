@@ -3,7 +3,6 @@ import { serviceScript } from '../exec-hooks.ts';
 import { cmd, prog, viewer } from '../dsl.ts';
 import type { HookContext, ProgramSpec } from '../types.ts';
 import { textOf } from '../words.ts';
-import { diskTargets } from './coreutils.ts';
 
 const F = 'system';
 const VIM_CODE = ['!', 'system', 'py', 'lua', 'perl', 'ruby', 'term', 'so', 'source', 'call', 'exe', 'norm', 'w', 'sav', 'r ', 'e ', 'shell', 'sh', 'x', 'wq', 'up'];
@@ -21,17 +20,6 @@ function vimHook(c: HookContext): void {
     }
   }
   for (const a of c.facts.args) if (a.option === undefined && a.word.static && (a.word.value ?? '').startsWith('+')) { a.role = 'code'; a.language = 'vim'; a.harmless = false; }
-}
-
-/** Disk tools: operands naming a device (or only known at run time) are written; the rest are words. */
-function devOperands(c: HookContext): void {
-  for (const a of c.facts.args) {
-    if (a.option !== undefined) continue;
-    const t = textOf(a.word);
-    a.role = !a.word.static || t.startsWith('/dev/') || t.startsWith('/') ? 'write' : 'none';
-    if (a.role === 'none') delete a.create;
-    else a.device = true;
-  }
 }
 
 /**
@@ -104,42 +92,6 @@ function cloudCopy(c: HookContext, w: string[]): void {
     const last = n === ops.length - 1 && ops.length > 1;
     c.facts.args.push(last ? { role: 'write', word: c.args[k]!, create: 'truncate', recursive } : { role: 'read', word: c.args[k]!, direction: 'out', recursive });
   });
-}
-
-const PRINT_ONLY: Record<string, string[]> = {
-  // parted commands and sgdisk flags that only print the partition table
-  parted: ['print', 'p', 'help', 'version', 'unit', 's', 'b', 'kb', 'mb', 'gb', 'mib', 'gib', 'chs', 'cyl', 'compact', '%', '-s', '--script', '-l', '--list', '-m', '--machine'],
-  sgdisk: ['-p', '--print', '-i', '--info', '-v', '--verify', '-L', '--list-types', '-O', '--print-mbr'],
-};
-
-/** parted DEV print, sgdisk -p DEV: every word but the device is a print-only command or flag. */
-function partitionPrintOnly(c: HookContext): boolean {
-  const ok = PRINT_ONLY[c.facts.name];
-  if (!ok) return false;
-  const words = c.args.map(textOf).filter((w) => !w.startsWith('/dev/'));
-  return words.length > 0 && words.every((w) => ok.includes(w.toLowerCase()));
-}
-
-/** Flags of disk tools that only report (hdparm -I, e2fsck -n, tune2fs -l …). */
-const QUERY_FLAGS: Record<string, string[]> = {
-  hdparm: ['-I', '-i', '-g', '-C', '-t', '-T', '-tT', '-H'],
-  tune2fs: ['-l'],
-};
-
-/** Disk tools asked only to report: the flags above, e2fsck/fsck -n (open read-only), badblocks without -w/-n (a read test), zpool/zfs/btrfs/nvme listing verbs. */
-function diskQueryOnly(c: HookContext): boolean {
-  const n = c.facts.name;
-  const words = c.args.map(textOf);
-  const flags = words.filter((w) => w.startsWith('-'));
-  const ops = words.filter((w) => !w.startsWith('-'));
-  const q = QUERY_FLAGS[n];
-  if (q) return flags.length > 0 && flags.every((w) => q.includes(w));
-  if (n === 'e2fsck' || n === 'fsck' || n === 'xfs_repair') return flags.includes('-n') && !flags.some((w) => w === '-y' || w === '-p' || w === '-a');
-  if (n === 'badblocks') return !flags.some((w) => w.includes('w') || w.includes('n'));
-  if (n === 'zpool' || n === 'zfs') return ['list', 'status', 'get', 'iostat', 'history'].includes(ops[0] ?? '');
-  if (n === 'btrfs') return ops.length >= 2 && ['show', 'list', 'df', 'usage', 'stats'].includes(ops[1]!);
-  if (n === 'nvme') return ['list', 'smart-log', 'id-ctrl', 'id-ns', 'error-log'].includes(ops[0] ?? '');
-  return false;
 }
 
 const destroy = (name: string) => (c: HookContext) => { c.facts.destructive ??= name; };
@@ -256,11 +208,6 @@ export const SYSTEM = (): ProgramSpec[] => [
   prog(F, 'nano|pico|micro|joe|mg|kak|helix|hx|code|subl|gedit|kate|emacsclient', 'B|backup C|backupdir:dir v|view R|restricted i|autoindent l|linenumbers Y|syntax:none ?V|version ?h|help', 'write*', { loose: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'emacs', 'Q q nw batch l|load:codefile.elisp eval:code.elisp f|funcall:code.elisp script:codefile.elisp x ?version ?help', 'write*', { singleDash: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'ed|red', 'G|traditional l|loose-exit-status p|prompt:none r|restricted s|quiet|silent v|verbose ?h|help ?V|version', 'write?', { stdin: 'code', stdinLanguage: 'ed' }),
-  // disk tools
-  prog(F, 'mkfs|mkfs.ext2|mkfs.ext3|mkfs.ext4|mkfs.xfs|mkfs.btrfs|mkfs.vfat|mkfs.fat|mkfs.ntfs|mkfs.exfat|mke2fs|mkswap|mkdosfs|mkntfs', 't:none F f q v n L:none U:none b:none m:none O:none E:none c', 'write none?', { loose: true, destructive: 'disk-format', hook: diskTargets }),
-  prog(F, 'wipefs', 'a|all b|backup f|force n|no-act O|output:none p|parsable q|quiet t|types:none o|offset:none J|json ?h|help ?V|version', 'read+', { pure: true, hook: (c) => { if (c.facts.options.has('all') || c.facts.options.has('offset')) { c.facts.destructive ??= 'disk-format'; for (const a of c.facts.args) if (a.option === undefined) a.role = 'write'; diskTargets(c); } if (c.facts.options.has('no-act')) { c.facts.destructive = undefined; for (const a of c.facts.args) if (a.option === undefined) a.role = 'read'; } if (c.facts.options.has('backup') && c.args.length) { c.effect = true; c.facts.args.push({ role: 'write', word: c.args[0]!, text: '~/wipefs-backup.bak' }); } } }),
-  prog(F, 'fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|partprobe|gparted', 'l|list s|script b:none u:none c:: w:none Z|zap-all o|clear z|zap d|delete:none n|new:none t|typecode:none f|force N:none print ?v|version ?h|help', 'none*', { loose: true, destructive: 'disk-partition', hook: (c) => { devOperands(c); const o = c.facts.options; if (o.has('list') || o.has('print') || partitionPrintOnly(c)) { c.facts.destructive = undefined; for (const a of c.facts.args) { a.role = 'read'; delete a.device; } } } }),
-  prog(F, 'blkdiscard|hdparm|nvme|sg_format|badblocks|e2fsck|fsck|resize2fs|tune2fs|xfs_repair|btrfs|zpool|zfs|lvremove|vgremove|pvremove|lvcreate|mdadm|dmsetup|cryptsetup|losetup|kpartx', 'f v q n y o:none s:none exec:line.sh', 'none*', { loose: true, destructive: 'disk-modify', hook: (c) => { devOperands(c); if (diskQueryOnly(c)) { c.facts.destructive = undefined; for (const a of c.facts.args) { a.role = 'read'; delete a.device; } } } }),
   prog(F, 'mount|umount|swapon|swapoff|fusermount|sshfs', 'a t:none o:none r w v f l n B M R L:none U:none', 'none*', { loose: true, hook: (c) => { if (c.operands.length || c.facts.options.has('a')) c.effect = true; /* sshfs -o ssh_command=CMD: the ssh it runs */ if (c.facts.name === 'sshfs') c.args.forEach((w, i) => { const v = w.static ? w.value ?? '' : ''; const o = v === '-o' ? c.args[i + 1] : v.startsWith('-o') ? w : undefined; const t = o === w ? v.slice(2) : o?.static ? o.value ?? '' : ''; for (const kv of t.split(',')) if (kv.startsWith('ssh_command=')) c.facts.args.push({ role: 'exec-line', word: o!, text: kv.slice(12) }); }); } , pure: true }),
   viewer(F, 'lsblk|blkid|findmnt|lsusb|lspci|lscpu|lshw|sensors|vmstat|iostat|mpstat|lsof|fuser|pgrep|pidof|ps|top|htop|btop|atop|journalctl|lastlog|getent|lsmod|modinfo|loginctl', 'a l f p n o:none t:none u:none e b J|json x', 'none*', { loose: true, hook: (c) => { const n = c.facts.name; const words = c.args.map(textOf); if (n === 'sysctl' && words.some((w) => w.includes('=') || w === '-w' || w === '-p' || w === '--load' || w === '--system' || w.startsWith('-p'))) c.effect = true; if (n === 'dmesg' && words.some((w) => w === '-H' || w === '--human' || w === '-L' || w.startsWith('--color'))) c.effect = true; if ((n === 'fuser' && words.includes('-k')) || (n === 'dmesg' && (words.includes('-c') || words.includes('-C')))) c.effect = true; if (n === 'ps' && c.args.some((a, k) => !words[k]!.startsWith('-') && (words[k]!.includes('e') || (!a.static && !psValue(words[k - 1]))))) c.facts.args.push({ role: 'read', word: c.args[0], text: '/proc/*/environ' }); if (n === 'journalctl' && words.some((w) => w.startsWith('--vacuum') || w === '--rotate' || w === '--flush')) c.effect = true; if (n === 'journalctl' || n === 'loginctl') c.facts.pager = !words.includes('--no-pager'); if (n === 'loginctl' && words.some((w) => w.startsWith('terminate') || w.startsWith('kill') || w.startsWith('lock') || w.includes('linger') || w === 'attach' || w === 'flush-devices')) c.effect = true; } }),
   // services, users, firewall, power
