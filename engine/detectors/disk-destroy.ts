@@ -1,4 +1,4 @@
-// mkfs, wipefs, dd / `>` to block devices, shred of a device → deny.
+// Any write to a block device (mkfs, wipefs, dd and its look-alikes, zpool vdevs, `>`, shred …) → deny.
 import type { DetectContext, Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import type { Invocation, Word } from '../shell/types.ts';
@@ -15,8 +15,8 @@ const meta: DetectorMeta = {
   rationale: 'Formatting, wiping or overwriting a block device destroys every file on it.',
   behaviour: 'deny',
   examples: {
-    bad: ['mkfs.ext4 /dev/sda1', 'dd if=/dev/zero of=/dev/sda bs=1M', 'wipefs -a /dev/nvme0n1', 'cat image.iso > /dev/sdb', 'shred -n 3 /dev/vda'],
-    good: ['mkfs.ext4 -F disk.img', 'dd if=/dev/zero of=disk.img bs=1M count=10', 'echo hi > /dev/null', 'ls /dev', 'cat /dev/urandom | head -c 16 > key.bin'],
+    bad: ['mkfs.ext4 /dev/sda1', 'dd if=/dev/zero of=/dev/sda bs=1M', 'wipefs -a /dev/nvme0n1', 'cat image.iso > /dev/sdb', 'shred -n 3 /dev/vda', 'dcfldd if=/dev/zero of=/dev/sda', 'zpool create tank sdb', "fdisk /dev/sda <<< $'o\\nw'"],
+    good: ['mkfs.ext4 -F disk.img', 'dd if=/dev/zero of=disk.img bs=1M count=10', 'echo hi > /dev/null', 'ls /dev', 'cat /dev/urandom | head -c 16 > key.bin', 'zpool status', 'mke2fs -n /dev/sdb1'],
   },
 };
 

@@ -9,7 +9,7 @@ export function isBlockDevice(p: string): boolean {
   for (const d of DISK_PREFIXES) if (rest.startsWith(d)) return true;
   // /dev/<vg>/<lv>: LVM volumes are block devices too.
   const slash = rest.indexOf('/');
-  return slash > 0 && !rest.startsWith('fd/') && !rest.startsWith('pts/') && !rest.startsWith('shm/') && !rest.startsWith('mqueue/') && !rest.startsWith('hugepages/') && !rest.startsWith('net/') && !rest.startsWith('input/') && !rest.startsWith('snd/') && !rest.startsWith('dri/') && !rest.startsWith('bus/') && !rest.startsWith('char/') && !rest.startsWith('cpu/');
+  return slash > 0 && !rest.startsWith('fd/') && !rest.startsWith('pts/') && !rest.startsWith('shm/') && !rest.startsWith('mqueue/') && !rest.startsWith('hugepages/') && !rest.startsWith('net/') && !rest.startsWith('input/') && !rest.startsWith('snd/') && !rest.startsWith('dri/') && !rest.startsWith('bus/') && !rest.startsWith('char/') && !rest.startsWith('cpu/') && !rest.startsWith('tcp/') && !rest.startsWith('udp/');
 }
 
 const NOT_DISKS = ['/dev/null', '/dev/zero', '/dev/full', '/dev/std', '/dev/tty', '/dev/pts/', '/dev/shm/', '/dev/fd/', '/dev/random', '/dev/urandom', '/dev/tcp/', '/dev/udp/', '/dev/mqueue/'];

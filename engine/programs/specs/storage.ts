@@ -108,6 +108,11 @@ function formatTargets(c: HookContext): void {
   for (const a of c.facts.args) {
     if (a.option !== undefined) continue;
     const t = textOf(a.word);
+    // (an option letter loose parsing did not know is no target)
+    if (a.word.static && t.startsWith('-')) {
+      a.role = 'none';
+      continue;
+    }
     const dev = !a.word.static || t.startsWith('/dev/');
     a.role = dev || first ? 'write' : 'none';
     if (a.role === 'write') (a.device = true), (a.create = 'truncate');
