@@ -227,14 +227,27 @@ interface RunState {
   last: Plan;
 }
 
+/** No condition, or every option of one set is given (`!x`: x is not). */
+function optionsHold(when: string[][], o: ReadonlyMap<string, unknown>): boolean {
+  if (!when.length) return true;
+  return when.some((all) => all.every((n) => (n.startsWith('!') ? !o.has(n.slice(1)) : o.has(n))));
+}
+
 function finish(f: ProgramFacts, st: RunState): void {
   const c = st.last;
+  const shell = c.startsShell !== undefined && f.stdin === undefined && optionsHold(c.startsShell, f.options);
+  if (shell) {
+    f.stdin = 'code';
+    f.stdinLanguage = 'sh';
+  }
   if (c.stdin && f.stdin === undefined) f.stdin = c.stdin;
   if (c.stdinLanguage && f.stdinLanguage === undefined) f.stdinLanguage = c.stdinLanguage;
   if (c.writesStdout !== undefined && f.writesStdout === undefined) f.writesStdout = c.writesStdout;
   const args = f.args;
   if (f.stdin === 'code') {
     for (const a of args) {
+      // (su -s /bin/sh names the shell that reads stdin: no command of its own)
+      if (shell && a.option !== undefined && a.option === c.shellOption) continue;
       if (a.role === 'code' || a.role === 'code-file' || a.role === 'exec-line' || a.role === 'exec-argv') {
         f.stdin = 'data';
         f.stdinLanguage = undefined;

@@ -135,7 +135,9 @@ export function operands(text: string): OperandToken[] {
   return out;
 }
 
-export interface Extra extends GrammarOpts, Partial<Omit<CommandSpec, 'grammar' | 'operands' | 'alt' | 'subs'>> {
+export interface Extra extends GrammarOpts, Partial<Omit<CommandSpec, 'grammar' | 'operands' | 'alt' | 'subs' | 'startsShell'>> {
+  /** With no command, a shell reading stdin: `true`, or only with these options (`'shell|login'`). */
+  startsShell?: true | string;
   /** Operand layouts by option: `{ 'in-place,expression|in-place,file': 'write*' }`. */
   alt?: [string, string][];
   subs?: Record<string, CommandSpec>;
@@ -159,7 +161,7 @@ function sharedOperands(text: string): OperandToken[] {
 
 /** One command (or subcommand) spec. `pure` defaults to false: say `pure: true` for viewers. */
 export function cmd(opts: string, ops = 'read*', x: Extra = {}): CommandSpec {
-  const { posix, exact, singleDash, alt, subs, alias, ...rest } = x;
+  const { posix, exact, singleDash, alt, subs, alias, startsShell, ...rest } = x;
   const toks = sharedOperands(ops);
   // a command run from the operands keeps its own options: stop at the first operand
   const stop = posix ?? toks.some((t) => t.role === 'exec-argv');
@@ -168,6 +170,7 @@ export function cmd(opts: string, ops = 'read*', x: Extra = {}): CommandSpec {
     ...rest,
     operands: toks,
     alt: alt ? alt.map(([when, o]) => ({ when: when.split('|').map((a) => a.split(',')), operands: sharedOperands(o) })) : NO_ALT,
+    ...(startsShell ? { startsShell: startsShell === true ? [] : startsShell.split('|').map((a) => a.split(',')) } : {}),
   });
   PENDING.set(c, { defs: opts, bits: (stop ? POSIX : 0) | (exact ? EXACT : 0) | (singleDash ? SINGLE_DASH : 0) });
   if (subs) c.subs = new Map(Object.entries(subs));

@@ -34,6 +34,8 @@ export class Plan {
   readonly hook: ((ctx: HookContext) => void) | undefined;
   readonly stdin: 'code' | 'data' | 'none' | undefined;
   readonly stdinLanguage: string | undefined;
+  readonly startsShell: string[][] | undefined;
+  readonly shellOption: string | undefined;
   readonly writesStdout: boolean | undefined;
   readonly operands: OperandToken[];
   readonly alt: { when: string[][]; operands: OperandToken[] }[];
@@ -80,6 +82,8 @@ export class Plan {
     this.hook = c.hook;
     this.stdin = c.stdin || undefined;
     this.stdinLanguage = c.stdinLanguage || undefined;
+    this.startsShell = c.startsShell;
+    this.shellOption = c.shellOption;
     this.writesStdout = c.writesStdout;
     this.operands = c.operands;
     this.alt = c.alt;

@@ -215,6 +215,11 @@ export interface CommandSpec {
   pure: boolean;
   stdin?: 'code' | 'data' | 'none';
   stdinLanguage?: string;
+  /** Given no command, it starts a shell that reads its commands from stdin (su, sudo -s, script):
+   *  always (an empty list) or when one of these option sets is given (alt's `when`, `!x`: x absent). */
+  startsShell?: string[][];
+  /** The option naming that shell (su -s SHELL): still a shell reading stdin, not a command. */
+  shellOption?: string;
   writesStdout?: boolean;
   network?: boolean;
   destructive?: string;

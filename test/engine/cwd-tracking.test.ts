@@ -31,6 +31,26 @@ describe('computed, globbed and physical cd', () => {
   });
 });
 
+describe("cd's options and the pushd / popd stack, as bash reads them", () => {
+  it('a bundle of L, P and e letters, and --, are options', () => {
+    for (const c of ['cd -Pe / && rm -rf usr', 'cd -eP / && find . -delete', 'cd -LP / && rm -rf usr', 'cd -- / && rm -rf etc', 'command cd / && rm -rf etc']) expect(d(c).behavior, c).toBe('deny');
+  });
+  it('an option bash rejects or builds differ on makes the cwd unknown', () => {
+    for (const c of ['cd -@ / && rm -rf etc', 'cd -x / && rm -rf etc', 'pushd -x / && rm -rf etc']) expect(d(c, 'bypassPermissions'), c).toMatchObject({ behavior: 'ask', immune: true });
+  });
+  it('popd, pushd +N and pushd with no folder go to the entry of the stack the command made', () => {
+    for (const c of ['pushd / && pushd /tmp && popd && rm -rf etc', 'pushd /usr && pushd /etc && pushd +1 && rm -rf bin', 'pushd /usr && pushd /etc && pushd && rm -rf bin', 'pushd /usr && popd -n && rm -rf bin']) expect(d(c).behavior, c).toBe('deny');
+    expect(d('pushd / && pushd /tmp && popd +1 && popd && rm -rf etc', 'bypassPermissions')).toMatchObject({ behavior: 'allow' });
+  });
+  it("an entry of the session shell's stack is not known", () => {
+    for (const c of ['popd && rm -rf etc', 'pushd +1 && rm -rf etc', 'pushd -1 && rm -rf etc']) expect(d(c, 'bypassPermissions'), c).toMatchObject({ behavior: 'ask', immune: true });
+  });
+  it('pushd -n and popd +N do not move the shell', () => {
+    for (const c of ['pushd -n /tmp && rm -rf dist', 'popd +1 && rm -rf etc']) expect(d(c, 'bypassPermissions'), c).toMatchObject({ behavior: 'allow', immune: false });
+    expect(d('pushd src && popd -n && ls').behavior).toBe('allow');
+  });
+});
+
 describe('$HOME and $PWD words', () => {
   it('are absolute paths unless the command gives them a run-time value', () => {
     expect(d("find ~+ -name '*.ts'").behavior).toBe('allow');

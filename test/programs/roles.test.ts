@@ -206,6 +206,12 @@ describe('program-level facts', () => {
     expect(run('bash', '-c', 'ls').stdin).toBe('data');
     expect(run('cat').stdin).toBe('data');
   });
+  it('a program that starts a shell when given no command says its stdin is shell code', () => {
+    for (const c of ['sudo -s', 'sudo -i -u dev', 'su', 'su - root', 'su -s /bin/bash', 'runuser dev', 'doas -s', 'newgrp dev', 'sg dev', 'script -q /dev/null', 'pkexec', 'chroot /srv', 'unshare', 'fakeroot', 'systemd-run --shell', 'machinectl shell'])
+      expect(run(...c.split(' ')), c).toMatchObject({ stdin: 'code', stdinLanguage: 'sh' });
+    for (const c of ['sudo -s ls', 'sudo ls', 'sudo -v', 'su -c id dev', 'runuser -u dev', 'runuser -u dev id', 'sg dev -c id', 'sg dev id', 'script -q -c ls /dev/null', 'chroot /srv /bin/ls', 'machinectl shell .host /bin/ls'])
+      expect(run(...c.split(' ')).stdin, c).not.toBe('code');
+  });
   it('fails closed on unknown and dynamic option words', () => {
     expect(run('rm', '-Q', 'x').issues).toContain('unknown option -Q');
     expect(run('rm', '--frobnicate').issues.length).toBe(1);

@@ -6,6 +6,7 @@ import type { Extraction, Invocation, Word } from '../../shell/types.ts';
 import type { CheckEnv } from '../env.ts';
 import { classifyPath, normalizePath, resolveLiteral } from '../../paths/index.ts';
 import { canonical, pathRef, type EffectScope } from '../../effects/index.ts';
+import { cdStep, type CdStep } from '../../shell/cd.ts';
 
 export interface CwdState {
   /** Where relative paths resolve now (after top-level `cd`); null once it is unknown. */
@@ -23,6 +24,10 @@ export interface CwdState {
   cdpath?: boolean;
   /** $OLDPWD once a top-level cd moved from a known folder. */
   oldpwd?: string;
+  /** The directory stack below the cwd as pushd made it (null: a folder not known); the shell
+   *  may have had more entries below them (the session's own pushd), unless `dirsClosed`. */
+  dirs?: (string | null)[];
+  dirsClosed?: boolean;
   scope: EffectScope;
 }
 
@@ -68,27 +73,6 @@ function escapeGlob(v: string): string {
   return out;
 }
 
-/** `-P` given last among -L/-P (bundles included), before the first operand. */
-function physicalFlag(args: readonly Word[]): { physical: boolean; rest: Word[] } {
-  let physical = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const w = args[i]!;
-    if (!w.static) break;
-    const v = w.value!;
-    if (v === '--') {
-      i++;
-      break;
-    }
-    if (!v.startsWith('-') || v === '-') break;
-    for (const c of v.slice(1)) {
-      if (c === 'P') physical = true;
-      else if (c === 'L') physical = false;
-    }
-  }
-  return { physical, rest: args.slice(i) };
-}
-
 /** Does the target name a folder that may be a symlink (a segment other than `.` and `..`)? */
 function namesLink(v: string): boolean {
   return v.split('/').some((s) => s !== '' && s !== '.' && s !== '..');
@@ -107,24 +91,37 @@ export function trackCd(env: CheckEnv, inv: Invocation, st: CwdState): void {
   // it: take it as done (a later critical path is judged from there). A conditional cd (after
   // && or ||) may not have run: where the shell was stays possible for what follows `;`. popd or
   // a carrier leaves the cwd unknown.
-  if (inv.name === 'popd' || inv.via.some((v) => !SAME_SHELL.has(v.name))) return unknown(st);
+  const step = cdStep(inv.name, inv.args);
+  if (!step || inv.via.some((v) => !SAME_SHELL.has(v.name))) {
+    forgetDirs(st);
+    return unknown(st);
+  }
+  if (step.kind !== 'to') return turnDirs(st, step);
   const cdpath = inv.env.find((a) => a.name === 'CDPATH');
   // An empty CDPATH searches nothing: a plain cd.
-  if (cdpath && !(cdpath.value === null || (cdpath.value.static && cdpath.value.value === ''))) return cdpathCd(env, inv, st, cdpath);
-  const { physical, rest } = physicalFlag(inv.args);
-  const target = rest[0];
+  if (cdpath && !(cdpath.value === null || (cdpath.value.static && cdpath.value.value === ''))) {
+    if (step.push) forgetDirs(st);
+    return cdpathCd(env, inv, st, cdpath);
+  }
+  const { physical, target } = step;
   const before = st.cwd;
+  if (step.push) {
+    // pushd DIR: the folder it leaves goes below (pushd -n DIR: DIR goes below, the shell stays)
+    const to = target ? targetOf(env, target, st) : null;
+    st.dirs = [step.keep ? (to && 'dir' in to ? to.dir : null) : before, ...(st.dirs ?? [])];
+    if (step.keep) return;
+  }
   const beforeGlob = st.cwdGlob;
   const oldpwd = st.oldpwd;
   st.oldpwd = before ?? undefined;
   st.cwdGlob = undefined;
-  // `cd -` goes back to $OLDPWD; `pushd +N` rotates a stack the engine does not keep.
-  if (target && target.static && target.value === '-' && inv.name === 'cd') {
+  // `cd -` (and `pushd -`) goes back to $OLDPWD
+  if (target && target.static && target.value === '-') {
     st.cwd = oldpwd ?? null;
     st.mayCwds = undefined;
     return;
   }
-  const to = !target ? { dir: env.home } : inv.name === 'pushd' && target.static && target.value!.startsWith('+') ? null : targetOf(env, target, { ...st, cwd: before, cwdGlob: beforeGlob });
+  const to = !target ? { dir: env.home } : targetOf(env, target, { ...st, cwd: before, cwdGlob: beforeGlob });
   if (to === null) return unknown(st);
   if ('glob' in to) {
     // One match is where it goes; no match (or several) fails, and what follows `;` runs where it was.
@@ -161,6 +158,65 @@ export function trackCd(env: CheckEnv, inv: Invocation, st: CwdState): void {
   if (fails) alts.push(before);
   const uniq = [...new Set(alts)].filter((a) => a !== now).slice(0, 4);
   st.mayCwds = uniq.length ? uniq : undefined;
+}
+
+function forgetDirs(st: CwdState): void {
+  st.dirs = undefined;
+  st.dirsClosed = false;
+}
+
+/**
+ * pushd / popd turning the stack (pushd +N, pushd with no folder, popd): the shell moves to the
+ * entry that comes on top. An entry the engine does not know (one the session's shell may have
+ * had, a folder it could not name) makes the cwd unknown; a stack known to be too short fails.
+ */
+function turnDirs(st: CwdState, step: Exclude<CdStep, { kind: 'to' }>): void {
+  const all = [st.cwd, ...(st.dirs ?? [])];
+  const open = !st.dirsClosed;
+  if (step.keep) {
+    // popd -n [+N] takes an entry out below the top; other -n turns are not followed
+    if (step.kind === 'pop' && !step.fromEnd && step.n >= 1 && step.n < all.length) st.dirs = all.filter((_, k) => k !== step.n).slice(1);
+    else if (step.kind !== 'pop' || step.fromEnd || step.n < 1 || !st.dirsClosed) forgetDirs(st);
+    return;
+  }
+  // popd +N (N > 0) takes an entry out below the top: the shell stays
+  if (step.kind === 'pop' && !step.fromEnd && step.n > 0) {
+    if (step.n < all.length) st.dirs = all.filter((_, k) => k !== step.n).slice(1);
+    return;
+  }
+  let n = step.kind === 'swap' ? 1 : step.n;
+  if (step.kind !== 'swap' && step.fromEnd) {
+    if (open) return lost(st);
+    n = all.length - 1 - step.n;
+    if (n < 0) return;
+  }
+  // the entry that comes on top (popd of the top: the one below it)
+  const k = step.kind === 'pop' && n === 0 ? 1 : n;
+  if (k >= all.length) return open ? lost(st) : undefined;
+  if (step.kind === 'pop' && n > 0) {
+    st.dirs = all.filter((_, j) => j !== n).slice(1);
+    return;
+  }
+  if (k === 0) return;
+  const before = st.cwd;
+  if (step.kind === 'swap') st.dirs = [before, ...all.slice(2)];
+  // (rotated under entries not known, the ones from above are lost)
+  else if (step.kind === 'rotate') st.dirs = open ? all.slice(k + 1) : [...all.slice(k + 1), ...all.slice(0, k)];
+  else st.dirs = all.slice(2);
+  const top = all[k]!;
+  if (top === before) return;
+  st.oldpwd = before ?? undefined;
+  st.cwdGlob = undefined;
+  st.mayAlso = undefined;
+  // where the shell would be had an earlier cd failed is not followed through the stack
+  st.mayCwds = st.mayCwds ? [null] : undefined;
+  st.cwd = top;
+  if (top === null) unknown(st);
+}
+
+function lost(st: CwdState): void {
+  forgetDirs(st);
+  unknown(st);
 }
 
 /**

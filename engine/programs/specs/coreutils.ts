@@ -56,7 +56,7 @@ export const COREUTILS = (): ProgramSpec[] => [
   prog(F, 'csplit', `b|suffix-format:none f|prefix:write k|keep-files suppress-matched n|digits:none s|quiet|silent z|elide-empty-files ${HV}`, 'read none*', { writesStdout: true }),
   prog(F, 'sync', `d|data f|file-system ${HV}`, 'read*'),
   prog(F, 'fallocate', 'c|collapse-range d|dig-holes i|insert-range l|length:none n|keep-size o|offset:none p|punch-hole z|zero-range x|posix v|verbose ?h|help ?V|version', 'write'),
-  prog(F, 'chroot', `groups:none userspec:none skip-chdir ${HV}`, 'read argv', { posix: true }),
+  prog(F, 'chroot', `groups:none userspec:none skip-chdir ${HV}`, 'read argv', { posix: true, startsShell: true }),
   prog(F, 'stty', `a|all g|save F|file:write ${HV}`, 'none*'),
   prog(F, 'hostname', 'a|alias d|domain f|fqdn|long A|all-fqdns i|ip-address I|all-ip-addresses s|short y|yp|nis F|file:read b|boot ?h|help ?V|version', 'none?', { pure: true, writesStdout: true, alt: [['file', '']], hook: (c) => { if (c.operands.length) c.effect = true; } }),
   prog(F, 'date', `d|date:none f|file:read I|iso-8601:: R|rfc-email rfc-3339:none r|reference:read u|utc|universal debug resolution !s|set:none ${HV}`, 'none*', { pure: true, writesStdout: true, hook: dateHook }),

@@ -1,6 +1,7 @@
 // Normalisation: wrappers unwrapped, carriers opened, options parsed (contract §4).
 import type { ContextEntry, Extraction, Invocation, Issue, Redirect, SimpleCommand, Span, Word } from '../types.ts';
 import { normalizePath } from '../../paths/index.ts';
+import { cdStep } from '../cd.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
@@ -163,11 +164,14 @@ function cdFor(sc: SimpleCommand, cds: { ctx: ContextEntry[]; end: number; dir: 
 
 function trackCd(sc: SimpleCommand, base: string | null, st: NormState, cds: { ctx: ContextEntry[]; end: number; dir: string | null }[]): void {
   const w = sc.argv[0];
-  if (!w || !w.static || (w.value !== 'cd' && w.value !== 'pushd') || sc.pipe || sc.background) return;
-  const args = sc.argv.slice(1).filter((a) => !(a.static && (a.value === '-L' || a.value === '-P' || a.value === '-e' || a.value === '--')));
+  if (!w || !w.static || (w.value !== 'cd' && w.value !== 'pushd' && w.value !== 'popd') || sc.pipe || sc.background) return;
+  // (the stack of pushd / popd is the cwd tracker's: here a turn of it is an unknown folder)
+  const step = cdStep(w.value, sc.argv.slice(1));
   let dir: string | null;
-  const a = args[0];
-  if (!a) dir = normalizePath(st.home);
+  const a = step && step.kind === 'to' ? step.target : undefined;
+  if (!step || step.kind !== 'to') dir = null;
+  else if (step.keep) dir = base;
+  else if (!a) dir = normalizePath(st.home);
   else if (!a.static || a.value === '-' || base === null) dir = null;
   else {
     const v = a.value ?? '';
