@@ -6,6 +6,7 @@ import type { Effect, PathRef } from './types.ts';
 import { partRef, pathRef, type PathScope } from './paths.ts';
 import { isBlockDevice, mayBeDevice } from './devices.ts';
 import { membersRef } from './members.ts';
+import { itemRoot } from '../shell/normalize/items.ts';
 
 /**
  * Named destructions (program facts) that cannot be undone and need no path to be catastrophic.
@@ -95,16 +96,25 @@ function configFile(f: ArgFact): boolean {
 }
 
 /** Append the effects `facts` describes for `inv`. */
-export function factEffects(inv: Invocation, facts: ProgramFacts, sc: PathScope, out: Effect[]): void {
+export function factEffects(inv: Invocation, facts: ProgramFacts, sc0: PathScope, out: Effect[]): void {
   const how = facts.subcommand.length ? `${facts.name} ${facts.subcommand.join(' ')}` : facts.name;
+  let sc = sc0;
   for (const f of facts.args) {
     const label = f.option ? `${how} --${f.option}` : how;
     switch (f.role) {
+      case 'cwd':
+        // git -C DIR, tar -C DIR, make -C DIR: the paths after it resolve there (unknown: anywhere)
+        sc = { ...sc, cwd: ref(f, sc).abs, cwdGlob: undefined };
+        break;
       case 'read': {
         const names = f.language === 'list' || f.language === 'stdin-list' ? stdinNames(inv, f, sc) : null;
         // names on stdin (cpio -o): the files named by a known text are read; unknown names were judged where they came from
         if (f.language === 'stdin-list') {
           for (const n of names ?? []) out.push({ kind: 'read', how: `${label} (file named on stdin)`, path: pathRef(f.word, sc, n) });
+          // the names a plain `find ROOT` prints (find ~ | cpio -o): ROOT and everything below it
+          const ex = (sc as { ex?: Extraction }).ex;
+          const root = names === null && ex ? itemRoot(inv, ex) : null;
+          if (root) out.push({ kind: 'read', how: `${label} (files named on stdin)`, path: pathRef(f.word, sc, root), recursive: true });
           break;
         }
         // a file of names the program only lists or stats, printing each back (file -f, du --files0-from)

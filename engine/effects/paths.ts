@@ -265,7 +265,8 @@ export function partRef(w: Word, part: string, sc: PathScope): PathRef {
   const c = part[0] ?? '';
   let at = c === '' ? -1 : w.raw.indexOf(c === '$' ? '$' : c);
   if (at > 0 && w.raw[at - 1] === '"') at--;
-  const raw = at < 0 ? part : w.raw.slice(at);
+  // (inside a quoted word, `"@$HOME/f"`, the part is quoted too)
+  const raw = at < 0 ? part : w.raw[0] === '"' && w.raw[at] !== '"' ? '"' + w.raw.slice(at) : w.raw.slice(at);
   const word: Word = { ...w, raw, approx: part, globPrefix: undefined, braces: undefined };
   const r = pathRef(word, sc);
   r.word = w;

@@ -5,12 +5,15 @@
 import type { Invocation, Word } from '../shell/types.ts';
 import type { Effect, PathRef } from './types.ts';
 import type { ProgramFacts } from '../programs/index.ts';
-import { pathRef, type PathScope } from './paths.ts';
+import { partRef, pathRef, type PathScope } from './paths.ts';
 import { INTERPRETERS, SHELLS } from '../shell/normalize/state.ts';
 
 export function namedFileReads(inv: Invocation, sc: PathScope, out: Effect[]): void {
   for (const w of inv.args) {
-    if (!w.static) continue;
+    if (!w.static) {
+      dynamicAtFile(inv, w, sc, out);
+      continue;
+    }
     const p = namedFile(w.value ?? '');
     if (p === null) continue;
     const path = homeRef(w, sc, p.path);
@@ -18,6 +21,17 @@ export function namedFileReads(inv: Invocation, sc: PathScope, out: Effect[]): v
     out.push({ kind: 'read', how, path, echoes: true });
     if (p.writes) out.push({ kind: 'write', how, path, create: 'create' });
   }
+}
+
+/** `@$HOME/f`, `name=@"$(pwd)"/f`: a dynamic path after the `@` that the engine can name is read too. */
+function dynamicAtFile(inv: Invocation, w: Word, sc: PathScope, out: Effect[]): void {
+  const v = w.approx;
+  if (v.indexOf('@') < 0) return;
+  const eq = v.indexOf('=');
+  const at = v[0] === '@' ? 0 : eq >= 0 && v[eq + 1] === '@' ? eq + 1 : -1;
+  if (at < 0 || v[at + 1] !== '$') return;
+  const path = partRef(w, v.slice(at + 1), sc);
+  if (path.abs !== null) out.push({ kind: 'read', how: `${inv.name} (file named in @)`, path, echoes: true });
 }
 
 type Named = { path: string; how: string; writes: boolean };

@@ -140,3 +140,23 @@ export function declareHook(ctx: HookContext): void {
   if (f.name === 'local' || f.name === 'unset') return;
   if (ctx.args.length === 0 ? f.name !== 'readonly' : f.name !== 'set' && ctx.args.every((w) => w.static && (w.value === '-p' || w.value === '-x' || w.value === '-px' || w.value === '-xp'))) f.printsEnv = true;
 }
+
+/**
+ * A recursive copy of a folder's contents (`cp -r SRC/. DEST`, `rsync -a SRC/ DEST`, a source
+ * known only at run time): the names below DEST are the ones the source holds, like archive
+ * members. `contents` says which source text means "what is inside".
+ */
+export function contentsInto(ctx: HookContext, deep: boolean, contents: (t: string) => boolean): void {
+  const f = ctx.facts;
+  const dest = f.args.find((a) => a.role === 'dir-target') ?? f.args.find((a) => a.option === undefined && a.role === 'write');
+  if (!dest || !deep) return;
+  for (const a of f.args) {
+    if (a.option !== undefined || a.role !== 'read') continue;
+    if (!a.word.static || contents(a.word.value ?? '')) dest.members = true;
+  }
+}
+
+/** cp: `.` or a path ending in `/.` copies what the folder holds. */
+export function dotContents(t: string): boolean {
+  return t === '.' || t.endsWith('/.');
+}

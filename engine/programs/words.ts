@@ -1,5 +1,6 @@
 // Small helpers over resolved words (kept here so engine/programs depends only on shell/types).
 import type { Word } from '../shell/types.ts';
+import type { ArgFact } from './types.ts';
 
 /** Static value or undefined. */
 export function sv(w: Word | undefined): string | undefined {
@@ -49,8 +50,9 @@ export function mayBeFlag(w: Word): boolean {
   if (gp !== undefined && gp.length > 0) return gp.charCodeAt(0) === 45;
   const c = w.approx.charCodeAt(0);
   if (Number.isNaN(c)) return true;
-  // $ ` * ? [ \ { ! @ + : the first character is only known at run time
-  if (c === 36 || c === 96 || c === 42 || c === 63 || c === 91 || c === 92 || c === 123 || c === 33 || c === 64 || c === 43) return true;
+  // $ ` * ? [ \ { : the first character is only known at run time; ! @ + only start a pattern before `(`
+  if (c === 36 || c === 96 || c === 42 || c === 63 || c === 91 || c === 92 || c === 123) return true;
+  if (c === 33 || c === 64 || c === 43) return w.approx.charCodeAt(1) === 40 || w.raw.charCodeAt(0) !== c;
   return c === 45;
 }
 
@@ -87,4 +89,16 @@ export function fields(s: string): string[] {
     } else if (start < 0) start = i;
   }
   return out;
+}
+
+/**
+ * The value is the arg's text `t` from index k on (`@FILE`, `name=@FILE`): `text` when the word
+ * is static, else `approx`, so a dynamic part (`@$HOME/.npmrc`, `@"$(pwd)"/f`) resolves as a path.
+ */
+export function valueFrom(a: ArgFact, t: string, k: number): void {
+  if (a.word.static) a.text = t.slice(k);
+  else {
+    a.text = undefined;
+    a.approx = t.slice(k);
+  }
 }

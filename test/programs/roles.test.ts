@@ -144,7 +144,9 @@ table('network and config', [
   ['pip install -r req.txt', { read: ['req.txt'] }],
   ['npm install --userconfig u', { config: ['u'] }],
   ['git -C /other status', { cwd: ['/other'] }],
-  ['tar -xf a.tar -C /etc', { read: ['a.tar'], cwd: ['/etc'], 'dir-target': ['/etc'] }],
+  ['tar -xf a.tar -C /etc', { read: ['a.tar'], cwd: ['/etc'], 'dir-target': ['.'] }],
+  ['git -C /x checkout .bashrc', { cwd: ['/x'], write: ['.bashrc'] }],
+  ['git checkout -b fix origin/main', { write: [] }],
   ['docker run -v /:/host alpine', { write: ['/'] }],
 ]);
 

@@ -1,7 +1,7 @@
 // GNU coreutils (and the util-linux / BSD tools that sit next to them): writers, deleters, viewers.
 import { HV, prog, viewer } from '../dsl.ts';
 import type { HookContext, ProgramSpec } from '../types.ts';
-import { ddHook, dateHook, envPrefix, printenvHook } from '../hooks.ts';
+import { contentsInto, ddHook, dateHook, dotContents, envPrefix, printenvHook } from '../hooks.ts';
 
 const F = 'coreutils';
 
@@ -22,7 +22,7 @@ const CTX = 'Z context::';
 
 export const COREUTILS = (): ProgramSpec[] => [
   // writers and deleters
-  prog(F, 'cp', `^!a|archive !attributes-only ${BACKUP} copy-contents d f|force i|interactive H !l|link L|dereference n|no-clobber P|no-dereference !p !preserve:: no-preserve: parents ^R|r|recursive reflink:: !remove-destination sparse: strip-trailing-slashes !s|symbolic-link t|target-directory:dir T|no-target-directory u|update:: v|verbose x|one-file-system keep-directory-symlink debug ${CTX} ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']], pure: true, copies: true }),
+  prog(F, 'cp', `^!a|archive !attributes-only ${BACKUP} copy-contents d f|force i|interactive H !l|link L|dereference n|no-clobber P|no-dereference !p !preserve:: no-preserve: parents ^R|r|recursive reflink:: !remove-destination sparse: strip-trailing-slashes !s|symbolic-link t|target-directory:dir T|no-target-directory u|update:: v|verbose x|one-file-system keep-directory-symlink debug ${CTX} ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']], pure: true, copies: true, hook: (c) => contentsInto(c, c.facts.options.has('recursive') || c.facts.options.has('archive'), dotContents) }),
   prog(F, 'mv', `${BACKUP} f|force i|interactive n|no-clobber exchange no-copy strip-trailing-slashes t|target-directory:dir T|no-target-directory u|update:: v|verbose debug Z|context ${HV}`, 'delete+ dest', { alt: [['target-directory', 'delete+']], copies: true }),
   prog(F, 'ln', `${BACKUP} d|F|directory f|force i|interactive L|logical n|no-dereference P|physical r|relative s|symbolic t|target-directory:dir T|no-target-directory v|verbose ${HV}`, 'read+ dest', { alt: [['target-directory', 'read+']], copies: true }),
   prog(F, 'link', HV, 'read write.create'),

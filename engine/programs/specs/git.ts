@@ -2,6 +2,7 @@
 // options are marked; `-c key=value` and `git config key value` get their role from the key.
 import { cmd, negatable, prog } from '../dsl.ts';
 import type { CommandSpec, HookContext, ProgramSpec } from '../types.ts';
+import type { Word } from '../../shell/types.ts';
 import { gitConfigRole } from '../env.ts';
 import { sv, textOf } from '../words.ts';
 
@@ -212,20 +213,45 @@ function pushHook(ctx: HookContext): void {
   }
 }
 
+/** A name no branch can have: `.`, `..`, a leading `.` (`.bashrc`), or a glob or a `/` (a path, as git guesses). */
+function surePath(w: Word): boolean {
+  const t = textOf(w);
+  return t.startsWith('.') || t.includes('/') || t.includes('*');
+}
+
 function checkoutHook(ctx: HookContext): void {
   const f = ctx.facts;
-  // `git checkout -- PATH`, `git checkout REV -- PATH`, `git checkout .`: discards work-tree changes
+  const o = f.options;
+  // `git checkout -- PATH`, `git checkout REV -- PATH`, `git checkout REV PATH`, `git checkout .`: discards work-tree changes
   const dd = ctx.args.findIndex((w) => sv(w) === '--');
-  const hasPaths = dd >= 0 ? dd < ctx.args.length - 1 : ctx.operands.some((w) => sv(w) === '.' || textOf(w).includes('/') || textOf(w).includes('*'));
-  if (f.options.has('force') || hasPaths) f.destructive ??= 'git-discard-changes';
-  // paths after `--` are overwritten from the index or the commit
-  if (dd >= 0) for (const a of f.args) if (a.option === undefined && ctx.args.indexOf(a.word) > dd) a.role = 'write';
+  const ops = f.args.filter((a) => a.option === undefined);
+  // -b/-B/--orphan/--detach/--track switch to a branch: the operand is where it starts, not a path
+  if (dd < 0 && (o.has('b') || o.has('B') || o.has('orphan') || o.has('detach') || o.has('track'))) {
+    if (o.has('force')) f.destructive ??= 'git-discard-changes';
+    return;
+  }
+  const hasPaths = dd >= 0 ? dd < ctx.args.length - 1 : ops.length > 1 || ops.some((a) => surePath(a.word));
+  if (o.has('force') || hasPaths) f.destructive ??= 'git-discard-changes';
+  // paths after `--` are overwritten from the index or the commit; without it, the operands after a
+  // tree-ish, or a lone one that may be a branch or a path (fail closed: a path)
+  if (dd >= 0) for (const a of ops) if (ctx.args.indexOf(a.word) > dd) a.role = 'write';
+  if (dd < 0) for (const a of ops.length > 1 ? ops.slice(1) : ops) a.role = 'write';
+}
+
+/** git apply: the files the patch names are written below the work tree (or --directory), under names the patch chooses. */
+function applyHook(c: HookContext): void {
+  const o = c.facts.options;
+  if ((o.has('stat') || o.has('numstat') || o.has('summary') || o.has('check')) && !o.has('apply')) return;
+  c.effect = true;
+  const w = c.operands[0] ?? c.args[0];
+  if (w && !o.has('cached')) c.facts.args.push({ role: 'dir-target', word: w, text: '.', option: 'patched files', members: true });
 }
 
 // Built with the family, on first use (describe.ts).
 const gitSubs = (): Record<string, CommandSpec> => aliased({
   status: cmd(`s|short b|branch porcelain:: long v|verbose u|untracked-files:: ignore-submodules:: ignored:: z column:: no-column ahead-behind no-ahead-behind renames no-renames find-renames:: show-stash`, 'read*', RO),
-  diff: cmd(`${DIFF} #unified`, 'read*', RO),
+  // --no-index compares two paths outside any repository: folders are read whole
+  diff: cmd(`${DIFF} #unified`, 'read*', { ...RO, hook: (c) => { if (c.facts.options.has('no-index')) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined) a.recursive = true; } }),
   log: cmd(`${DIFF} ${LOG} #max-count`, 'none*', RO),
   show: cmd(`${DIFF} ${LOG} #max-count`, 'none*', RO),
   whatchanged: cmd(`${DIFF} ${LOG} #max-count`, 'none*', RO),
@@ -351,8 +377,8 @@ const gitSubs = (): Record<string, CommandSpec> => aliased({
   } }),
   difftool: cmd(`${DIFF} d|dir-diff y|no-prompt prompt rotate-to:none skip-to:none t|tool:line x|extcmd:line.sh g|gui no-gui trust-exit-code no-trust-exit-code tool-help symlinks no-symlinks`, 'none*', { pure: true, hook: toolHelp }),
   mergetool: cmd('t|tool:line y|no-prompt prompt g|gui no-gui O:read tool-help', 'none*', { pure: true, hook: toolHelp }),
-  am: cmd('s|signoff k|keep keep-non-patch keep-cr no-keep-cr c|scissors no-scissors quoted-cr:none m|message-id no-message-id q|quiet u|utf8 no-utf8 3|3way no-3way rerere-autoupdate no-rerere-autoupdate ignore-space-change ignore-whitespace whitespace:none C:none p:none directory:cwd exclude:none include:none reject patch-format:none i|interactive empty:none committer-date-is-author-date ignore-date skip S|gpg-sign:: no-gpg-sign continue r|resolved resolvemsg:none abort quit retry show-current-patch::', 'read*'),
-  apply: cmd('stat numstat summary check index intent-to-add 3|3way ours theirs union build-fake-ancestor:write R|reverse reject z p:none C:none unidiff-zero apply no-add allow-binary-replacement|binary exclude:none include:none ignore-space-change|ignore-whitespace whitespace:none inaccurate-eof v|verbose q|quiet recount directory:cwd unsafe-paths allow-empty cached', 'read*', { hook: (c) => { const o = c.facts.options; if (!(o.has('stat') || o.has('numstat') || o.has('summary') || o.has('check')) || o.has('apply')) c.effect = true; } }),
+  am: cmd('s|signoff k|keep keep-non-patch keep-cr no-keep-cr c|scissors no-scissors quoted-cr:none m|message-id no-message-id q|quiet u|utf8 no-utf8 3|3way no-3way rerere-autoupdate no-rerere-autoupdate ignore-space-change ignore-whitespace whitespace:none C:none p:none directory:cwd exclude:none include:none reject patch-format:none i|interactive empty:none committer-date-is-author-date ignore-date skip S|gpg-sign:: no-gpg-sign continue r|resolved resolvemsg:none abort quit retry show-current-patch::', 'read*', { hook: applyHook }),
+  apply: cmd('stat numstat summary check index intent-to-add 3|3way ours theirs union build-fake-ancestor:write R|reverse reject z p:none C:none unidiff-zero apply no-add allow-binary-replacement|binary exclude:none include:none ignore-space-change|ignore-whitespace whitespace:none inaccurate-eof v|verbose q|quiet recount directory:cwd unsafe-paths allow-empty cached', 'read*', { hook: applyHook }),
   'format-patch': cmd(`${DIFF} ${LOG} o|output-directory:dir stdout attach:: inline:: thread:: cover-letter numbered|n N|no-numbered start-number:none numbered-files k|keep-subject s|signoff subject-prefix:none rfc:: v|reroll-count:none to:none cc:none from:: add-header:none base:none`, 'none*'),
   archive: cmd('format:none l|list v|verbose prefix:none add-file:read add-virtual-file:none o|output:write worktree-attributes remote:net exec:line.sh 0 1 2 3 4 5 6 7 8 9', 'none*', { writesStdout: true, hook: (c) => { if (c.facts.options.has('remote')) c.facts.network = true; } }),
   bundle: cmd('progress q|quiet all', 'none*', { subs: { create: cmd('progress q|quiet all', 'write none*'), verify: cmd('q|quiet', 'read', RO), 'list-heads': cmd('', 'read none*', RO), unbundle: cmd('progress', 'read none*') } }),

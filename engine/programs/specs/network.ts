@@ -1,7 +1,7 @@
 // Network tools: the host or URL is a 'network' arg; uploads go out, downloads come in and may be written.
 import { prog, viewer } from '../dsl.ts';
 import type { HookContext, ProgramSpec } from '../types.ts';
-import { textOf } from '../words.ts';
+import { textOf, valueFrom } from '../words.ts';
 
 const F = 'network';
 
@@ -51,6 +51,18 @@ function downloadsByName(c: HookContext, dir: string | true | undefined): void {
   }
 }
 
+/**
+ * An httpie item that reads a file: `@FILE` (the body), `name@FILE` (an upload), `name=@FILE`,
+ * `name:=@FILE`, `Header:@FILE`. The index where FILE starts, or -1 (an @ after a `Header:` or `name=` value is text).
+ */
+function httpieFile(t: string): number {
+  let k = 0;
+  while (k < t.length && t[k] !== '=' && t[k] !== ':' && t[k] !== '@') k++;
+  if (t[k] === '@') return k + 1;
+  while (t[k] === '=' || t[k] === ':') k++;
+  return k > 0 && t[k] === '@' ? k + 1 : -1;
+}
+
 function curlHook(c: HookContext): void {
   const f = c.facts;
   let upload = false;
@@ -58,7 +70,7 @@ function curlHook(c: HookContext): void {
     if (a.option === undefined) continue;
     if (['data', 'data-ascii', 'data-binary', 'data-raw', 'data-urlencode', 'form', 'json', 'upload-file'].includes(a.option)) {
       // @file / <file reads a local file and sends it
-      const t = a.word.static ? (a.text ?? a.word.value ?? '') : a.word.approx;
+      const t = a.word.static ? (a.text ?? a.word.value ?? '') : (a.approx ?? a.word.approx);
       const at = t.indexOf('@');
       const lt = a.option === 'form' ? t.indexOf('<') : -1;
       if (a.option === 'upload-file') {
@@ -66,7 +78,7 @@ function curlHook(c: HookContext): void {
         a.direction = 'out';
       } else if (a.option !== 'data-raw' && (at === 0 || (a.option === 'form' && at > 0 && t[at - 1] === '=') || (a.option === 'data-urlencode' && at >= 0) || lt > 0)) {
         a.role = 'read';
-        a.text = t.slice((lt > 0 ? lt : at) + 1);
+        valueFrom(a, t, (lt > 0 ? lt : at) + 1);
         a.direction = 'out';
       } else a.role = 'none';
       upload = true;
@@ -147,14 +159,14 @@ export const NETWORK = (): ProgramSpec[] => [
   prog(F, 'curl', CURL, 'net*', { network: true, pure: true, writesStdout: true, hook: curlHook }),
   prog(F, 'wget', WGET, 'net*', { network: true, hook: (c) => { const o = c.facts.options; if (!o.has('output-document') && !o.has('spider')) { c.effect = true; downloadsByName(c, o.get('directory-prefix')); } if (o.has('post-data') || o.has('post-file') || o.has('body-data') || o.has('body-file')) for (const a of c.facts.args) if (a.role === 'network' && a.option === undefined) a.direction = 'out'; } }),
   prog(F, 'aria2c', 'd|dir:dir o|out:write i|input-file:read x|max-connection-per-server:none s|split:none c|continue q|quiet on-download-complete:line on-download-start:line on-download-error:line on-download-pause:line on-download-stop:line on-bt-download-complete:line conf-path:config ?v|version ?h|help', 'net*', { network: true, hook: (c) => { if (!c.facts.options.has('out')) { c.effect = true; downloadsByName(c, c.facts.options.get('dir')); } } }),
-  prog(F, 'http|https|xh|xhs|httpie', 'b|body h|headers v|verbose p|print:none f|form j|json m|multipart d|download o|output:write c|continue a|auth:none A|auth-type:none session:write session-read-only:read follow F max-redirects:none verify:none cert:read cert-key:read timeout:none check-status offline ignore-stdin I pretty:none s|style:none ?version ?help', 'none? net none*', { network: true, writesStdout: true, hook: (c) => { for (const a of c.facts.args) if (a.option === undefined && a.role === 'none') { const t = textOf(a.word); const k = t.indexOf('@'); if (k > 0 && (t[k - 1] === '=' || t[k - 1] === ':')) { a.role = 'read'; a.text = t.slice(k + 1); a.direction = 'out'; } } const first = c.facts.args.find((a) => a.option === undefined); if (first && first.role === 'none' && /*method*/ first.word.static && !upper(first.word.value ?? '')) { first.role = 'network'; } } }),
+  prog(F, 'http|https|xh|xhs|httpie', 'b|body h|headers v|verbose p|print:none f|form j|json m|multipart d|download o|output:write c|continue a|auth:none A|auth-type:none session:write session-read-only:read follow F max-redirects:none verify:none cert:read cert-key:read timeout:none check-status offline ignore-stdin I pretty:none s|style:none ?version ?help', 'none? net none*', { network: true, writesStdout: true, hook: (c) => { const first = c.facts.args.find((a) => a.option === undefined); if (first && first.role === 'none' && /*method*/ first.word.static && !upper(first.word.value ?? '')) { first.role = 'network'; } for (const a of c.facts.args) if (a.option === undefined && a.role === 'none' && a !== first) { const t = textOf(a.word); const k = httpieFile(t); if (k >= 0) { a.role = 'read'; valueFrom(a, t, k); a.direction = 'out'; } } } }),
   prog(F, 'nc|ncat|netcat|nc.openbsd|nc.traditional', '4 6 C D d F h k l N n r S t U u v z b:none e:line c:line.sh I:none i:none M:none m:none O:none P:none p:none q:none s:none T:none V:none W:none w:none X:none x:none o:write exec:line sh-exec:line.sh lua-exec:codefile.lua allow:none deny:none ssl send-only recv-only listen keep-open ?version ?help', 'net? none?', { network: true, stdin: 'data', writesStdout: true, hook: (c) => { for (const a of c.facts.args) if (a.role === 'network') a.direction = 'both'; if (c.facts.options.has('l') || c.facts.options.has('listen')) c.facts.destructive ??= 'network-listen'; c.facts.execStdio = 'network'; } }),
   prog(F, 'socat', 'V d D v x b:none t:none T:none u U g L:write W:write 4 6 h ?hh ?hhh', 'net net', { network: true, hook: socatHook }),
   prog(F, 'telnet', '4 6 8 E F K L a d r x c:none e:none l:none n:write k:none X:none b:none', 'net none?', { network: true, stdin: 'data' }),
   prog(F, 'lftp', 'c:code.lftp e:code.lftp f:codefile.lftp u|user:none p|port:none d ?v|version ?h|help', 'net?', { network: true, stdin: 'code', stdinLanguage: 'lftp' }),
   prog(F, 'ftp|sftp|tftp', 'p n g v d 4 6 A a N:config b:codefile.sftp B:none c:none D:line F:config i:read l:none o:none P:none R:none s:none S:line e:none u:none ?V|version ?h|help', 'net none*', { network: true, stdin: 'code', stdinLanguage: 'ftp' }),
   prog(F, 'ssh|autossh', '4 6 A a C f G g K k M N n q s T t ?V v X x Y y B:none b:none c:none D:none E:write e:none F:config I:codefile.so i:read J:net L:none l:none m:none O:none o:config P:none p:none Q:none R:none S:write W:none w:none', 'net lines.sh', { posix: true, stopAfter: 2, network: true, hook: (c) => { sshHook(c); for (const a of c.facts.args) if (a.role === 'exec-line' && a.option === undefined) a.direction = 'out'; if (!c.facts.args.some((a) => a.role === 'exec-line' && a.option === undefined)) c.effect = true; } }),
-  prog(F, 'scp', '3 4 6 A B C O p q R r T v D:none c:none F:config i:read J:net l:none o:config P:none S:line X:none', 'read+ dest', { network: true, hook: (c) => { sshHook(c); for (const a of c.facts.args) { if (a.option !== undefined) continue; const t = textOf(a.word); const k = t.indexOf(':'); if (k > 0 && !t.slice(0, k).includes('/')) { a.direction = a.role === 'read' ? 'in' : 'out'; a.role = 'network'; } } const out = c.facts.args.find((a) => a.role === 'network' && a.direction === 'out'); if (out) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined) a.direction = 'out'; } }),
+  prog(F, 'scp', '3 4 6 A B C O p q R r T v D:none c:none F:config i:read J:net l:none o:config P:none S:line X:none', 'read+ dest', { network: true, hook: (c) => { sshHook(c); /* -r copies folders whole */ if (c.facts.options.has('r')) for (const a of c.facts.args) if (a.option === undefined && a.role === 'read') a.recursive = true; for (const a of c.facts.args) { if (a.option !== undefined) continue; const t = textOf(a.word); const k = t.indexOf(':'); if (k > 0 && !t.slice(0, k).includes('/')) { a.direction = a.role === 'read' ? 'in' : 'out'; a.role = 'network'; } } const out = c.facts.args.find((a) => a.role === 'network' && a.direction === 'out'); if (out) for (const a of c.facts.args) if (a.role === 'read' && a.option === undefined) a.direction = 'out'; } }),
   prog(F, 'ssh-copy-id', 'f n s x i:read p:none o:none F:config t:none', 'net', { network: true, destructive: 'ssh-key-install' }),
   prog(F, 'ssh-keygen', 'f:write N:none C:none t:none b:none q l y R:none F:none H e i m:none p c A E:none Y:none n:none I:none s:read h D:codefile.so K O:none r:none', 'read*', { hook: (c) => { const o = c.facts.options; if (o.has('l') || o.has('F') || o.has('y') || o.has('e') || o.has('i')) { for (const a of c.facts.args) if (a.option === 'f') a.role = 'read'; return; } c.effect = true; } }),
   prog(F, 'ssh-add', 'l L d D k K q c x X t:none e:none s:none E:none T:none v', 'read*', { hook: (c) => { const o = c.facts.options; if (!(o.has('l') || o.has('L'))) c.effect = true; } }),
