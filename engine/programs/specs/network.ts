@@ -185,6 +185,7 @@ export const NETWORK = (): ProgramSpec[] => [
     rsa: prog(F, 'x', 'in:read out:write pubout noout text passin:none', '', { singleDash: true, pure: true }),
     pkcs12: prog(F, 'x', 'in:read out:write export inkey:read passin:none passout:none nodes noenc info', '', { singleDash: true }),
     verify: prog(F, 'x', 'CAfile:read untrusted:read', 'read*', { singleDash: true, pure: true }),
+    ...openSslFiles(),
   } }),
   prog(F, 'redis-cli', 'h:net p:none a:none u:net s:read n:none x r:none i:none e raw no-raw tls csv pipe rdb:write ?version ?help eval:codefile.lua', 'none*', { network: true, stdin: 'data', hook: (c) => { const cmd = c.operands[0]; const v = cmd && cmd.static ? (cmd.value ?? '').toUpperCase() : ''; if (['FLUSHALL', 'FLUSHDB', 'SHUTDOWN', 'DEBUG', 'CONFIG'].includes(v)) c.facts.destructive ??= 'database-destroy'; if (v === 'EVAL' || v === 'EVALSHA' || v === 'FUNCTION' || v === 'SCRIPT' || v === 'MODULE') { c.effect = true; const s = c.facts.args.find((a) => a.word === c.operands[1]); if (s) { s.role = 'code'; s.language = 'lua'; } } } }),
   prog(F, 'mysql|mariadb', 'h|host:net P|port:none u|user:none p|password:: D|database:none e|execute:code.sql B|batch N|skip-column-names s|silent t|table v|verbose S|socket:read defaults-file:config defaults-extra-file:config login-path:none ssl-ca:read ssl-cert:read ssl-key:read protocol:none A|no-auto-rehash f|force i|ignore-spaces local-infile:: init-command:code.sql pager:line tee:append ?V|version ?help', 'none?', { network: true, pager: true, stdin: 'code', stdinLanguage: 'sql', hook: sqlHook }),
@@ -195,6 +196,18 @@ export const NETWORK = (): ProgramSpec[] => [
   viewer(F, 'dig|nslookup|host|drill|delv|whois|ping|ping6|traceroute|tracepath|mtr', 'F|filename:read 4 6 a c:none t:none v w:none W:none x:none q:none p:none y:none k:read b:none f:read i:none n s:none m:none l:none I:none T r R', 'none*', { network: true, hook: (c) => { for (const a of c.facts.args) if (a.option === undefined) { a.role = 'network'; a.direction = 'both'; } } }),
   viewer(F, 'ss|netstat|ip|ifconfig|route|arp|nmcli|iwconfig', 'a l t u n p r s e i o 4 6 x w m H F|filter:read f|file:read b|batch:read', 'none*', { hook: (c) => { const v = c.operands.map((w) => textOf(w)); if (v.some((x) => ['add', 'del', 'delete', 'set', 'flush', 'change', 'replace', 'up', 'down', 'connect', 'disconnect', 'modify', 'exec', '-batch', '-b', '-force'].includes(x))) c.effect = true; const k = v.indexOf('exec'); if (c.facts.name === 'ip' && k >= 0 && k + 2 < c.args.length) c.facts.args.push({ role: 'exec-argv', word: c.args[k + 2], argvIndex: k + 2 }); /* ip's single-dash long -batch FILE: runs the commands in FILE, printing the lines it cannot parse */ if (c.facts.name === 'ip') for (let i = 0; i + 1 < c.args.length; i++) { const t = textOf(c.args[i]!); if (t === '-batch' || t === '-b' || t === '--batch') { c.facts.args.push({ role: 'read', word: c.args[i + 1]!, option: 'batch' }); c.effect = true; } } } }),
 ];
+
+/**
+ * The other openssl commands that read keys and certificates (pkey, pkcs8, cms, pkeyutl …): their
+ * file options have the same names everywhere (-in, -inkey, -key, -out …); any other option is
+ * taken as an operand that names nothing.
+ */
+function openSslFiles(): Record<string, ProgramSpec> {
+  const files = 'in:read inkey:read key:read signkey:read certfile:read cert:read CAfile:read recip:read signer:read kfile:read peerkey:read sigfile:read secret:read out:write keyout:write inform:none outform:none passin:none passout:none noout text pubin pubout';
+  const out: Record<string, ProgramSpec> = {};
+  for (const name of ['pkey', 'pkcs8', 'pkeyutl', 'pkeyparam', 'asn1parse', 'cms', 'smime', 'ec', 'ecparam', 'dsa', 'dsaparam', 'dhparam', 'crl', 'crl2pkcs7', 'pkcs7', 'ca', 'ts', 'ocsp', 'storeutl', 'rsautl', 'spkac', 'nseq', 'sess_id', 'passwd', 'kdf', 'mac', 'x25519', 'ed25519']) out[name] = prog(F, 'x', files, 'read*', { singleDash: true, loose: true, pure: true });
+  return out;
+}
 
 function sqlHook(c: HookContext): void {
   const f = c.facts;

@@ -108,6 +108,14 @@ function denoSandbox(c: HookContext): void {
 
 const NETCODE = { network: true, installs: true };
 const RO = { pure: true, writesStdout: true };
+
+/** Config keys that hold a credential (_auth, _authToken, //host/:_password, token …). */
+const SECRET_KEY = /(^|[:/._-])(_?auth(token)?|_?password|token|secret)$/i;
+
+/** `npm config get KEY`: a key that holds a credential prints a stored secret. */
+function secretGet(c: HookContext): void {
+  if (c.operands.some((w) => !w.static || SECRET_KEY.test(w.value ?? ''))) c.facts.destructive ??= 'secret-read';
+}
 const R = (o = '') => cmd(o, 'none*');
 const INSTALL = (o = '') => cmd(o, 'none*', NETCODE);
 const RUN = (o = '') => cmd(o, 'argv');
@@ -125,8 +133,8 @@ const npmSubs = (): Record<string, CommandSpec> => ({
   'dist-tag': cmd(NPM_COMMON, 'none*', { network: true }),
   pack: cmd(`${NPM_COMMON} pack-destination:dir`, 'none*'),
   init: cmd(NPM_COMMON, 'none*', NETCODE), create: cmd(NPM_COMMON, 'none*', NETCODE),
-  config: cmd(NPM_COMMON, 'none*', { subs: { get: cmd(NPM_COMMON, 'none*', RO), list: cmd(NPM_COMMON, '', RO), ls: cmd(NPM_COMMON, '', RO), set: cmd(NPM_COMMON, 'none*', { hook: configWrite }), delete: cmd(NPM_COMMON, 'none*', { hook: configWrite }), rm: cmd(NPM_COMMON, 'none*', { hook: configWrite }), edit: cmd(NPM_COMMON, '', { hook: configWrite }), fix: cmd(NPM_COMMON, '', { hook: configWrite }) } }),
-  set: cmd(NPM_COMMON, 'none*', { hook: configWrite }), get: cmd(NPM_COMMON, 'none*', RO),
+  config: cmd(NPM_COMMON, 'none*', { subs: { get: cmd(NPM_COMMON, 'none*', { ...RO, hook: secretGet }), list: cmd(NPM_COMMON, '', RO), ls: cmd(NPM_COMMON, '', RO), set: cmd(NPM_COMMON, 'none*', { hook: configWrite }), delete: cmd(NPM_COMMON, 'none*', { hook: configWrite }), rm: cmd(NPM_COMMON, 'none*', { hook: configWrite }), edit: cmd(NPM_COMMON, '', { hook: configWrite }), fix: cmd(NPM_COMMON, '', { hook: configWrite }) } }),
+  set: cmd(NPM_COMMON, 'none*', { hook: configWrite }), get: cmd(NPM_COMMON, 'none*', { ...RO, hook: secretGet }),
   ls: cmd(`${NPM_COMMON} a|all depth:none`, 'none*', RO), list: cmd(`${NPM_COMMON} a|all depth:none`, 'none*', RO),
   view: cmd(NPM_COMMON, 'none*', { ...RO, network: true }), info: cmd(NPM_COMMON, 'none*', { ...RO, network: true }),
   search: cmd(NPM_COMMON, 'none*', { ...RO, network: true }), outdated: cmd(NPM_COMMON, 'none*', { ...RO, network: true }),

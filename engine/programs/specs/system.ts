@@ -198,14 +198,19 @@ function sysctlHook(c: HookContext): void {
   }
 }
 
+/** An editor reads the files it opens (into a buffer it can print or send on), besides writing them. */
+function editorReads(c: HookContext): void {
+  for (const a of [...c.facts.args]) if (a.role === 'write' && a.option === undefined) c.facts.args.push({ role: 'read', word: a.word });
+}
+
 export const SYSTEM = (): ProgramSpec[] => [
   prog(F, 'sysctl', 'a|all A X b|binary e|ignore N|names n|values q|quiet r|pattern:none w|write p|load:: system deprecated ?h|help ?V|version', 'none*', { pure: true, writesStdout: true, hook: sysctlHook }),
   viewer(F, 'dmesg', 'C|clear c|read-clear D|console-off E|console-on F|file:read f|facility:none H|human k|kernel L|color:: l|level:none n|console-level:none P|nopager r|raw S|syslog s|buffer-size:none T|ctime t|notime u|userspace w|follow W|follow-new x|decode J|json since:none until:none ?h|help ?V|version', '', { hook: (c) => { const o = c.facts.options; if (o.has('clear') || o.has('read-clear') || o.has('console-off') || o.has('console-on') || o.has('console-level')) c.effect = true; if (o.has('human') && !o.has('nopager')) c.facts.pager = true; } }),
   viewer(F, 'dmidecode|biosdecode', 'd|dev-mem:read q|quiet s|string:none t|type:none H|handle:none u|dump dump-bin:write from-dump:read no-sysfs oem-string:none ?h|help ?V|version', ''),
   viewer(F, 'last|lastb|utmpdump', 'f|file:read n|limit:none a|hostlast d|dns F|fulltimes i|ip R|nohostname s|since:none t|until:none p|present:none w|fullnames x|system time-format:none r|reverse:write ?h|help ?V|version', 'none*', { hook: (c) => { if (c.facts.name === 'utmpdump' && c.facts.options.has('reverse')) c.effect = true; } }),
   // editors write their operands; -c / + commands are vim code
-  prog(F, 'vi|vim|nvim|gvim|vimdiff|view|rvim|ex|nex|evim', 'c:code.vim cmd:code.vim S:codefile.vim u:codefile.vim U:codefile.vim N n b R|readonly m M Z e s:codefile.vim w:write W:write x y d E C l r L D V:: i:config es Es q:read t:none T:none noplugin clean headless ?version ?h|help', 'write*', { hook: (c) => { if (c.facts.options.has('readonly') || c.facts.options.has('M')) for (const a of c.facts.args) if (a.role === 'write' && a.option === undefined) a.role = 'read'; vimHook(c); c.effect = true; } }),
-  prog(F, 'nano|pico|micro|joe|mg|kak|helix|hx|code|subl|gedit|kate|emacsclient', 'B|backup C|backupdir:dir v|view R|restricted i|autoindent l|linenumbers Y|syntax:none ?V|version ?h|help', 'write*', { loose: true, hook: (c) => { c.effect = true; } }),
+  prog(F, 'vi|vim|nvim|gvim|vimdiff|view|rvim|ex|nex|evim', 'c:code.vim cmd:code.vim S:codefile.vim u:codefile.vim U:codefile.vim N n b R|readonly m M Z e s:codefile.vim w:write W:write x y d E C l r L D V:: i:config es Es q:read t:none T:none noplugin clean headless ?version ?h|help', 'write*', { hook: (c) => { if (c.facts.options.has('readonly') || c.facts.options.has('M')) for (const a of c.facts.args) if (a.role === 'write' && a.option === undefined) a.role = 'read'; vimHook(c); editorReads(c); c.effect = true; } }),
+  prog(F, 'nano|pico|micro|joe|mg|kak|helix|hx|code|subl|gedit|kate|emacsclient', 'B|backup C|backupdir:dir v|view R|restricted i|autoindent l|linenumbers Y|syntax:none ?V|version ?h|help', 'write*', { loose: true, hook: (c) => { editorReads(c); c.effect = true; } }),
   prog(F, 'emacs', 'Q q nw batch l|load:codefile.elisp eval:code.elisp f|funcall:code.elisp script:codefile.elisp x ?version ?help', 'write*', { singleDash: true, hook: (c) => { c.effect = true; } }),
   prog(F, 'ed|red', 'G|traditional l|loose-exit-status p|prompt:none r|restricted s|quiet|silent v|verbose ?h|help ?V|version', 'write?', { stdin: 'code', stdinLanguage: 'ed' }),
   prog(F, 'mount|umount|swapon|swapoff|fusermount|sshfs', 'a t:none o:none r w v f l n B M R L:none U:none', 'none*', { loose: true, hook: (c) => { if (c.operands.length || c.facts.options.has('a')) c.effect = true; /* sshfs -o ssh_command=CMD: the ssh it runs */ if (c.facts.name === 'sshfs') c.args.forEach((w, i) => { const v = w.static ? w.value ?? '' : ''; const o = v === '-o' ? c.args[i + 1] : v.startsWith('-o') ? w : undefined; const t = o === w ? v.slice(2) : o?.static ? o.value ?? '' : ''; for (const kv of t.split(',')) if (kv.startsWith('ssh_command=')) c.facts.args.push({ role: 'exec-line', word: o!, text: kv.slice(12) }); }); } , pure: true }),
