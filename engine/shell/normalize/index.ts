@@ -564,21 +564,24 @@ const ops: Ops = {
   },
 };
 
-/** A word holding `$(…)` or `<(…)` that runs a network program. */
-function networkWord(w: Word, ex: Extraction): boolean {
-  if (!w.substitutions && !w.kinds.includes('command') && !w.kinds.includes('process')) return false;
-  for (const c of ex.commands) {
-    const ctxEntry = c.context.find((e) => (e.kind === 'cmdsub' || e.kind === 'procsub') && e.span.start >= w.span.start && e.span.end <= w.span.end);
-    if (ctxEntry && isNetwork(c, ex)) return true;
+/** A word holding `$(…)` or `<(…)` that runs a network program, or a variable given such a value (`x=$(curl …); sh <<< "$x"`). */
+function networkWord(w: Word, ex: Extraction, depth = 0): boolean {
+  if (w.substitutions || w.kinds.includes('command') || w.kinds.includes('process')) {
+    for (const c of ex.commands) {
+      const ctxEntry = c.context.find((e) => (e.kind === 'cmdsub' || e.kind === 'procsub') && e.span.start >= w.span.start && e.span.end <= w.span.end);
+      if (ctxEntry && isNetwork(c, ex)) return true;
+    }
   }
+  if (depth > 2 || !w.params.length) return false;
+  for (const c of ex.commands) for (const a of c.env) if (a.value && w.params.includes(a.name) && networkWord(a.value, ex, depth + 1)) return true;
   return false;
 }
 
 /** May a pipe stage print what a network program fetched: it is one, or a word of it substitutes one (`echo "$(curl …)"`). */
 export function networkOutput(c: SimpleCommand, ex: Extraction): boolean {
   if (isNetwork(c, ex)) return true;
-  for (const w of c.argv) if (w.substitutions && networkWord(w, ex)) return true;
-  for (const r of c.redirects) if (r.target.substitutions && networkWord(r.target, ex)) return true;
+  for (const w of c.argv) if ((w.substitutions || w.params.length) && networkWord(w, ex)) return true;
+  for (const r of c.redirects) if ((r.target.substitutions || r.target.params.length) && networkWord(r.target, ex)) return true;
   return false;
 }
 

@@ -10,10 +10,22 @@ function dq(s: string): string {
   return out;
 }
 
+/** An unquoted expansion's value as bash uses it: split on blanks, each field globbed, nothing else re-read. */
+function fields(v: string): string {
+  const out: string[] = [];
+  for (const f of v.split(/[ \t\n]+/)) {
+    if (!f) continue;
+    let t = '';
+    for (const c of f) t += /[A-Za-z0-9/._+=:,@%*?[\]-]/.test(c) ? c : '\\' + c;
+    out.push(t);
+  }
+  return out.length ? out.join(' ') : "''";
+}
+
 function value(w: Word | undefined, inDq: boolean, n: number): string | null {
   if (!w) return null;
   if (!w.static) return '${__gatelab_arg' + n + '}';
-  return inDq ? dq(w.value ?? '') : sq(w.value ?? '');
+  return inDq ? dq(w.value ?? '') : fields(w.value ?? '');
 }
 
 /** SCRIPT with $0…$9, ${N}, $@ and $* replaced by the static words that follow it. */
