@@ -10,6 +10,28 @@ const FILE = 'code-file' as const;
 /** Env values that are code in a language (the debugger perl -d loads from PERL5DB). */
 export const ENV_LANGUAGE: Readonly<Record<string, string>> = { PERL5DB: 'perl' };
 
+/**
+ * Variables a program reads as more of its own options (or start-up commands): each value's words
+ * go before the program's arguments. `as` names the option one whole value is given to (vim's
+ * VIMINIT runs as `--cmd VALUE`); `whole` keeps the value one word (less takes `+cmd` to its end).
+ */
+export const OPTION_ENV: Readonly<Record<string, { programs: readonly string[]; as?: string; whole?: boolean }>> = {
+  TAR_OPTIONS: { programs: ['tar', 'gtar'] },
+  MAKEFLAGS: { programs: ['make', 'gmake'] },
+  GNUMAKEFLAGS: { programs: ['make', 'gmake'] },
+  LESS: { programs: ['less'], whole: true },
+  MANOPT: { programs: ['man'] },
+  GREP_OPTIONS: { programs: ['grep', 'egrep', 'fgrep'] },
+  ZIPOPT: { programs: ['zip'] },
+  UNZIP: { programs: ['unzip'] },
+  PYTEST_ADDOPTS: { programs: ['pytest', 'py.test'] },
+  FZF_DEFAULT_OPTS: { programs: ['fzf'] },
+  PARALLEL: { programs: ['parallel'] },
+  VIMINIT: { programs: ['vim', 'vi', 'nvim', 'view', 'vimdiff', 'gvim'], as: '--cmd' },
+  EXINIT: { programs: ['vi', 'ex', 'vim', 'view'], as: '--cmd' },
+  LUA_INIT: { programs: ['lua', 'luajit'], as: '-e' },
+};
+
 export const CODE_ENV: ReadonlyMap<string, ArgRole> = new Map<string, ArgRole>([
   // command lines a program runs
   ...['GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_PAGER', 'PARALLEL_SHELL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS', 'GIT_PROXY_COMMAND', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'PAGER', 'MANPAGER', 'SYSTEMD_PAGER', 'EDITOR', 'VISUAL', 'FCEDIT', 'BROWSER', 'LESSOPEN', 'LESSCLOSE', 'PROMPT_COMMAND', 'RSYNC_RSH', 'RSYNC_CONNECT_PROG', 'CVS_RSH', 'TAR_OPTIONS_', 'MAKEFLAGS_', 'DIFF_PROGRAM', 'SHELL', 'TERMINAL', 'PS0', 'PS1', 'PS2', 'PS4', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'COMPOSER_', 'CARGO_BUILD_RUSTC_WRAPPER', 'RUSTC_WRAPPER', 'RUSTC', 'CC', 'CXX', 'LD', 'AR', 'GOFLAGS_', 'PYTHONBREAKPOINT_', 'MYSQL_PS1_', 'LESSEDIT', 'FZF_DEFAULT_COMMAND', 'HGEDITOR', 'SVN_EDITOR', 'KUBE_EDITOR', 'TIG_EDITOR', 'CARGO_TARGET_RUNNER_', 'CRASHPAGER', 'RESTIC_PASSWORD_COMMAND', 'BORG_PASSCOMMAND', 'BORG_RSH', 'SYSTEMD_EDITOR', 'SUDO_EDITOR', 'PSQL_PAGER', 'PSQL_EDITOR', 'AWS_PAGER', 'GH_PAGER', 'GH_EDITOR', 'BAT_PAGER', 'PERLDOC_PAGER', 'SVN_SSH', 'KUBECTL_EXTERNAL_DIFF', 'HGMERGE', 'P4EDITOR', 'P4DIFF', 'CVSEDITOR', 'AUTOM4TE', 'GIT_SSH_VARIANT_'].filter((n) => !n.endsWith('_')).map((n) => [n, LINE] as [string, ArgRole]),

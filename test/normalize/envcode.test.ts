@@ -73,3 +73,14 @@ describe('parallel: Perl in {= … =} and --rpl, the --ssh command', () => {
     expect(shape('parallel echo ::: a')).toEqual(['echo']);
   });
 });
+
+describe('a variable a program reads as more of its options', () => {
+  it('puts its words (quotes and backslashes kept together) before the program\'s arguments', () => {
+    expect(shape(`TAR_OPTIONS="--to-command='rm -rf x'" tar xf a.tar`)).toContain('rm');
+    expect(shape(`MAKEFLAGS='--eval=$(shell\\ rm\\ -rf\\ x)' make`)).toContain('rm');
+    expect(shape(`VIMINIT=':!rm -rf x' vim f`)).toContain('rm');
+    expect(shape(`export LESS='+!rm -rf x'; less f`)).toContain('rm');
+    expect(shape('TAR_OPTIONS=$X tar xf a.tar').some((s) => s.endsWith('!dynamic'))).toBe(true);
+    expect(shape('TAR_OPTIONS=--verbose tar tf a.tar')).not.toContain('rm');
+  });
+});

@@ -11,6 +11,7 @@ import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, copyInv, dynamicWord, invocationFrom, staticWord, systemProgram, withArgs, withRedirects } from './words.ts';
 import { describe, scanUnknown, type ArgFact, type ProgramFacts, type MatchSet } from '../../programs/index.ts';
 import { envRuns } from './envcode.ts';
+import { OPTION_ENV } from '../../programs/env.ts';
 import { traitsOf, T_ENV_BUILTIN, T_INTERPRETER, T_OPTION_CARRIER, T_SHELL, T_WRAPPER } from './traits.ts';
 import { functionCalls, positionalVariants, programVariants, staticValues, valueVariants, wordValues } from './values.ts';
 import { codeCommands } from '../../programs/code.ts';
@@ -233,6 +234,7 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   }
   const name = inv.name;
   const path = inv.program.value ?? '';
+  if (Object.hasOwn(OPTIONS_OF, name) && st.depth + 1 <= MAX_DEPTH) optionEnv(inv, ex, st);
   // ./x.sh written earlier in the source with known text (a #! line aside, the shell runs it)
   if (path.includes('/')) runWritten(inv, inv.program, ex, st, ops);
   if (!system) {
@@ -286,6 +288,63 @@ function optionWords(inv: Invocation, program: Word): boolean {
     if (!w.static || (w.value ?? '').charCodeAt(0) === 45) return true;
   }
   return true;
+}
+
+/** Program → the variables that add options to it (OPTION_ENV turned around). */
+const OPTIONS_OF: Record<string, string[]> = {};
+for (const [v, o] of Object.entries(OPTION_ENV)) for (const p of o.programs) (OPTIONS_OF[p] ??= []).push(v);
+
+/**
+ * TAR_OPTIONS='--to-command=…' tar x, LESS='+!cmd' less f, VIMINIT=':!cmd' vim: the program reads
+ * the variable as more of its options, so it is checked again with them in front of its arguments
+ * (each value the variable gets on the command or anywhere in the source; an unknown one is opaque).
+ */
+function optionEnv(inv: Invocation, ex: Extraction, st: NormState): void {
+  for (const name of OPTIONS_OF[inv.name]!) {
+    if (inv.via.some((v) => v.name === name)) continue;
+    const given = inv.env.filter((a) => a.name === name);
+    const values = (st.values === undefined ? (st.values = staticValues(ex)) : st.values)?.get(name) ?? [];
+    const dynamic = given.some((a) => a.value !== null && !a.value.static) || (!values.length && ex.commands.some((c) => c.env.some((a) => a.name === name && a.value !== null && !a.value.static)));
+    if (dynamic) {
+      ops.opaque(inv, name, 'dynamic', st);
+      continue;
+    }
+    const texts = given.length ? given.map((a) => a.value?.value ?? '') : values;
+    const o = OPTION_ENV[name]!;
+    for (const t of texts) {
+      if (!t.trim()) continue;
+      const words = o.as ? [o.as, t] : o.whole ? [t.trim()] : envWords(t);
+      ops.command([inv.program, ...words.map((w) => staticWord(w, inv.program.span)), ...inv.args], name, withRedirects(inv, inv.redirects), st, ex);
+    }
+  }
+}
+
+/** A variable's options split as the programs split them: on blanks, with quotes and backslashes kept together. */
+function envWords(t: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let q = '';
+  let any = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (q) {
+      if (c === q) q = '';
+      else if (c === '\\' && q === '"' && i + 1 < t.length) cur += t[++i];
+      else cur += c;
+    } else if (c === "'" || c === '"') {
+      q = c;
+      any = true;
+    } else if (c === '\\' && i + 1 < t.length) {
+      cur += t[++i];
+      any = true;
+    } else if (c === ' ' || c === '\t' || c === '\n') {
+      if (cur || any) out.push(cur);
+      cur = '';
+      any = false;
+    } else cur += c;
+  }
+  if (cur || any) out.push(cur);
+  return out;
 }
 
 /** Options an option carrier opens itself (its other exec roles are opened from the program facts). */
