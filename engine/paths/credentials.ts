@@ -116,6 +116,17 @@ const HOME: Row[] = [
   { pat: '~/library/application support/microsoft edge/', why: 'Edge profile' },
   { pat: '~/library/safari/', why: 'Safari data' },
   { pat: '~/library/cookies/', why: 'browser cookies' },
+  { pat: '~/.var/app/org.mozilla.firefox/', why: 'Firefox profile (Flatpak)' },
+  { pat: '~/.var/app/com.google.chrome/', why: 'Chrome profile (Flatpak)' },
+  { pat: '~/.var/app/org.chromium.chromium/', why: 'Chromium profile (Flatpak)' },
+  { pat: '~/.var/app/com.brave.browser/', why: 'Brave profile (Flatpak)' },
+  { pat: '~/.var/app/com.microsoft.edge/', why: 'Edge profile (Flatpak)' },
+  // Electron apps (Slack, Discord, VS Code, Teams …) keep session cookies and tokens in their folder
+  { pat: '~/.config/*/cookies', why: 'app session cookies' },
+  { pat: '~/.config/*/cookies-journal', why: 'app session cookies' },
+  { pat: '~/.config/*/network/cookies', why: 'app session cookies' },
+  { pat: '~/.config/code/user/globalstorage/state.vscdb', why: 'VS Code stored tokens' },
+  { pat: '~/library/application support/*/cookies', why: 'app session cookies' },
   // keyrings and password managers
   { pat: '~/.local/share/keyrings/', why: 'GNOME keyring' },
   { pat: '~/.gnome2/keyrings/', why: 'GNOME keyring' },

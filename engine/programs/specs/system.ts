@@ -1,7 +1,7 @@
 // Editors, disk and system tools, service managers, cloud and container CLIs.
 import { serviceScript } from '../exec-hooks.ts';
 import { cmd, prog, viewer } from '../dsl.ts';
-import type { HookContext, ProgramSpec } from '../types.ts';
+import type { ArgFact, HookContext, ProgramSpec } from '../types.ts';
 import { textOf } from '../words.ts';
 
 const F = 'system';
@@ -198,6 +198,17 @@ function sysctlHook(c: HookContext): void {
   }
 }
 
+/**
+ * docker run -v SRC:DST: the container reads (and, unless :ro, writes) anything below SRC under
+ * names it chooses, so the mount is a read of the whole tree and a write below it.
+ */
+function bindMount(c: HookContext, a: ArgFact, src: string, readOnly: boolean): void {
+  a.role = 'read';
+  a.text = src;
+  a.recursive = true;
+  if (!readOnly) c.facts.args.push({ role: 'dir-target', word: a.word, text: src, members: true, option: a.option });
+}
+
 /** An editor reads the files it opens (into a buffer it can print or send on), besides writing them. */
 function editorReads(c: HookContext): void {
   for (const a of [...c.facts.args]) if (a.role === 'write' && a.option === undefined) c.facts.args.push({ role: 'read', word: a.word });
@@ -229,7 +240,7 @@ export const SYSTEM = (): ProgramSpec[] => [
   prog(F, 'reboot|shutdown|halt|poweroff|init|telinit|systemd-halt', 'h r P H c k f n w p ?help', 'none*', { loose: true, destructive: 'system-power', hook: (c) => { if (c.args.some((w) => textOf(w) === '-c' || textOf(w) === '--help')) c.facts.destructive = undefined; c.effect = true; } }),
   // containers, orchestration, infrastructure, cloud
   prog(F, 'docker|podman|nerdctl', 'H|host:net c|context:none config:config l|log-level:none D|debug tls tlsverify ?v|version ?h|help', 'none*', { posix: true, subOpen: true, hook: (c) => { if (c.operands.length || !c.facts.subcommand.length) dockerRoot(c); }, subs: {
-    run: cmd('d|detach i|interactive t|tty rm name:none e|env:env env-file:read v|volume:read mount:read p|publish:none P privileged@container-privileged u|user:none w|workdir:none entrypoint:line network|net:none pid:none ipc:none cap-add:none security-opt:none device:none platform:none pull:none restart:none label|l:none h|hostname:none add-host:none dns:none gpus:none m|memory:none cpus:none init read-only tmpfs:none ulimit:none userns:none q|quiet', 'none argv', { network: true, hook: (c) => { c.effect = true; for (const a of c.facts.args) if (a.option === 'volume' || a.option === 'mount') { const t = textOf(a.word); const src = t.split(':')[0]; if (src.startsWith('/') || src.startsWith('~') || src.startsWith('.')) { a.role = t.includes(':ro') ? 'read' : 'write'; a.text = src; } } } }),
+    run: cmd('d|detach i|interactive t|tty rm name:none e|env:env env-file:read v|volume:read mount:read p|publish:none P privileged@container-privileged u|user:none w|workdir:none entrypoint:line network|net:none pid:none ipc:none cap-add:none security-opt:none device:none platform:none pull:none restart:none label|l:none h|hostname:none add-host:none dns:none gpus:none m|memory:none cpus:none init read-only tmpfs:none ulimit:none userns:none q|quiet', 'none argv', { network: true, hook: (c) => { c.effect = true; for (const a of [...c.facts.args]) if (a.option === 'volume' || a.option === 'mount') { const t = textOf(a.word); const src = t.split(':')[0]; if (src.startsWith('/') || src.startsWith('~') || src.startsWith('.')) { bindMount(c, a, src, t.includes(':ro')); } } } }),
     exec: cmd('d|detach i|interactive t|tty e|env:env env-file:read u|user:none w|workdir:none privileged', 'none argv', { hook: (c) => { c.effect = true; } }),
     cp: cmd('a|archive L|follow-link q|quiet', 'read write', { hook: (c) => { for (const a of c.facts.args) if (textOf(a.word).includes(':')) a.role = a.role === 'read' ? 'none' : 'none'; } }),
     build: cmd('t|tag:none f|file:codefile.dockerfile build-arg:none target:none no-cache pull q|quiet platform:none secret:read ssh:none o|output:write progress:none label:none network:none', 'read', { network: true, hook: (c) => { c.effect = true; } }),
