@@ -36,7 +36,8 @@ export const recursivePermsRoot: Detector = {
       }
       // a path known only at run time that can only be a critical folder (`echo / | xargs chmod -R`)
       const info = infoOf(e.path);
-      if (info.classes.has('critical') && !info.free) out.push(finding(meta, inv, `${e.how} ${e.kind} change over ${e.path.text}, a critical folder`, e.path.word));
+      // (the workspace root is critical for removal, not for a mode change: chmod -R u+w . asks)
+      if (info.classes.has('critical') && !info.free && info.reasons.some((r) => r !== 'the workspace root' && !r.startsWith('outside') && !r.startsWith('inside'))) out.push(finding(meta, inv, `${e.how} ${e.kind} change over ${e.path.text}, a critical folder`, e.path.word));
     }
     if (out.length || inv.name !== 'chmod') return out;
     // chmod 777 /: the root itself opened to everyone

@@ -29,11 +29,12 @@ function nameOf(p: string, glob: boolean, fixed: boolean): string | null {
  * its folder and its path without extension are `{}` (in the same tree, as find -exec has it); a
  * base name is some name in the current folder (a glob there).
  */
-function rewrite(w: Word): Word {
+function rewrite(w: Word, root: string | null): Word {
   const s = w.value ?? '';
   if (!HAS_PLACEHOLDER.test(s)) return w;
   if (!s.includes('{/}') && !s.includes('{/.}')) return staticWord(s.replace(/\{\.\}|\{\/\/\}/g, '{}'), w.span);
-  const approx = s.replace(PLACEHOLDER, '*');
+  // {//}/x/{/}: a folder of the search tree (the one root stands for it), then a name
+  const approx = (root === null ? s : s.split('{//}').join(root)).replace(PLACEHOLDER, '*');
   return makeWord(w.span, approx, false, undefined, approx, ['glob'], [], false, 0);
 }
 
@@ -45,13 +46,30 @@ function argvStart(ctx: HookContext): number {
   return k;
 }
 
+/** `--exec=CMD`, `--exec-batch=CMD`, `-x=CMD`, `-xCMD`: the command's first word is attached to the option. */
+function attachedExec(ctx: HookContext): { at: number; value: string; short: boolean } | null {
+  for (let i = 0; i < ctx.args.length; i++) {
+    const v = sv(ctx.args[i]);
+    if (v === undefined) continue;
+    const long = /^--exec(?:-batch)?=(.+)$/.exec(v);
+    if (long) return { at: i, value: long[1]!, short: false };
+    const short = /^-[A-Za-z0-9]*?[xX]=?(.+)$/.exec(v);
+    if (short && !v.startsWith('--')) return { at: i, value: short[1]!, short: true };
+    if (v === '-x' || v === '-X' || v === '--exec' || v === '--exec-batch') return null;
+  }
+  return null;
+}
+
 export function fdHook(ctx: HookContext): void {
   const f = ctx.facts;
   const o = f.options;
   if (!o.has('exec') && !o.has('exec-batch')) return;
-  const k = argvStart(ctx);
+  const glued = attachedExec(ctx);
+  const k = glued ? ctx.operandIndex.filter((i) => i < glued.at).length : argvStart(ctx);
   const before = ctx.operands.slice(0, k);
-  let argv = ctx.operands.slice(k);
+  let argv = glued ? [staticWord(glued.value, ctx.args[glued.at]!.span), ...ctx.args.slice(glued.at + 1)] : ctx.operands.slice(k);
+  // (the parser's complaints about the glued value: `--exec takes no value`, `-r` of `-x=rm` …)
+  if (glued) f.issues = f.issues.filter((m) => !m.includes('takes no value') && !(glued.short && m.startsWith('unknown option -') && ('=' + glued.value).includes(m.slice(16))));
   const end = argv.findIndex((w) => sv(w) === ';');
   if (end >= 0) {
     // `-x CMD ;` ends the command; what follows is fd's again (taken as more search roots)
@@ -77,7 +95,8 @@ export function fdHook(ctx: HookContext): void {
   const narrowing = NARROWING.some((n) => o.has(n)) || o.has('and') || (p !== null && !EVERYTHING.has(p));
   const depth = Number(o.get('max-depth') ?? o.get('exact-depth'));
   const names = p && !o.has('full-path') && !NARROWING.some((n) => o.has(n)) && !o.has('and') ? nameOf(p, glob, fixed) : null;
-  const words = argv.map((w) => (w.static ? rewrite(w) : w));
+  const root = roots.length === 1 && roots[0]!.static ? (roots[0]!.value ?? null) : null;
+  const words = argv.map((w) => (w.static ? rewrite(w, root) : w));
   if (!argv.some((w) => w.static && HAS_PLACEHOLDER.test(w.value ?? ''))) words.push(staticWord('{}', argv[argv.length - 1]!.span));
   const matches: MatchSet = { roots, filtered: narrowing, names: names ? [names.toLowerCase()] : null, maxdepth: Number.isInteger(depth) && depth >= 0 ? depth : undefined };
   const a: ArgFact = argFact('exec-argv', argv[0]!);

@@ -7,6 +7,7 @@ import type {
 import type { AssignNode, CommandNode, ListNode, Part, RedirNode, SimpleNode, WordNode } from './ast.ts';
 import { NONE } from './ast.ts';
 import type { Shared } from './lexer.ts';
+import { promptText } from './printed.ts';
 import { DECL, parseNested, toAssign } from './parser.ts';
 import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, makeWord, resolveParts, resolveWord } from './words.ts';
 import { ArithCollector, mayHoldArith } from './arith.ts';
@@ -131,7 +132,11 @@ export class Extractor {
         this.sh.issues.push({ kind: 'parse', message: `\${${p.name}@P} expands a value known only at run time as a prompt, which can run a command`, span: p.span });
         continue;
       }
-      for (const v of vals) if (v.includes('$') || v.includes('`')) this.payload(`: <<GATELAB_PROMPT\n${v}\nGATELAB_PROMPT\n`, p, p.st, { kind: 'cmdsub', span: p.span });
+      for (const v0 of vals) {
+        // the prompt's backslash escapes are decoded first (\044 and \$ are `$`), then it is expanded
+        const v = promptText(v0);
+        if (v.includes('$') || v.includes('`')) this.payload(`: <<GATELAB_PROMPT\n${v}\nGATELAB_PROMPT\n`, p, p.st, { kind: 'cmdsub', span: p.span });
+      }
     }
   }
 

@@ -226,3 +226,8 @@ function utf8(bytes: Uint8Array): string | null {
     return null;
   }
 }
+
+/** A prompt string after its backslash escapes are decoded (`\044` and `\$` are `$`, `\140` a backquote), before bash expands it. */
+export function promptText(v: string): string {
+  return v.replace(/\\([0-7]{1,3}|\$|\\)/g, (_, e: string) => (e === '$' ? '$' : e === '\\' ? '\\' : String.fromCharCode(parseInt(e, 8))));
+}

@@ -151,6 +151,7 @@ function printedBody(list: ListNode, home: string): string | null {
   const piped = pipedBody(list, home);
   if (piped !== undefined) return piped;
   const c = soleSimple(list);
+  if (c && c.redirects.length === 1 && c.words.length) return filteredHere(c, home);
   if (!c || c.redirects.length || !c.words.length) return null;
   const w0 = c.words[0]!;
   if (w0.parts.length !== 1 || w0.parts[0]!.type !== 'lit') return null;
@@ -164,6 +165,27 @@ function printedBody(list: ListNode, home: string): string | null {
   }
   if (SILENT.has(name)) return silent(name, words.slice(1).map((w) => w.value ?? '')) ? '' : null;
   const t = staticOutput(words, []);
+  return t === null || t.includes('\0') ? null : chomp(t);
+}
+
+/** `$(base64 -d <<< X)`, `<(rev <<'E' … E)`: a pure filter of a static here-string or quoted heredoc. */
+function filteredHere(c: NonNullable<ReturnType<typeof soleSimple>>, home: string): string | null {
+  const r = c.redirects[0]!;
+  if (r.fd !== null && r.fd !== 0) return null;
+  let input: string;
+  if (r.op === '<<<') {
+    const t = resolveWord(r.target, home);
+    if (!t.static) return null;
+    input = (t.value ?? '') + '\n';
+  } else if ((r.op === '<<' || r.op === '<<-') && r.heredoc?.quoted) input = r.heredoc.text;
+  else return null;
+  const vals: string[] = [];
+  for (const w of c.words) {
+    const x = resolveWord(w, home);
+    if (!x.static || x.braces) return null;
+    vals.push(x.value ?? '');
+  }
+  const t = filterText(vals, input);
   return t === null || t.includes('\0') ? null : chomp(t);
 }
 

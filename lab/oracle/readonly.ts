@@ -23,7 +23,7 @@ const READ_ONLY = new Set(
     'basename dirname realpath readlink cut sort uniq tr diff cmp comm jq sed date uname whoami id ' +
     'env printenv ps true false git test [ seq nl od md5sum sha1sum sha256sum sha512sum cksum expr ' +
     'hostname groups tac rev fold column paste join look strings less more sleep awk gawk mawk nawk ' +
-    'tar xxd base64 expand unexpand lsblk lscpu nproc free uptime arch getconf tty logname systemctl docker npm go').split(' '),
+    'tar xxd base64 expand unexpand lsblk lscpu nproc free uptime arch getconf tty logname systemctl docker npm go getent').split(' '),
 );
 
 /** Wrappers that only change how their command runs: value-taking options, and how many
@@ -85,11 +85,13 @@ function findProblem(a: string[]): string | undefined {
 
 /** fd -x/-X CMD…: the command (up to `;` or the end) runs once per match or once for all. */
 function fdProblem(a: string[]): string | undefined {
-  const i = a.findIndex((x) => /^(-x|-X|--exec|--exec-batch)$/.test(x));
-  if (i < 0) return a.find((x) => /^--exec(-batch)?=/.test(x));
+  // -x CMD, --exec CMD, and the glued forms --exec=CMD, -x=CMD, -xCMD
+  const i = a.findIndex((x) => /^(-x|-X|--exec|--exec-batch)$/.test(x) || /^--exec(-batch)?=./.test(x) || /^-[xX]./.test(x));
+  if (i < 0) return undefined;
+  const glued = /^(?:--exec(?:-batch)?=|-[xX]=?)(.+)$/.exec(a[i]!);
   let j = i + 1;
   while (j < a.length && a[j] !== ';') j++;
-  const inner = a.slice(i + 1, j);
+  const inner = glued && !/^(-x|-X)$/.test(a[i]!) ? [glued[1]!, ...a.slice(i + 1, j)] : a.slice(i + 1, j);
   if (inner.length === 0) return `${a[i]} without a command`;
   if (SHELLS.has(baseName(inner[0]!))) return `${a[i]} runs a shell the oracle cannot follow`;
   const why = notReadOnly({ path: inner[0]!, argv: inner.slice(1) });

@@ -115,8 +115,9 @@ pairs(
   'fd -x / -X: the command run per match decides',
   [
     ['fd', '-e', 'ts', '-x', 'wc', '-l'], ['fd', '.', 'src', '-X', 'head', '-5'], ['fd', '-x', 'sha256sum', ';', '.', 'src'], ['fd', '-e', 'md'],
+    ['fd', '-e', 'ts', '--exec=wc', '-l'], ['fd', '-xcat'],
   ],
   [
-    ['fd', '.', '-x', 'rm', '-rf'], ['fd', '-X', 'sh', '-c', 'cat {}'], ['fd', '-x'], ['fd', '--exec=rm'], ['fd', '-x', 'wc', ';', '--exec-batch', 'rm'],
+    ['fd', '.', '-x', 'rm', '-rf'], ['fd', '-X', 'sh', '-c', 'cat {}'], ['fd', '-x'], ['fd', '--exec=rm'], ['fd', '-x=rm'], ['fd', '-xrm'], ['fd', '-x', 'wc', ';', '--exec-batch', 'rm'],
   ],
 );

@@ -110,7 +110,7 @@ const NETCODE = { network: true, installs: true };
 const RO = { pure: true, writesStdout: true };
 
 /** Config keys that hold a credential (_auth, _authToken, //host/:_password, token …). */
-const SECRET_KEY = /(^|[:/._-])(_?auth(token)?|_?password|token|secret)$/i;
+const SECRET_KEY = /(^|[:/._])(_?auth(token)?|_?password|token|secret)$|^(_auth|_authtoken|_password)$/i;
 
 /** `npm config get KEY`: a key that holds a credential prints a stored secret. */
 function secretGet(c: HookContext): void {

@@ -211,7 +211,10 @@ const VDEV_KINDS = new Set(['mirror', 'raidz', 'raidz1', 'raidz2', 'raidz3', 'sp
  * attach/replace the new device, labelclear its device. -n (create, add) is a dry run.
  */
 function zpoolHook(c: HookContext, sub: string, rest: number[], flags: string[]): void {
-  if (sub === 'destroy') c.facts.destructive = 'volume-destroy';
+  if (sub === 'destroy') {
+    // (no pool named: zpool prints its usage)
+    if (rest.length) c.facts.destructive = 'volume-destroy';
+  }
   else if ((sub === 'create' || sub === 'add') && !shortFlag(flags, 'n')) {
     for (const i of rest.slice(1)) if (!VDEV_KINDS.has(textOf(c.args[i]!)) && !textOf(c.args[i]!).startsWith('draid')) deviceAt(c, i);
   } else if (sub === 'attach') deviceAt(c, rest[2]!);
@@ -222,7 +225,7 @@ function zpoolHook(c: HookContext, sub: string, rest: number[], flags: string[])
 /** zfs destroy: a file system or volume (with its data) is catastrophic; snapshots alone (no -R) are not. -n is a dry run. */
 function zfsHook(c: HookContext, sub: string, rest: number[], flags: string[]): void {
   if (sub !== 'destroy') return;
-  if (shortFlag(flags, 'n')) return readOnly(c);
+  if (shortFlag(flags, 'n') || !rest.length) return readOnly(c);
   const snapshots = rest.length > 0 && rest.every((i) => textOf(c.args[i]!).includes('@')) && !shortFlag(flags, 'R');
   c.facts.destructive = snapshots ? 'disk-modify' : 'volume-destroy';
 }
@@ -245,6 +248,8 @@ function volumeHook(c: HookContext): void {
   const n = c.facts.name;
   const words = c.args.map(textOf);
   if (diskQueryOnly(c)) return readOnly(c);
+  // a help request of any subcommand prints and exits (zfs destroy --help, lvremove -h)
+  if (words.some((w) => w === '--help' || w === '-?' || (w === '-h' && n !== 'zfs' && n !== 'zpool') || (w === 'help' && words.indexOf(w) === 0))) return readOnly(c);
   c.effect = true;
   if (n === 'btrfs' && btrfsHook(c, words)) return;
   devOperands(c);

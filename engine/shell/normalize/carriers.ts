@@ -114,7 +114,8 @@ export function stdinText(inv: Invocation, ex: Extraction, st?: NormState): stri
 export function procsubOutput(w: Word, ex: Extraction): string | null {
   if (w.static || w.approx !== '<(…)') return null;
   const inner = ex.commands.filter((c) => c.context.some((e) => e.kind === 'procsub' && e.span.start >= w.span.start && e.span.end <= w.span.end));
-  return inner.length === 1 ? staticOutput(inner[0].argv, inner[0].redirects) : null;
+  // (a pure filter of a static here-string too: <(base64 -d <<< …))
+  return inner.length === 1 ? stageOutput(ex, inner[0]) : null;
 }
 
 function socket(w: Word): boolean {

@@ -13,6 +13,7 @@ import { analyze } from '../index.ts';
 import { staticValues } from './values.ts';
 import { copyInv, staticWord } from './words.ts';
 import { shellQuote } from '../../programs/words.ts';
+import { promptText } from '../printed.ts';
 
 /** `inv` with no assignments and no redirects. */
 function bare(inv: Invocation): Invocation {
@@ -140,6 +141,27 @@ export function boundByName(inv: Invocation): Set1[] {
   return out;
 }
 
+/** Namerefs the source makes (`declare -n r=NAME`, typeset/local -n): r → NAME. */
+const REFS = new WeakMap<Extraction, Map<string, string>>();
+function namerefs(ex: Extraction): Map<string, string> {
+  let m = REFS.get(ex);
+  if (m) return m;
+  m = new Map();
+  for (const c of ex.commands) {
+    const a = c.argv;
+    const n = a[0]?.static ? a[0].value : undefined;
+    if (n !== 'declare' && n !== 'typeset' && n !== 'local') continue;
+    if (!a.some((w, k) => k > 0 && w.static && /^-[a-zA-Z]*n/.test(w.value ?? ''))) continue;
+    for (const w of a.slice(1)) {
+      const t = w.static ? (w.value ?? '') : '';
+      const eq = t.indexOf('=');
+      if (eq > 0 && !t.startsWith('-')) m.set(t.slice(0, eq), t.slice(eq + 1));
+    }
+  }
+  REFS.set(ex, m);
+  return m;
+}
+
 // Builtins that assign a variable named by an argument (printf -v, read, mapfile, declare -n).
 const NAMERS = new Set(['printf', 'read', 'mapfile', 'readarray', 'declare', 'typeset', 'local', 'getopts']);
 export const BINDERS: ReadonlySet<string> = new Set(['printf', 'read', 'mapfile', 'readarray', 'getopts']);
@@ -174,7 +196,11 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
   const named = rebindsByName(inv);
   if (named) ops.opaque(bare(inv), `${inv.name} ${named}`, 'dynamic', st);
   // read GIT_PAGER <<< '…', printf -v PS4 …: a code-carrying name set by a builtin acts as if assigned
-  const bound = DECLARE.has(inv.name) || !BINDERS.has(inv.name) ? NO_SETS : boundByName(inv).filter((b) => acts(b.name));
+  const refs = inv.env.length ? namerefs(ex) : null;
+  // r=VALUE where `declare -n r=GIT_PAGER` made r a name for GIT_PAGER: the assignment is to GIT_PAGER
+  const viaRef = refs ? inv.env.filter((a) => refs.has(a.name) && acts(refs.get(a.name)!)).map((a): Set1 => ({ name: refs.get(a.name)!, value: a.value, span: a.value?.span ?? a.span })) : NO_SETS;
+  const bound0 = DECLARE.has(inv.name) || !BINDERS.has(inv.name) ? NO_SETS : boundByName(inv).filter((b) => acts(refs?.get(b.name) ?? b.name));
+  const bound = viaRef.length ? [...bound0, ...viaRef] : bound0;
   if (!inv.env.length && !DECLARE.has(inv.name) && !bound.length) return;
   // prefixes only, none of whose names runs anything (LANG=C, NODE_ENV=test): nothing to open
   if (!DECLARE.has(inv.name) && !bound.length && !anyActs(inv.env)) return;
@@ -197,10 +223,11 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
       return;
     }
     if (PROMPTS.has(name)) {
-      // Prompts are expanded like a double-quoted word: substitutions in them run.
-      if (text === null ? w !== null && w.substitutions > 0 : text.includes('$(') || text.includes('`')) {
-        if (text === null) ops.opaque(outer, name, 'dynamic', st);
-        else ops.payload(': ' + text, name, span, outer, st, false);
+      // Prompts are expanded like a double-quoted word (after their escapes): substitutions in them run.
+      const p = text === null ? null : promptText(text);
+      if (p === null ? w !== null && w.substitutions > 0 : p.includes('$(') || p.includes('`')) {
+        if (p === null) ops.opaque(outer, name, 'dynamic', st);
+        else ops.payload(': ' + p, name, span, outer, st, false);
       }
       return;
     }
@@ -225,7 +252,7 @@ export function envRuns(inv: Invocation, ex: Extraction, st: NormState, ops: Ops
       else if (text === null) ops.opaque(outer, `${name}=`, 'dynamic', st);
     }
   };
-  for (const given of bound.length ? [...assignments(inv, st.home), ...bound] : assignments(inv, st.home)) {
+  for (const given of bound.length ? [...bound, ...assignments(inv, st.home)] : assignments(inv, st.home)) {
     const mark = given.value ?? given.array ?? null;
     if (mark && seen.has(mark)) continue;
     if (mark) seen.add(mark);
