@@ -147,7 +147,7 @@ table('network and config', [
   ['tar -xf a.tar -C /etc', { read: ['a.tar'], cwd: ['/etc'], 'dir-target': ['.'] }],
   ['git -C /x checkout .bashrc', { cwd: ['/x'], write: ['.bashrc'] }],
   ['git checkout -b fix origin/main', { write: [] }],
-  ['docker run -v /:/host alpine', { write: ['/'] }],
+  ['docker run -v /:/host alpine', { read: ['/'], 'dir-target': ['/'] }],
 ]);
 
 describe('program-level facts', () => {

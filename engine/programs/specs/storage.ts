@@ -225,7 +225,9 @@ function zpoolHook(c: HookContext, sub: string, rest: number[], flags: string[])
 /** zfs destroy: a file system or volume (with its data) is catastrophic; snapshots alone (no -R) are not. -n is a dry run. */
 function zfsHook(c: HookContext, sub: string, rest: number[], flags: string[]): void {
   if (sub !== 'destroy') return;
-  if (shortFlag(flags, 'n') || !rest.length) return readOnly(c);
+  // (no dataset named prints the usage; -R is zfs's own flag here, not zpool's -R value)
+  const words = c.args.map(textOf);
+  if (shortFlag(flags, 'n') || !words.slice(words.indexOf('destroy') + 1).some((w) => !w.startsWith('-'))) return readOnly(c);
   const snapshots = rest.length > 0 && rest.every((i) => textOf(c.args[i]!).includes('@')) && !shortFlag(flags, 'R');
   c.facts.destructive = snapshots ? 'disk-modify' : 'volume-destroy';
 }
