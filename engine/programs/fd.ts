@@ -92,9 +92,10 @@ export function fdHook(ctx: HookContext): void {
   const p = pattern === undefined ? '' : (sv(pattern) ?? null);
   const fixed = o.has('fixed-strings');
   const glob = o.has('glob');
-  const narrowing = NARROWING.some((n) => o.has(n)) || o.has('and') || (p !== null && !EVERYTHING.has(p));
+  const byOption = NARROWING.some((n) => o.has(n)) || o.has('and');
+  const narrowing = byOption || (p !== null && !EVERYTHING.has(p));
   const depth = Number(o.get('max-depth') ?? o.get('exact-depth'));
-  const names = p && !o.has('full-path') && !NARROWING.some((n) => o.has(n)) && !o.has('and') ? nameOf(p, glob, fixed) : null;
+  const names = p && !o.has('full-path') && !byOption ? nameOf(p, glob, fixed) : null;
   const root = roots.length === 1 && roots[0]!.static ? (roots[0]!.value ?? null) : null;
   const words = argv.map((w) => (w.static ? rewrite(w, root) : w));
   if (!argv.some((w) => w.static && HAS_PLACEHOLDER.test(w.value ?? ''))) words.push(staticWord('{}', argv[argv.length - 1]!.span));

@@ -38,7 +38,7 @@ function keepsAll(v: string, arg: string | null): boolean {
 }
 
 /** Whether the test at args[i] rejects files, and how many words it takes. */
-function term(args: Word[], i: number): { narrows: boolean; size: number } {
+function term(args: readonly Word[], i: number): { narrows: boolean; size: number } {
   const v = text(args[i]) ?? '';
   const arg = text(args[i + 1]);
   if (PATTERN.has(v)) return { narrows: arg !== null && arg.length > 0 && !allStars(arg), size: 2 };
@@ -51,7 +51,7 @@ function term(args: Word[], i: number): { narrows: boolean; size: number } {
 }
 
 /** Whether every action that deletes or runs a command sits behind a narrowing test. */
-function narrowed(args: Word[], start: number): boolean {
+function narrowed(args: readonly Word[], start: number): boolean {
   // per paren depth: the branches so far, each the list of its terms' narrowing
   const stack: boolean[][][] = [[[]]];
   let sawAction = false;
@@ -99,11 +99,8 @@ function narrowed(args: Word[], start: number): boolean {
   return sawAction;
 }
 
-/** find's start paths and how its tests narrow the matches (the shape fd -x has too). */
-export type FindContext = MatchSet;
-
 /** Static -name/-iname patterns and -maxdepth; names null when another test narrows, a word is dynamic or a branch (`-o`, `!`) makes them unsure. */
-function namesOf(args: Word[], start: number): { names: string[] | null; maxdepth: number | undefined } {
+function namesOf(args: readonly Word[], start: number): { names: string[] | null; maxdepth: number | undefined } {
   const names: string[] = [];
   let maxdepth: number | undefined;
   let sure = true;
@@ -130,7 +127,8 @@ function namesOf(args: Word[], start: number): { names: string[] | null; maxdept
   return { names: sure && names.length > 0 ? names : null, maxdepth };
 }
 
-export function findRoots(args: Word[]): FindContext {
+/** find's start paths and how its tests narrow the matches (the shape fd -x has too). */
+export function findRoots(args: readonly Word[]): MatchSet {
   const roots: Word[] = [];
   let i = 0;
   for (; i < args.length; i++) {

@@ -9,7 +9,7 @@ import { NONE } from './ast.ts';
 import type { Shared } from './lexer.ts';
 import { promptText } from './printed.ts';
 import { DECL, parseNested, toAssign } from './parser.ts';
-import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, makeWord, resolveParts, resolveWord } from './words.ts';
+import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, makeWord, promptOp, resolveParts, resolveWord } from './words.ts';
 import { ArithCollector, mayHoldArith } from './arith.ts';
 
 interface St {
@@ -521,11 +521,6 @@ function hasSub(parts: Part[] | null): boolean {
     }
   }
   return false;
-}
-
-/** `${x@P}`: prompt expansion of x's value (which runs the substitutions in it). */
-function promptOp(p: Extract<Part, { type: 'param' }>): boolean {
-  return p.op === '@' && p.operand?.length === 1 && p.operand[0]!.type === 'lit' && p.operand[0]!.text === 'P';
 }
 
 function isDigits(s: string): boolean {

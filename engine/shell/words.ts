@@ -96,12 +96,8 @@ function pipedBody(list: ListNode, home: string): string | null | undefined {
   for (let i = 0; i < pl.commands.length; i++) {
     const c = pl.commands[i]!;
     if (c.type !== 'Simple' || c.assigns.length || c.redirects.length || !c.words.length) return null;
-    const words: Word[] = [];
-    for (const w of c.words) {
-      const r = resolveWord(w, home);
-      if (!r.static || r.braces) return null;
-      words.push(r);
-    }
+    const words = staticWords(c.words, home);
+    if (!words) return null;
     const name = words[0]!.value;
     text = i > 0 ? filterText(words.map((w) => w.value ?? ''), text!) : name === 'echo' || name === 'printf' ? staticOutput(words, []) : null;
     if (text === null) return null;
@@ -157,15 +153,22 @@ function printedBody(list: ListNode, home: string): string | null {
   if (w0.parts.length !== 1 || w0.parts[0]!.type !== 'lit') return null;
   const name = w0.parts[0]!.text;
   if (name !== 'echo' && name !== 'printf' && !SILENT.has(name)) return null;
-  const words: Word[] = [];
-  for (const w of c.words) {
-    const r = resolveWord(w, home);
-    if (!r.static || r.braces) return null;
-    words.push(r);
-  }
+  const words = staticWords(c.words, home);
+  if (!words) return null;
   if (SILENT.has(name)) return silent(name, words.slice(1).map((w) => w.value ?? '')) ? '' : null;
   const t = staticOutput(words, []);
   return t === null || t.includes('\0') ? null : chomp(t);
+}
+
+/** The words resolved, when every one is static and one word (no brace expansion), else null. */
+function staticWords(nodes: readonly WordNode[], home: string): Word[] | null {
+  const out: Word[] = [];
+  for (const w of nodes) {
+    const r = resolveWord(w, home);
+    if (!r.static || r.braces) return null;
+    out.push(r);
+  }
+  return out;
 }
 
 /** `$(base64 -d <<< X)`, `<(rev <<'E' … E)`: a pure filter of a static here-string or quoted heredoc. */
@@ -179,13 +182,9 @@ function filteredHere(c: NonNullable<ReturnType<typeof soleSimple>>, home: strin
     input = (t.value ?? '') + '\n';
   } else if ((r.op === '<<' || r.op === '<<-') && r.heredoc?.quoted) input = r.heredoc.text;
   else return null;
-  const vals: string[] = [];
-  for (const w of c.words) {
-    const x = resolveWord(w, home);
-    if (!x.static || x.braces) return null;
-    vals.push(x.value ?? '');
-  }
-  const t = filterText(vals, input);
+  const words = staticWords(c.words, home);
+  if (!words) return null;
+  const t = filterText(words.map((w) => w.value ?? ''), input);
   return t === null || t.includes('\0') ? null : chomp(t);
 }
 
@@ -202,6 +201,11 @@ function printedOnce(list: ListNode, home: string): string | null {
   const text = printedBody(list, home);
   printedMemo.set(list, { home, text });
   return text;
+}
+
+/** `${x@P}`: prompt expansion of x's value (which runs the substitutions in it). */
+export function promptOp(p: Extract<Part, { type: 'param' }>): boolean {
+  return p.op === '@' && p.operand?.length === 1 && p.operand[0]!.type === 'lit' && p.operand[0]!.text === 'P';
 }
 
 function paramApprox(p: Extract<Part, { type: 'param' }>): string {
@@ -252,7 +256,7 @@ function collect(parts: Part[], inDq: boolean, acc: Acc, home: string, sink: Iss
         walkInner(p.subscript, acc);
         walkInner(p.operand, acc);
         // ${x@P} expands x's value as a prompt, running its $(…): counted as a substitution
-        if (p.op === '@' && p.operand?.length === 1 && p.operand[0]!.type === 'lit' && p.operand[0]!.text === 'P') {
+        if (promptOp(p)) {
           acc.subs++;
           addKind(acc, 'command');
         }

@@ -14,7 +14,7 @@ const READS = new Set(['-newer', '-anewer', '-cnewer', '-samefile']);
 
 /** The files an -exec command gets: every match below the start paths (`.` when none is given). */
 function matchesOf(args: readonly ArgFact['word'][]): MatchSet {
-  const m = findRoots(args as ArgFact['word'][]);
+  const m = findRoots(args);
   if (!m.roots.length) m.roots.push(staticWord('.', args[0]!.span));
   return m;
 }
@@ -68,7 +68,7 @@ function findHook(ctx: HookContext): void {
       while (j < args.length && sv(args[j]) !== ';' && !(sv(args[j]) === '+' && sv(args[j - 1]) === '{}')) j++;
       if (j >= args.length) f.issues.push(`${v} without a terminating ; or +`);
       const argv = args.slice(i + 1, j);
-      if (argv.length) f.args.push({ role: 'exec-argv', word: argv[0], argvIndex: i + 1, argv, option: v.slice(1), input: 'replace', placeholder: '{}', matches: matches ?? (matches = matchesOf(args)) });
+      if (argv.length) f.args.push({ role: 'exec-argv', word: argv[0], argvIndex: i + 1, argv, option: v.slice(1), input: 'replace', placeholder: '{}', matches: (matches ??= matchesOf(args)) });
       else f.issues.push(`${v} without a command`);
       i = j;
       continue;
@@ -113,7 +113,7 @@ function findHook(ctx: HookContext): void {
   }
   if (deletes) {
     // a test that narrows the matches: -delete removes some paths below the roots, not the roots
-    const within = findRoots(args as ArgFact['word'][]).filtered;
+    const within = (matches ??= matchesOf(args)).filtered;
     for (const r of roots) {
       r.role = 'delete';
       if (within) r.within = true;

@@ -278,7 +278,7 @@ function scriptFile(inv: Invocation, w: Word, ex: Extraction, st: NormState, ops
     shellStdin(inv, inv.name, ex, st, ops, language);
     return true;
   }
-  const text = streamText(w, inv, ex, st, false);
+  const text = procsubOutput(w, ex);
   if (text) {
     ops.opaque(inv, inv.name, 'language', st, { language, payload: text });
     return true;

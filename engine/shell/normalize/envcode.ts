@@ -10,7 +10,7 @@ import { ENV_LANGUAGE } from '../../programs/env.ts';
 import { codeCommands } from '../../programs/code.ts';
 import { envConfigs } from './git.ts';
 import { analyze } from '../index.ts';
-import { staticValues } from './values.ts';
+import { makesNameref, staticValues } from './values.ts';
 import { copyInv, staticWord } from './words.ts';
 import { shellQuote } from '../../programs/words.ts';
 import { promptText } from '../printed.ts';
@@ -148,11 +148,8 @@ function namerefs(ex: Extraction): Map<string, string> {
   if (m) return m;
   m = new Map();
   for (const c of ex.commands) {
-    const a = c.argv;
-    const n = a[0]?.static ? a[0].value : undefined;
-    if (n !== 'declare' && n !== 'typeset' && n !== 'local') continue;
-    if (!a.some((w, k) => k > 0 && w.static && /^-[a-zA-Z]*n/.test(w.value ?? ''))) continue;
-    for (const w of a.slice(1)) {
+    if (!makesNameref(c.argv)) continue;
+    for (const w of c.argv.slice(1)) {
       const t = w.static ? (w.value ?? '') : '';
       const eq = t.indexOf('=');
       if (eq > 0 && !t.startsWith('-')) m.set(t.slice(0, eq), t.slice(eq + 1));

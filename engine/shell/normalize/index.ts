@@ -19,15 +19,13 @@ import { hasShellEscapes, shellEscapes } from '../../programs/escapes.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
 export { mayBeFlag, basename } from './words.ts';
-export { findRoots } from '../../programs/find.ts';
-import { findRoots, type FindContext } from '../../programs/find.ts';
 import { feedingStage, staticOutput } from '../printed.ts';
 import { simpleCommand } from '../extract.ts';
 import { shellQuote } from '../../programs/words.ts';
 
 /** For a command run by `find -exec`: find's start paths and whether a test narrows them. */
-const findCtx = new WeakMap<Invocation, FindContext>();
-export function findContextOf(inv: Invocation): FindContext | undefined {
+const findCtx = new WeakMap<Invocation, MatchSet>();
+export function findContextOf(inv: Invocation): MatchSet | undefined {
   return findCtx.get(inv);
 }
 

@@ -17,6 +17,12 @@ const NAMEREFS = new Set(['local', 'declare', 'typeset']);
  * elements (`a=(rm -rf ~)`: `a[@]` holds the words, `a[0]` … each one), `printf -v NAME`,
  * `read NAME <<< WORD`, `set -- WORDS` (`@`, `1` …) and namerefs (`declare -n r=x`: r is x).
  */
+/** `declare -n` / `typeset -n` / `local -n`: its NAME=TARGET words make NAME a name for TARGET. */
+export function makesNameref(argv: readonly Word[]): boolean {
+  const cmd = argv[0]?.static ? argv[0].value! : '';
+  return NAMEREFS.has(cmd) && argv.some((w, k) => k > 0 && w.static && w.value!.startsWith('-') && w.value!.includes('n'));
+}
+
 export function staticValues(ex: Extraction): Map<string, string[]> | null {
   let out: Map<string, string[]> | null = null;
   let refs: [string, string][] | null = null;
@@ -42,7 +48,7 @@ export function staticValues(ex: Extraction): Map<string, string[]> | null {
     }
     if (!DECLARERS.has(cmd)) continue;
     // -n makes a nameref only for declare, typeset and local (export -n un-exports, and keeps the value)
-    const nameref = NAMEREFS.has(cmd) && sc.argv.some((w, k) => k > 0 && w.static && w.value!.startsWith('-') && w.value!.includes('n'));
+    const nameref = makesNameref(sc.argv);
     for (let k = 1; k < sc.argv.length; k++) {
       const w = sc.argv[k]!;
       if (!w.static) continue;
