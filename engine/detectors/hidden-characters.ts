@@ -27,6 +27,13 @@ export function hiddenKind(c: number): string | null {
   return null;
 }
 
+/**
+ * The first code unit of every code point hiddenKind names (U+E0000–E007F start with U+DB40), and
+ * no low surrogate: a match is always where a code point starts. One native scan finds the next
+ * candidate (most commands hold none); hiddenKind then judges it.
+ */
+const CANDIDATE = /[\x00-\x08\x0b-\x1f\x7f-\xa0\xad\u034f\u061c\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u2069\u3000\ufe00-\ufe0f\ufeff\udb40]/g;
+
 export const hiddenCharacters: Detector = {
   meta,
   concerns: { programs: [] },
@@ -35,17 +42,15 @@ export const hiddenCharacters: Detector = {
   },
   checkSource(source) {
     const out: Finding[] = [];
-    const n = source.length;
-    for (let i = 0; i < n; i++) {
-      const u = source.charCodeAt(i);
-      if ((u >= 32 && u < 127) || u === 9 || u === 10) continue; // printable ASCII, tab, newline: never hidden
+    CANDIDATE.lastIndex = 0;
+    while (CANDIDATE.test(source)) {
+      const i = CANDIDATE.lastIndex - 1;
       const c = source.codePointAt(i)!;
       const kind = hiddenKind(c);
       if (kind) {
         out.push({ detector: meta.id, family: meta.family, behavior: 'ask', message: `${kind} U+${c.toString(16).toUpperCase().padStart(4, '0')} at offset ${i}`, span: { start: i, end: i + (c > 0xffff ? 2 : 1) } });
         if (out.length >= 5) break;
       }
-      if (c > 0xffff) i++;
     }
     return out;
   },

@@ -112,7 +112,9 @@ for (const c of [BS, SQ, DQ, DOL, BT, AT, BANG, PLUS, STAR, QM]) CLS[c] = 2;
  * scanner is deoptimised and waits to be compiled again (a 64 KiB word is one call of it).
  */
 function plainRun(src: string, p: number, end: number): number {
-  while (p < end) {
+  // most runs are a few characters: a loop; a run still going after 32 is finished by a regex scan
+  const stop = p + 32 < end ? p + 32 : end;
+  while (p < stop) {
     const ch = src.charCodeAt(p);
     if (ch < 128 && CLS[ch] !== 0) {
       if (ch !== AT && ch !== BANG && ch !== PLUS && ch !== STAR && ch !== QM) break;
@@ -120,7 +122,25 @@ function plainRun(src: string, p: number, end: number): number {
     }
     p++;
   }
-  return p;
+  return p === stop && p < end ? longRun(src, p, end) : p;
+}
+
+/** Every class-1 and class-2 character of CLS, the glob ones only before a '('. */
+const RUN_END = /[\t\n ;&|()<>\\'"$`]|[@!+*?]\(/g;
+
+/** plainRun's answer by one native scan (a long word is scanned at regex speed). */
+function longRun(src: string, p: number, end: number): number {
+  RUN_END.lastIndex = p;
+  if (!RUN_END.test(src)) return end;
+  let q = RUN_END.lastIndex - 1;
+  // a '(' ends the match: alone, or after the glob character that opens an extglob
+  if (q > p && src.charCodeAt(q) === LP && isGlobChar(src.charCodeAt(q - 1))) q--;
+  // past the end, or a glob character whose '(' lies past the end: the run reaches the end
+  return q >= end || (q === end - 1 && isGlobChar(src.charCodeAt(q))) ? end : q;
+}
+
+function isGlobChar(c: number): boolean {
+  return c === AT || c === BANG || c === PLUS || c === STAR || c === QM;
 }
 
 /** Where the run of escapes `\x` (not a line continuation) from p ends (p itself starts one). */
@@ -131,6 +151,7 @@ function escapeRun(src: string, p: number, end: number): number {
 
 /** The text a run of escapes [p, q) stands for: each escaped character (one or two code units). */
 function unescape(src: string, p: number, q: number): string {
+  if (q - p > 64) return unescapeLong(src, p, q);
   const pieces: string[] = [];
   let t = '';
   for (let i = p + 1; i < q; ) {
@@ -141,6 +162,19 @@ function unescape(src: string, p: number, q: number): string {
     i += len + 1;
   }
   return pieces.length ? t + pieces.join('') : t;
+}
+
+/** unescape for a long run: its code units gathered in one array, made a string a chunk at a time. */
+function unescapeLong(src: string, p: number, q: number): string {
+  const u = new Uint16Array(q - p);
+  let n = 0;
+  for (let i = p + 1; i < q; i += 2) {
+    u[n++] = src.charCodeAt(i);
+    if (src.codePointAt(i)! > 0xffff) u[n++] = src.charCodeAt(++i); // an escaped pair: \ and two units
+  }
+  let out = '';
+  for (let k = 0; k < n; k += 4096) out += String.fromCharCode.apply(null, u.subarray(k, Math.min(n, k + 4096)) as unknown as number[]);
+  return out;
 }
 
 export function isNameStart(c: number): boolean {
@@ -687,20 +721,24 @@ export class Lexer {
     return parts.take(base);
   }
 
+  /** The closing quote of a $'…' whose text starts at `from`: the first ' after an even run of backslashes. */
+  private ansiEnd(from: number): number {
+    const src = this.src;
+    for (let q = src.indexOf("'", from); ; q = src.indexOf("'", q + 1)) {
+      if (q < 0 || q >= this.end) this.fail("unterminated $'…'", from - 2, this.end);
+      let k = q;
+      while (k > from && src.charCodeAt(k - 1) === BS) k--;
+      if (((q - k) & 1) === 0) return q;
+    }
+  }
+
   /** At '$'. Returns null when the '$' is literal. */
   private dollar(inDq: boolean): Part | null {
     const src = this.src;
     const s = this.pos;
     const n = this.c(s + 1);
     if (n === SQ && !inDq) {
-      let p = s + 2;
-      for (;;) {
-        if (p >= this.end) this.fail("unterminated $'…'", s, this.end);
-        const ch = src.charCodeAt(p);
-        if (ch === BS) p += 2;
-        else if (ch === SQ) break;
-        else p++;
-      }
+      const p = this.ansiEnd(s + 2);
       this.sh.steps += p - s;
       this.pos = p + 1;
       return { type: 'ansi', span: this.sp(s, p + 1), text: decodeAnsi(src.slice(s + 2, p)) };

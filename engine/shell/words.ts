@@ -310,6 +310,17 @@ function isSplitSafe(s: string): boolean {
 
 const NEEDS_WORK = new Uint8Array(128);
 for (const ch of '{~*?[') NEEDS_WORK[ch.charCodeAt(0)] = 1;
+const NEEDS_WORK_RE = /[{~*?[]/;
+
+/** Does an unquoted literal hold a brace, tilde or glob character? (a loop; a regex scan when long) */
+function needsWork(t: string): boolean {
+  if (t.length > 32) return NEEDS_WORK_RE.test(t);
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c < 128 && NEEDS_WORK[c] === 1) return true;
+  }
+  return false;
+}
 
 /**
  * Every Word the analyser makes, with every field present in one order (value undefined for a
@@ -338,17 +349,7 @@ export function resolveWord(w: WordNode, home: string, sink?: IssueSink, mode: n
   const parts = w.parts;
   if (parts.length === 1 && parts[0]!.type === 'lit' && mode !== MODE_QUOTED) {
     const t = parts[0].text;
-    let simple = true;
-    for (let i = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i);
-      if (c < 128 && NEEDS_WORK[c] === 1) {
-        simple = false;
-        break;
-      }
-    }
-    if (simple) {
-      return makeWord(w.span, w.raw, true, t, t, NONE, NONE, false, 0);
-    }
+    if (!needsWork(t)) return makeWord(w.span, w.raw, true, t, t, NONE, NONE, false, 0);
   } else if (parts.length === 1 && mode !== MODE_QUOTED) {
     // one quoted literal ('…', $'…', or "…" without expansions): its text, nothing to expand
     const p = parts[0]!;
@@ -441,8 +442,11 @@ function approxOf(s: Seg): string {
   return escapeGlob(s.t);
 }
 
+const GLOB_CHAR = /[*?[]/g;
+
 /** Quoted text in `approx`: each glob character escaped with a backslash. */
 function escapeGlob(t: string): string {
+  if (t.length > 32) return t.replace(GLOB_CHAR, '\\$&');
   let out = '';
   let last = 0;
   for (let i = 0; i < t.length; i++) {
