@@ -125,18 +125,18 @@ function plainRun(src: string, p: number, end: number): number {
   return p === stop && p < end ? longRun(src, p, end) : p;
 }
 
-/** Every class-1 and class-2 character of CLS, the glob ones only before a '('. */
-const RUN_END = /[\t\n ;&|()<>\\'"$`]|[@!+*?]\(/g;
+/** The characters of class 1 and 2 but the glob ones: what ends a plain run, or a glob before a '('. */
+const RUN_END = /[\t\n ;&|()<>\\'"$`]/g;
 
-/** plainRun's answer by one native scan (a long word is scanned at regex speed). */
+/**
+ * plainRun's answer by one native scan (a long word is scanned at regex speed). A glob character
+ * ends the run only before a '(', which RUN_END finds: the run ends there, or one before.
+ */
 function longRun(src: string, p: number, end: number): number {
   RUN_END.lastIndex = p;
-  if (!RUN_END.test(src)) return end;
-  let q = RUN_END.lastIndex - 1;
-  // a '(' ends the match: alone, or after the glob character that opens an extglob
-  if (q > p && src.charCodeAt(q) === LP && isGlobChar(src.charCodeAt(q - 1))) q--;
-  // past the end, or a glob character whose '(' lies past the end: the run reaches the end
-  return q >= end || (q === end - 1 && isGlobChar(src.charCodeAt(q))) ? end : q;
+  const q = RUN_END.test(src) ? RUN_END.lastIndex - 1 : end;
+  if (q >= end) return end;
+  return q > p && src.charCodeAt(q) === LP && isGlobChar(src.charCodeAt(q - 1)) ? q - 1 : q;
 }
 
 function isGlobChar(c: number): boolean {
