@@ -5,7 +5,7 @@ import { cdStep } from '../cd.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
-import { copiedProgram, loadWritten, projectWrites, runText, unknownLoads } from './written.ts';
+import { codeOf, copiedProgram, loadWritten, projectWrites, runText, unknownLoads } from './written.ts';
 import { crontabStdin, runWritten, streamText, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, copyInv, dynamicWord, invocationFrom, staticWord, systemProgram, withArgs, withRedirects } from './words.ts';
@@ -14,7 +14,6 @@ import { envRuns } from './envcode.ts';
 import { OPTION_ENV } from '../../programs/env.ts';
 import { traitsOf, T_ENV_BUILTIN, T_INTERPRETER, T_OPTION_CARRIER, T_SHELL, T_WRAPPER } from './traits.ts';
 import { functionCalls, positionalVariants, programVariants, staticValues, valueVariants, wordValues } from './values.ts';
-import { codeCommands } from '../../programs/code.ts';
 import { hasShellEscapes, shellEscapes } from '../../programs/escapes.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
@@ -61,7 +60,7 @@ export interface NormStop {
 
 export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number }; root?: NormState['root']; stop?: NormStop }): { invocations: Invocation[]; issues: Issue[]; partial: boolean } {
   // every field present from the start (one shape for every state the carriers are handed)
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0, loaded: undefined, seen: undefined, parsed: undefined }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0, loaded: undefined, seen: undefined, parsed: undefined, code: undefined }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
   const stop = ctx.stop;
   let partial = false;
   let spent = 0;
@@ -605,11 +604,11 @@ const ops: Ops = {
     push(next, st);
     // inline interpreter code: its shell calls and file calls, as equivalent command lines
     if (reason === 'language' && extra?.language && extra.payload !== undefined) {
-      const info = { dynamic: false, socket: false };
-      for (const line of codeCommands(extra.language, extra.payload, info)) ops.payload(line, `${carrier} code`, inv.source.span, withRedirects(inv, []), st, false);
-      if (info.dynamic) o.runsInput = true;
+      const code = codeOf(st, extra.language, extra.payload);
+      for (const line of code.lines) ops.payload(line, `${carrier} code`, inv.source.span, withRedirects(inv, []), st, false);
+      if (code.dynamic) o.runsInput = true;
       // a reverse shell: the code connects out and gives a program the connection
-      if (info.socket) o.reason = 'network';
+      if (code.socket) o.reason = 'network';
     }
   },
   networkWord,
