@@ -301,7 +301,7 @@ function optionEnv(inv: Invocation, ex: Extraction, st: NormState): void {
     if (inv.via.some((v) => v.name === name)) continue;
     const given = inv.env.filter((a) => a.name === name);
     const values = (st.values === undefined ? (st.values = staticValues(ex)) : st.values)?.get(name) ?? [];
-    const dynamic = given.some((a) => a.value !== null && !a.value.static) || (!values.length && ex.commands.some((c) => c.env.some((a) => a.name === name && a.value !== null && !a.value.static)));
+    const dynamic = given.some((a) => a.value !== null && !a.value.static) || (!values.length && dynamicNames(ex).has(name));
     if (dynamic) {
       ops.opaque(inv, name, 'dynamic', st);
       continue;
@@ -314,6 +314,19 @@ function optionEnv(inv: Invocation, ex: Extraction, st: NormState): void {
       ops.command([inv.program, ...words.map((w) => staticWord(w, inv.program.span)), ...inv.args], name, withRedirects(inv, inv.redirects), st, ex);
     }
   }
+}
+
+/** The names some command of the source gives a value known only at run time (the last source asked). */
+let dynamicOf: Extraction | undefined;
+let dynamicSet: ReadonlySet<string> = new Set();
+function dynamicNames(ex: Extraction): ReadonlySet<string> {
+  if (ex !== dynamicOf) {
+    const names = new Set<string>();
+    for (const c of ex.commands) for (const a of c.env) if (a.value !== null && !a.value.static) names.add(a.name);
+    dynamicOf = ex;
+    dynamicSet = names;
+  }
+  return dynamicSet;
 }
 
 /** A variable's options split as the programs split them: on blanks, with quotes and backslashes kept together. */
