@@ -1,7 +1,7 @@
 // Shared state of one normalize run, passed to carrier handlers (avoids import cycles).
 import type { Extraction, Invocation, Issue, Span, Word, SimpleCommand } from '../types.ts';
 import type { MatchSet } from '../../programs/types.ts';
-import type { Looked } from './written.ts';
+import type { Code, Looked } from './written.ts';
 
 export interface NormState {
   home: string;
@@ -20,8 +20,8 @@ export interface NormState {
     /** Per runner (written.ts, projectWrites): the writes it looked at. */
     seen?: Map<string, Looked>;
     parsed?: Map<string, Extraction>;
-    /** Code in a language → the command lines it runs (written.ts, codeOf). */
-    code?: Map<string, { lines: string[]; dynamic: boolean; socket: boolean }>;
+    /** Code → the command lines it runs (written.ts, codeOf). */
+    code?: Map<string, Code>;
   };
   /** BASH_CMDS[name]=path seen so far: later calls to name run path. */
   rebind?: Map<string, string>;

@@ -21,10 +21,15 @@ export function absIn(st: NormState, p: string): string {
  * appends included: what a later `sh x.sh` or `source x.sh` runs. Only the known part: the caller
  * keeps the file opaque.
  */
-export function writtenText(path: string, ex: Extraction, st: NormState, at: number, target = absIn(st, path)): string | null {
-  const inner = textAt(logOf(ex, st), target, at);
+export function writtenText(path: string, ex: Extraction, st: NormState, at: number, target?: string): string | null {
+  const log = logOf(ex, st);
+  const root = !st.root || st.root.ex === ex ? null : logOf(st.root.ex, st);
+  // (most sources write no file: no path to work out)
+  if (!log.all.length && (root === null || !root.all.length)) return null;
+  target ??= absIn(st, path);
+  const inner = textAt(log, target, at);
   // a payload run by a command of the source (`bash -c ./x.sh`, `su -c …`): what the source wrote before that command
-  return inner !== null || !st.root || st.root.ex === ex ? inner : textAt(logOf(st.root.ex, st), target, st.root.at);
+  return inner !== null || root === null ? inner : textAt(root, target, st.root!.at);
 }
 
 /** One write of a file by a command: its stdout (a redirect, a tee operand) or a copy of another file. */
@@ -149,7 +154,8 @@ function copiesOf(c: SimpleCommand, st: NormState): [string, string][] | null {
  */
 export function copiedProgram(path: string, ex: Extraction, st: NormState, at: number): string | null {
   let from: string | null = null;
-  for (const w of logOf(ex, st).byTarget.get(absIn(st, path)) ?? []) {
+  const log = logOf(ex, st);
+  for (const w of (log.all.length ? log.byTarget.get(absIn(st, path)) : undefined) ?? []) {
     if (w.sc.span.end > at) break;
     from = w.from;
   }
@@ -293,16 +299,23 @@ export function runText(inv: Invocation, text: string, path: string, language: s
  * The command lines code in `language` runs (codeCommands), read once per text in a decision: a
  * text written to many files, or loaded by many runners, is the same code each time.
  */
-export function codeOf(st: NormState, language: string, text: string): { lines: string[]; dynamic: boolean; socket: boolean } {
+export function codeOf(st: NormState, language: string, text: string): Code {
   const memo = (st.payload.code ??= new Map());
-  const key = language + '\0' + text;
-  let c = memo.get(key);
-  if (c === undefined) {
+  let c = memo.get(text);
+  // (by text alone: the same text in another language is read again)
+  if (c === undefined || c.language !== language) {
     const info = { dynamic: false, socket: false };
     const lines = codeCommands(language, text, info);
-    memo.set(key, (c = { lines, dynamic: info.dynamic, socket: info.socket }));
+    memo.set(text, (c = { language, lines, dynamic: info.dynamic, socket: info.socket }));
   }
   return c;
+}
+
+export interface Code {
+  language: string;
+  lines: string[];
+  dynamic: boolean;
+  socket: boolean;
 }
 
 /**
