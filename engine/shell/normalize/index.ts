@@ -231,7 +231,8 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   }
   const name = inv.name;
   const path = inv.program.value ?? '';
-  if (Object.hasOwn(OPTIONS_OF, name) && st.depth + 1 <= MAX_DEPTH) optionEnv(inv, ex, st);
+  const optionVars = OPTIONS_OF.get(name);
+  if (optionVars !== undefined && st.depth + 1 <= MAX_DEPTH) optionEnv(inv, optionVars, ex, st);
   // ./x.sh written earlier in the source with known text (a #! line aside, the shell runs it)
   if (path.includes('/')) runWritten(inv, inv.program, ex, st, ops);
   if (!system) {
@@ -288,16 +289,20 @@ function optionWords(inv: Invocation, program: Word): boolean {
 }
 
 /** Program → the variables that add options to it (OPTION_ENV turned around). */
-const OPTIONS_OF: Record<string, string[]> = {};
-for (const [v, o] of Object.entries(OPTION_ENV)) for (const p of o.programs) (OPTIONS_OF[p] ??= []).push(v);
+const OPTIONS_OF = new Map<string, string[]>();
+for (const [v, o] of Object.entries(OPTION_ENV)) for (const p of o.programs) {
+  const list = OPTIONS_OF.get(p);
+  if (list) list.push(v);
+  else OPTIONS_OF.set(p, [v]);
+}
 
 /**
  * TAR_OPTIONS='--to-command=…' tar x, LESS='+!cmd' less f, VIMINIT=':!cmd' vim: the program reads
  * the variable as more of its options, so it is checked again with them in front of its arguments
  * (each value the variable gets on the command or anywhere in the source; an unknown one is opaque).
  */
-function optionEnv(inv: Invocation, ex: Extraction, st: NormState): void {
-  for (const name of OPTIONS_OF[inv.name]!) {
+function optionEnv(inv: Invocation, vars: readonly string[], ex: Extraction, st: NormState): void {
+  for (const name of vars) {
     if (inv.via.some((v) => v.name === name)) continue;
     const given = inv.env.filter((a) => a.name === name);
     const values = (st.values === undefined ? (st.values = staticValues(ex)) : st.values)?.get(name) ?? [];
