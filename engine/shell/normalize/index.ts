@@ -5,7 +5,7 @@ import { cdStep } from '../cd.ts';
 import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
-import { copiedProgram, loadWritten, projectWrites, runText, unknownLoads } from './written.ts';
+import { codeOf, copiedProgram, loadWritten, projectWrites, runText, unknownLoads } from './written.ts';
 import { crontabStdin, runWritten, streamText, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, copyInv, dynamicWord, invocationFrom, staticWord, systemProgram, withArgs, withRedirects } from './words.ts';
@@ -14,7 +14,6 @@ import { envRuns } from './envcode.ts';
 import { OPTION_ENV } from '../../programs/env.ts';
 import { traitsOf, T_ENV_BUILTIN, T_INTERPRETER, T_OPTION_CARRIER, T_SHELL, T_WRAPPER } from './traits.ts';
 import { functionCalls, positionalVariants, programVariants, staticValues, valueVariants, wordValues } from './values.ts';
-import { codeCommands } from '../../programs/code.ts';
 import { hasShellEscapes, shellEscapes } from '../../programs/escapes.ts';
 
 export { parseOptions, canonicalize, type Parsed } from './parse.ts';
@@ -61,7 +60,7 @@ export interface NormStop {
 
 export function normalize(ex: Extraction, ctx: { home: string; cwd: string; depth?: number; payload?: { chars: number }; root?: NormState['root']; stop?: NormStop }): { invocations: Invocation[]; issues: Issue[]; partial: boolean } {
   // every field present from the start (one shape for every state the carriers are handed)
-  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0, loaded: undefined, seen: undefined, parsed: undefined }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
+  const st: NormState = { home: ctx.home, cwd: ctx.cwd, depth: ctx.depth ?? 0, out: [], issues: ex.issues.slice(), count: { n: 0 }, variants: 0, payload: ctx.payload ?? { chars: 0, loaded: undefined, seen: undefined, parsed: undefined, code: undefined }, rebind: undefined, opened: undefined, values: undefined, root: ctx.root, calls: undefined };
   const stop = ctx.stop;
   let partial = false;
   let spent = 0;
@@ -232,7 +231,8 @@ function expand(start: Invocation, ex: Extraction, st: NormState): void {
   }
   const name = inv.name;
   const path = inv.program.value ?? '';
-  if (Object.hasOwn(OPTIONS_OF, name) && st.depth + 1 <= MAX_DEPTH) optionEnv(inv, ex, st);
+  const optionVars = OPTIONS_OF.get(name);
+  if (optionVars !== undefined && st.depth + 1 <= MAX_DEPTH) optionEnv(inv, optionVars, ex, st);
   // ./x.sh written earlier in the source with known text (a #! line aside, the shell runs it)
   if (path.includes('/')) runWritten(inv, inv.program, ex, st, ops);
   if (!system) {
@@ -289,20 +289,24 @@ function optionWords(inv: Invocation, program: Word): boolean {
 }
 
 /** Program → the variables that add options to it (OPTION_ENV turned around). */
-const OPTIONS_OF: Record<string, string[]> = {};
-for (const [v, o] of Object.entries(OPTION_ENV)) for (const p of o.programs) (OPTIONS_OF[p] ??= []).push(v);
+const OPTIONS_OF = new Map<string, string[]>();
+for (const [v, o] of Object.entries(OPTION_ENV)) for (const p of o.programs) {
+  const list = OPTIONS_OF.get(p);
+  if (list) list.push(v);
+  else OPTIONS_OF.set(p, [v]);
+}
 
 /**
  * TAR_OPTIONS='--to-command=…' tar x, LESS='+!cmd' less f, VIMINIT=':!cmd' vim: the program reads
  * the variable as more of its options, so it is checked again with them in front of its arguments
  * (each value the variable gets on the command or anywhere in the source; an unknown one is opaque).
  */
-function optionEnv(inv: Invocation, ex: Extraction, st: NormState): void {
-  for (const name of OPTIONS_OF[inv.name]!) {
+function optionEnv(inv: Invocation, vars: readonly string[], ex: Extraction, st: NormState): void {
+  for (const name of vars) {
     if (inv.via.some((v) => v.name === name)) continue;
     const given = inv.env.filter((a) => a.name === name);
     const values = (st.values === undefined ? (st.values = staticValues(ex)) : st.values)?.get(name) ?? [];
-    const dynamic = given.some((a) => a.value !== null && !a.value.static) || (!values.length && ex.commands.some((c) => c.env.some((a) => a.name === name && a.value !== null && !a.value.static)));
+    const dynamic = given.some((a) => a.value !== null && !a.value.static) || (!values.length && dynamicNames(ex).has(name));
     if (dynamic) {
       ops.opaque(inv, name, 'dynamic', st);
       continue;
@@ -315,6 +319,19 @@ function optionEnv(inv: Invocation, ex: Extraction, st: NormState): void {
       ops.command([inv.program, ...words.map((w) => staticWord(w, inv.program.span)), ...inv.args], name, withRedirects(inv, inv.redirects), st, ex);
     }
   }
+}
+
+/** The names some command of the source gives a value known only at run time (the last source asked). */
+let dynamicOf: Extraction | undefined;
+let dynamicSet: ReadonlySet<string> = new Set();
+function dynamicNames(ex: Extraction): ReadonlySet<string> {
+  if (ex !== dynamicOf) {
+    const names = new Set<string>();
+    for (const c of ex.commands) for (const a of c.env) if (a.value !== null && !a.value.static) names.add(a.name);
+    dynamicOf = ex;
+    dynamicSet = names;
+  }
+  return dynamicSet;
 }
 
 /** A variable's options split as the programs split them: on blanks, with quotes and backslashes kept together. */
@@ -605,11 +622,11 @@ const ops: Ops = {
     push(next, st);
     // inline interpreter code: its shell calls and file calls, as equivalent command lines
     if (reason === 'language' && extra?.language && extra.payload !== undefined) {
-      const info = { dynamic: false, socket: false };
-      for (const line of codeCommands(extra.language, extra.payload, info)) ops.payload(line, `${carrier} code`, inv.source.span, withRedirects(inv, []), st, false);
-      if (info.dynamic) o.runsInput = true;
+      const code = codeOf(st, extra.language, extra.payload);
+      for (const line of code.lines) ops.payload(line, `${carrier} code`, inv.source.span, withRedirects(inv, []), st, false);
+      if (code.dynamic) o.runsInput = true;
       // a reverse shell: the code connects out and gives a program the connection
-      if (info.socket) o.reason = 'network';
+      if (code.socket) o.reason = 'network';
     }
   },
   networkWord,

@@ -209,24 +209,32 @@ export function prefixItems(out: Invocation[], ex: Extraction, changed: Invocati
   for (const inv of out) {
     if (!viaXargs(inv)) continue;
     let root: string | null | undefined;
-    inv.args = inv.args.map((w: Word) => {
+    // (the args array is replaced only when a word is: the program facts kept on it stay good)
+    let args: Word[] | null = null;
+    for (let i = 0; i < inv.args.length; i++) {
+      const w = inv.args[i]!;
       const at = w.static ? -1 : w.approx.indexOf(ITEMS);
-      if (at < 0 || w.approx.indexOf(ITEMS, at + 1) >= 0 || w.kinds.length !== 1 || w.kinds[0] !== 'command') return w;
+      if (at < 0 || w.approx.indexOf(ITEMS, at + 1) >= 0 || w.kinds.length !== 1 || w.kinds[0] !== 'command') continue;
       const whole = w.approx === ITEMS && w.raw === w.approx;
       // an item inside a word (xargs -I{} cp {} backup/{}.bak): the word as written, with the item in it
-      if (!whole && w.raw === w.approx) return w;
+      if (!whole && w.raw === w.approx) continue;
       if (root === undefined) root = itemRoot(inv, ex);
-      if (root === null) return w;
-      if (!changed.includes(inv)) changed.push(inv);
+      if (root === null) continue;
+      args ??= inv.args.slice();
       if (whole) {
         const c = copyWord(w);
         c.globPrefix = prefix(root);
-        return c;
+        args[i] = c;
+        continue;
       }
       const before = w.approx.slice(0, at);
       const approx = before + prefix(root) + '*' + w.approx.slice(at + ITEMS.length);
-      return globWord(w.span, approx, before + prefix(root));
-    });
+      args[i] = globWord(w.span, approx, before + prefix(root));
+    }
+    if (args) {
+      inv.args = args;
+      if (!changed.includes(inv)) changed.push(inv);
+    }
   }
 }
 
@@ -333,19 +341,26 @@ export function prefixLines(out: Invocation[], ex: Extraction, changed: Invocati
     if (name === null) continue;
     const root = itemRoot(inv, ex);
     if (root === null) continue;
-    inv.args = inv.args.map((w: Word) => {
+    let args: Word[] | null = null;
+    for (let i = 0; i < inv.args.length; i++) {
+      const w = inv.args[i]!;
       const s = lineSlot(w, name);
-      if (!s) return w;
-      if (!changed.includes(inv)) changed.push(inv);
+      if (!s) continue;
+      args ??= inv.args.slice();
       const gp = prefix(root);
       if (!s.before && !s.after) {
         const line = makeWord(w.span, LINE, false, undefined, LINE, ['command'], [], false, 0);
         line.globPrefix = gp;
-        return line;
+        args[i] = line;
+        continue;
       }
       // inside a word (~/"$f", "backup/$f"): each line there, like the glob BEFORE ROOT/ * AFTER
       const approx = s.before + gp + '*' + s.after;
-      return globWord(w.span, approx, s.before + gp);
-    });
+      args[i] = globWord(w.span, approx, s.before + gp);
+    }
+    if (args) {
+      inv.args = args;
+      if (!changed.includes(inv)) changed.push(inv);
+    }
   }
 }

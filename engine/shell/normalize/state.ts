@@ -1,6 +1,7 @@
 // Shared state of one normalize run, passed to carrier handlers (avoids import cycles).
 import type { Extraction, Invocation, Issue, Span, Word, SimpleCommand } from '../types.ts';
 import type { MatchSet } from '../../programs/types.ts';
+import type { Code, Looked } from './written.ts';
 
 export interface NormState {
   home: string;
@@ -13,7 +14,15 @@ export interface NormState {
   /** Value variants expanded so far (budget). */
   variants: number;
   /** Payload characters analysed so far, shared with the payloads' own runs (budget). */
-  payload: { chars: number; loaded?: Set<string>; seen?: Map<string, Set<object>>; parsed?: Map<string, Extraction> };
+  payload: {
+    chars: number;
+    loaded?: Set<string>;
+    /** Per runner (written.ts, projectWrites): the writes it looked at. */
+    seen?: Map<string, Looked>;
+    parsed?: Map<string, Extraction>;
+    /** Code → the command lines it runs (written.ts, codeOf). */
+    code?: Map<string, Code>;
+  };
   /** BASH_CMDS[name]=path seen so far: later calls to name run path. */
   rebind?: Map<string, string>;
   /** Assignment values already opened (envcode.ts). */

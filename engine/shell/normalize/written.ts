@@ -21,11 +21,15 @@ export function absIn(st: NormState, p: string): string {
  * appends included: what a later `sh x.sh` or `source x.sh` runs. Only the known part: the caller
  * keeps the file opaque.
  */
-export function writtenText(path: string, ex: Extraction, st: NormState, at: number): string | null {
-  const target = absIn(st, path);
-  const inner = textAt(logOf(ex, st), target, at);
+export function writtenText(path: string, ex: Extraction, st: NormState, at: number, target?: string): string | null {
+  const log = logOf(ex, st);
+  const root = !st.root || st.root.ex === ex ? null : logOf(st.root.ex, st);
+  // (most sources write no file: no path to work out)
+  if (!log.all.length && (root === null || !root.all.length)) return null;
+  target ??= absIn(st, path);
+  const inner = textAt(log, target, at);
   // a payload run by a command of the source (`bash -c ./x.sh`, `su -c …`): what the source wrote before that command
-  return inner !== null || !st.root || st.root.ex === ex ? inner : textAt(logOf(st.root.ex, st), target, st.root.at);
+  return inner !== null || root === null ? inner : textAt(root, target, st.root!.at);
 }
 
 /** One write of a file by a command: its stdout (a redirect, a tee operand) or a copy of another file. */
@@ -51,11 +55,13 @@ interface WriteLog {
   all: Write[];
   /** textAt answers: target NUL at → text. */
   memo: Map<string, string | null>;
+  /** For each k, the earliest end of the writes all[k…] (made on first use): no write from k on ends before it. */
+  endsFrom: number[] | undefined;
 }
 
 const LOGS = new WeakMap<Extraction, WriteLog>();
 /** The log of a source that writes nothing (most write nothing, whatever the cwd): shared, never stored. */
-const NO_WRITES: WriteLog = { ex: undefined, cwd: '', byTarget: new Map(), all: [], memo: new Map() };
+const NO_WRITES: WriteLog = { ex: undefined, cwd: '', byTarget: new Map(), all: [], memo: new Map(), endsFrom: undefined };
 /** The last source found to write nothing (a WeakMap entry for each cost more than the scan). */
 let quiet: Extraction | null = null;
 
@@ -65,7 +71,7 @@ function logOf(ex: Extraction, st: NormState): WriteLog {
   if (known !== undefined && known.cwd === st.cwd) return known;
   let log: WriteLog | null = null;
   const add = (c: SimpleCommand, raw: string, append: boolean, from: string | null, tee: boolean) => {
-    log ??= { ex, cwd: st.cwd, byTarget: new Map(), all: [], memo: new Map() };
+    log ??= { ex, cwd: st.cwd, byTarget: new Map(), all: [], memo: new Map(), endsFrom: undefined };
     const w: Write = { raw, append, from, text: undefined, sc: c, tee };
     const target = absIn(st, raw);
     const list = log.byTarget.get(target);
@@ -148,7 +154,8 @@ function copiesOf(c: SimpleCommand, st: NormState): [string, string][] | null {
  */
 export function copiedProgram(path: string, ex: Extraction, st: NormState, at: number): string | null {
   let from: string | null = null;
-  for (const w of logOf(ex, st).byTarget.get(absIn(st, path)) ?? []) {
+  const log = logOf(ex, st);
+  for (const w of (log.all.length ? log.byTarget.get(absIn(st, path)) : undefined) ?? []) {
     if (w.sc.span.end > at) break;
     from = w.from;
   }
@@ -170,10 +177,56 @@ function teeInput(ex: Extraction, c: SimpleCommand): string | null {
   return fed.length === 1 ? stageOutput(ex, fed[0]!) : null;
 }
 
-/** Each write before `at` with text of its own (not a copy), in the source and (for a payload) its root. */
-function eachWriteBefore(ex: Extraction, st: NormState, at: number, visit: (w: Write) => void): void {
-  for (const w of logOf(ex, st).all) if (w.sc.span.end <= at && w.from === null) visit(w);
-  if (st.root && st.root.ex !== ex) for (const w of logOf(st.root.ex, st).all) if (w.sc.span.end <= st.root.at && w.from === null) visit(w);
+/**
+ * The writes of one runner (program, folder, context) looked at already: every write of `logs[k]`
+ * before index `next[k]` is looked at (or is a copy, or lies after every `at` asked so far).
+ */
+export interface Looked {
+  writes: Set<object>;
+  logs: WriteLog[];
+  next: number[];
+}
+
+/**
+ * Each write before `at` with text of its own (not a copy) that `looked` has not seen, in the
+ * source and (for a payload) its root; each is marked seen before it is visited.
+ */
+function eachNewWriteBefore(ex: Extraction, st: NormState, at: number, looked: Looked, visit: (w: Write) => void): void {
+  newWritesIn(logOf(ex, st), at, looked, visit);
+  if (st.root && st.root.ex !== ex) newWritesIn(logOf(st.root.ex, st), st.root.at, looked, visit);
+}
+
+function newWritesIn(log: WriteLog, at: number, looked: Looked, visit: (w: Write) => void): void {
+  const all = log.all;
+  if (!all.length) return;
+  let k = looked.logs.indexOf(log);
+  if (k < 0) k = looked.logs.push(log) - 1;
+  let i = looked.next[k] ?? 0;
+  const ends = (log.endsFrom ??= endsFrom(all));
+  // (a write taken or skipped for good moves the start on, while no write before it is left)
+  let prefix = true;
+  for (; i < all.length && ends[i]! <= at; i++) {
+    const w = all[i]!;
+    if (w.from !== null || looked.writes.has(w)) {
+      if (prefix) looked.next[k] = i + 1;
+      continue;
+    }
+    if (w.sc.span.end > at) {
+      prefix = false;
+      continue;
+    }
+    looked.writes.add(w);
+    if (prefix) looked.next[k] = i + 1;
+    visit(w);
+  }
+}
+
+/** The suffix minima of the writes' ends. */
+function endsFrom(all: readonly Write[]): number[] {
+  const out = new Array<number>(all.length);
+  let min = Infinity;
+  for (let k = all.length - 1; k >= 0; k--) out[k] = min = Math.min(min, all[k]!.sc.span.end);
+  return out;
 }
 
 /** Does the source (or its root) write any file at all (most do not: answered without a closure). */
@@ -184,12 +237,12 @@ function writesAny(ex: Extraction, st: NormState): boolean {
 const SHELL_LANGUAGES = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh']);
 const LANGUAGE_ALIASES: Record<string, string> = { node: 'javascript', js: 'javascript', deno: 'javascript', python3: 'python' };
 /** A project file's language by its extension or name (the rest: read for embedded command lines). */
-const BY_EXTENSION: Record<string, string> = {
+const BY_EXTENSION: ReadonlyMap<string, string> = new Map(Object.entries({
   py: 'python', js: 'javascript', mjs: 'javascript', cjs: 'javascript', ts: 'javascript', mts: 'javascript', cts: 'javascript', jsx: 'javascript', tsx: 'javascript',
   rb: 'ruby', rake: 'ruby', gemspec: 'ruby', pl: 'perl', pm: 'perl', t: 'perl', php: 'php', lua: 'lua', r: 'r', R: 'r',
   sh: 'sh', bash: 'sh', zsh: 'sh', mk: 'make',
-};
-const BY_NAME: Record<string, string> = { Makefile: 'make', makefile: 'make', GNUmakefile: 'make', Rakefile: 'ruby', Gemfile: 'ruby', Guardfile: 'ruby', SConstruct: 'python', SConscript: 'python', wscript: 'python' };
+}));
+const BY_NAME: ReadonlyMap<string, string> = new Map(Object.entries({ Makefile: 'make', makefile: 'make', GNUmakefile: 'make', Rakefile: 'ruby', Gemfile: 'ruby', Guardfile: 'ruby', SConstruct: 'python', SConscript: 'python', wscript: 'python' }));
 /** Runners that load only part of their project: git runs its hooks and repository config, not the work tree. */
 const LOADED_PART: Record<string, readonly string[]> = { git: ['.git/', '.husky/', '.githooks/'] };
 /** Text no runner loads as code: prose and data kept beside a project. */
@@ -197,10 +250,10 @@ const PROSE = new Set(['md', 'markdown', 'txt', 'rst', 'adoc', 'log', 'csv', 'ts
 
 function languageOf(path: string): string | undefined {
   const name = basename(path);
-  if (Object.hasOwn(BY_NAME, name)) return BY_NAME[name];
+  const named = BY_NAME.get(name);
+  if (named !== undefined) return named;
   const dot = name.lastIndexOf('.');
-  const ext = dot > 0 ? name.slice(dot + 1) : '';
-  return Object.hasOwn(BY_EXTENSION, ext) ? BY_EXTENSION[ext] : undefined;
+  return dot > 0 ? BY_EXTENSION.get(name.slice(dot + 1)) : undefined;
 }
 
 /**
@@ -221,11 +274,11 @@ function runContext(inv: Invocation): string {
 }
 
 /** Run a text the program loads as code (a file written here, a here-string it reads as /dev/stdin). */
-export function runText(inv: Invocation, text: string, path: string, language: string | undefined, w: Word, st: NormState, ops: Ops): void {
+export function runText(inv: Invocation, text: string, path: string, language: string | undefined, w: Word, st: NormState, ops: Ops, abs = absIn(st, path), context = runContext(inv)): void {
   const given = language !== undefined ? (LANGUAGE_ALIASES[language] ?? language) : languageOf(path);
   // the same text loaded the same way again (npm test; npm test) adds nothing to check; under
   // another wrapper, env or folder (sudo npm test) it is checked again
-  const key = `${inv.name}\0${runContext(inv)}\0${given ?? ''}\0${absIn(st, path)}\0${text}`;
+  const key = `${inv.name}\0${context}\0${given ?? ''}\0${abs}\0${text}`;
   const loaded = (st.payload.loaded ??= new Set());
   if (loaded.has(key)) return;
   loaded.add(key);
@@ -233,13 +286,36 @@ export function runText(inv: Invocation, text: string, path: string, language: s
   const carrier = `${basename(path)} written here`;
   if (given !== undefined && SHELL_LANGUAGES.has(given)) return ops.payload(text, carrier, w.span, bare, st, false);
   if (given !== undefined && readsCode(given)) {
-    const info = { dynamic: false, socket: false };
-    for (const line of codeCommands(given, text, info)) ops.payload(line, carrier, w.span, bare, st, false);
+    const code = codeOf(st, given, text);
+    for (const line of code.lines) ops.payload(line, carrier, w.span, bare, st, false);
     // a reverse shell written first: the code connects out and hands a program the connection
-    if (info.socket) ops.opaque(inv, carrier, 'network', st, { language: given });
+    if (code.socket) ops.opaque(inv, carrier, 'network', st, { language: given });
     return;
   }
   for (const line of shellEscapes(given, text, inv.name)) ops.payload(line, carrier, w.span, bare, st, false);
+}
+
+/**
+ * The command lines code in `language` runs (codeCommands), read once per text in a decision: a
+ * text written to many files, or loaded by many runners, is the same code each time.
+ */
+export function codeOf(st: NormState, language: string, text: string): Code {
+  const memo = (st.payload.code ??= new Map());
+  let c = memo.get(text);
+  // (by text alone: the same text in another language is read again)
+  if (c === undefined || c.language !== language) {
+    const info = { dynamic: false, socket: false };
+    const lines = codeCommands(language, text, info);
+    memo.set(text, (c = { language, lines, dynamic: info.dynamic, socket: info.socket }));
+  }
+  return c;
+}
+
+export interface Code {
+  language: string;
+  lines: string[];
+  dynamic: boolean;
+  socket: boolean;
 }
 
 /**
@@ -252,22 +328,23 @@ export function projectWrites(inv: Invocation, f: ProgramFacts, ex: Extraction, 
   if (!writesAny(ex, st)) return;
   // each write is looked at once per runner program and folder (npm test; npm test reads the same files)
   const dir = projectDir(inv, f, st);
-  const runner = `${inv.name}\0${dir}\0${runContext(inv)}`;
-  const seen = (st.payload.seen ??= new Map()).get(runner) ?? new Set<object>();
-  st.payload.seen.set(runner, seen);
+  const context = runContext(inv);
+  const runner = `${inv.name}\0${dir}\0${context}`;
+  const all = (st.payload.seen ??= new Map());
+  let looked = all.get(runner);
+  if (looked === undefined) all.set(runner, (looked = { writes: new Set(), logs: [], next: [] }));
   const part = Object.hasOwn(LOADED_PART, inv.name) ? LOADED_PART[inv.name]! : null;
-  eachWriteBefore(ex, st, at, (w) => {
-    if (seen.has(w)) return;
-    seen.add(w);
+  eachNewWriteBefore(ex, st, at, looked, (w) => {
     const raw = w.raw;
-    const inside = insideDir(raw, absIn(st, raw), dir);
+    const abs = absIn(st, raw);
+    const inside = insideDir(raw, abs, dir);
     if (inside === null) return;
     if (part && !part.some((p) => inside.startsWith(p) || inside.includes('/' + p))) return;
     const name = basename(raw);
     const dot = name.lastIndexOf('.');
     if (dot > 0 && PROSE.has(name.slice(dot + 1).toLowerCase())) return;
-    const text = writtenText(raw, ex, st, at);
-    if (text !== null) runText(inv, text, raw, undefined, inv.program, st, ops);
+    const text = writtenText(raw, ex, st, at, abs);
+    if (text !== null) runText(inv, text, raw, undefined, inv.program, st, ops, abs, context);
   });
 }
 
@@ -287,7 +364,18 @@ function insideDir(raw: string, abs: string, dir: string | null): string | null 
 function projectDir(inv: Invocation, f: ProgramFacts, st: NormState): string | null {
   for (const a of f.args) if (a.role === 'cwd') return a.word.static ? absIn(st, a.text ?? a.word.value ?? '.') : null;
   if (inv.chdir) return inv.chdir.static ? absIn(st, inv.chdir.value ?? '.') : null;
-  return absIn(st, '.');
+  return cwdOf(st.cwd);
+}
+
+/** The cwd as absIn gives `.` (the last one asked: a decision has one cwd). */
+let lastCwd: string | undefined;
+let lastDir = '';
+function cwdOf(cwd: string): string {
+  if (cwd !== lastCwd) {
+    lastDir = normalizePath(cwd + '/.');
+    lastCwd = cwd;
+  }
+  return lastDir;
 }
 
 /**
