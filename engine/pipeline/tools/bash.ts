@@ -322,27 +322,28 @@ function allowHit(env: CheckEnv, inv: Invocation, targets: readonly (string | nu
   return undefined;
 }
 
-/** Per shared rule list: the first words of literal texts with a space, and whether any has none. */
-const firstWords = new WeakMap<readonly Rule[], { words: Set<string>; partial: boolean }>();
+/** Per shared rule list: the first words of literal texts with a space, and the literal texts without one. */
+const firstWords = new WeakMap<readonly Rule[], { words: Set<string>; partial: string[] }>();
 
 /** Can some rule match a command whose first word is w0? (false only when none can) */
 function mayMatchSome(rules: readonly Rule[], w0: string): boolean {
   let ix = firstWords.get(rules);
   if (!ix) {
-    ix = { words: new Set(), partial: false };
+    ix = { words: new Set(), partial: [] };
     for (const r of rules) {
       const lit = literalStart(r.bash!);
       const sp = lit.indexOf(' ');
-      if (sp < 0) ix.partial = true;
+      if (sp < 0) ix.partial.push(lit);
       else ix.words.add(lit.slice(0, sp));
     }
     firstWords.set(rules, ix);
   }
   // A literal text with a space starts with w0 and a space only when w0 is its first word,
-  // and then that rule may match.
+  // and then that rule may match; of the others only those without a space are left to try.
   if (!w0.includes(' ')) {
     if (ix.words.has(w0)) return true;
-    if (!ix.partial) return false;
+    for (const p of ix.partial) if (mayStartWith(p, w0)) return true;
+    return false;
   }
   for (const r of rules) if (mayStartWith(literalStart(r.bash!), w0)) return true;
   return false;
@@ -510,7 +511,7 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, here: string 
         const k = p === null ? null : absKnown(p, here);
         const a = k === null ? null : canonical(k, here);
         if (a === null && p !== null && !inv.chdir && st.cwdGlob !== undefined && insideGlobCwd(env, p, st.cwdGlob)) continue;
-        if (a === null || (!HARMLESS_DEVICES.has(p!) && !readInside(env, a))) {
+        if (a === null || (!readInside(env, a) && !HARMLESS_DEVICES.has(p!))) {
           away = p;
           break;
         }
@@ -691,7 +692,7 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
     if (e.kind === 'read' && e.path) {
       const p = e.path;
       if (p.abs !== null) {
-        if (!HARMLESS_DEVICES.has(p.abs) && !readInside(env, p.abs)) return null;
+        if (!readInside(env, p.abs) && !HARMLESS_DEVICES.has(p.abs)) return null;
       } else {
         const info = infoOf(p);
         if (info.free || info.classes.has('outside') || info.classes.has('credential')) return null;
