@@ -48,6 +48,38 @@ function abnormalAt(p: string): number {
   return -1;
 }
 
+/** The directory joinPath found normal last (a decision resolves most paths against one cwd). */
+let normalDir = '/';
+
+/**
+ * normalizePath(dir + '/' + rel): for a relative rel with no empty, `.` or `..` segment, against
+ * the normal directory seen last, the join as it is (no scan of the directory again).
+ */
+export function joinPath(dir: string, rel: string): string {
+  if (plainRelative(rel)) {
+    if (dir === normalDir) return dir === '/' ? '/' + rel : dir + '/' + rel;
+    if (abnormalAt(dir) < 0) {
+      normalDir = dir;
+      return dir === '/' ? '/' + rel : dir + '/' + rel;
+    }
+  }
+  return normalizePath(dir + '/' + rel);
+}
+
+/** Relative, with no empty, `.` or `..` segment (so no trailing slash either). */
+function plainRelative(p: string): boolean {
+  const n = p.length;
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    if (i < n && p.charCodeAt(i) !== 47) continue;
+    const len = i - start;
+    if (len === 0) return false;
+    if (p.charCodeAt(start) === 46 && (len === 1 || (len === 2 && p.charCodeAt(start + 1) === 46))) return false;
+    start = i + 1;
+  }
+  return true;
+}
+
 /** Resolve a path as bash would see it (after tilde expansion) against cwd and home. */
 export function resolvePath(p: string, cwd: string, home: string): string {
   if (p === '~') return normalizePath(home);
@@ -59,7 +91,7 @@ export function resolvePath(p: string, cwd: string, home: string): string {
 /** Resolve a word's value (already tilde-expanded by the parser) against cwd: `~` stays literal. */
 export function resolveLiteral(p: string, cwd: string): string {
   if (p === '.') return normalizePath(cwd); // the common case, without a `/.` to remove
-  return normalizePath(p.startsWith('/') ? p : cwd + '/' + p);
+  return p.startsWith('/') ? normalizePath(p) : joinPath(cwd, p);
 }
 
 /** Windows and NT path forms that a POSIX check would misjudge (UNC, \\?\, \??\, ADS, 8.3 names …). */
