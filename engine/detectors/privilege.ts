@@ -2,7 +2,8 @@
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
-import { ctxFor, finding, text, writeTargets } from './util.ts';
+import type { Effect } from '../effects/index.ts';
+import { ctxFor, effectsFor, finding, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'privilege',
@@ -18,6 +19,7 @@ const meta: DetectorMeta = {
 
 const ELEVATE = new Set(['sudo', 'su', 'doas', 'pkexec', 'runuser', 'sudoedit', 'visudo', 'setcap', 'setpriv', 'newgrp', 'sg', 'chroot', 'nsenter', 'unshare', 'capsh']);
 const WRAPPED = new Set(['sudo', 'doas', 'su', 'pkexec', 'runuser']);
+const TARGET_KINDS = new Set<Effect['kind']>(['write', 'delete', 'mode', 'owner', 'device']);
 
 function setuidMode(m: string): boolean {
   if (m.length >= 4 && m.length <= 5 && /* octal */ [...m].every((c) => c >= '0' && c <= '7')) {
@@ -48,7 +50,11 @@ export const privilege: Detector = {
       const head = sp < 0 ? v.name : v.name.slice(0, sp);
       if (WRAPPED.has(head)) out.push(finding(meta, inv, `runs ${inv.name || 'a command'} through ${v.name}`));
     }
-    for (const t of writeTargets(inv, ctx)) if (t.abs && (t.abs === '/etc/sudoers' || t.abs.startsWith('/etc/sudoers.d') || t.abs.startsWith('/etc/sudoers'))) out.push(finding(meta, inv, `${t.how} writes ${t.abs}`, t.word));
+    // every path it writes, deletes or changes (as writeTargets lists them) under /etc/sudoers*
+    for (const e of effectsFor(inv, ctx)) {
+      const abs = e.path?.abs;
+      if (abs && abs.startsWith('/etc/sudoers') && TARGET_KINDS.has(e.kind)) out.push(finding(meta, inv, `${e.how} writes ${abs}`, e.path!.word));
+    }
     if (!inv.program.static) return out;
     const name = inv.name;
     if (ELEVATE.has(name)) out.push(finding(meta, inv, `${name} changes privileges`));

@@ -82,8 +82,33 @@ function rowsBelow(below: string): number[] {
   return rows;
 }
 
+// Without an fs port the answer depends only on the folder and the scope's cwd, home and
+// workspace: kept across decisions (a session extracts and copies into the same folders), for the
+// last home and workspace seen, bounded. Every answer kept is frozen.
+const MEMO_MAX = 256;
+let memo = new Map<string, PathInfo>();
+let memoHome = '';
+let memoWs: readonly string[] | null = null;
+
 /** What a member path below `dir` (absolute) can be. */
 export function membersInfo(dir: string, sc: PathScope): PathInfo {
+  if (sc.fs !== undefined) return membersInfoNow(dir, sc);
+  if (sc.home !== memoHome || sc.workspace !== memoWs || memo.size >= MEMO_MAX) {
+    memo = new Map();
+    memoHome = sc.home;
+    memoWs = sc.workspace;
+  }
+  const key = (sc.cwd ?? '') + '\0' + dir;
+  let info = memo.get(key);
+  if (info === undefined) {
+    info = membersInfoNow(dir, sc);
+    Object.freeze(info.reasons);
+    memo.set(key, Object.freeze(info));
+  }
+  return info;
+}
+
+function membersInfoNow(dir: string, sc: PathScope): PathInfo {
   const base = classifyPath(dir === '/' ? '/x' : dir + '/x', { cwd: sc.cwd, home: sc.home, workspace: sc.workspace, fs: sc.fs }, { tilde: false });
   // the folder itself is not replaced, only files below it
   const classes = new Set<PathClass>([...base.classes].filter((c) => c !== 'critical'));

@@ -5,7 +5,7 @@
 import type { FsPort } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import type { PathRef } from './types.ts';
-import { classifyPath, classifyWord, isTableName, NAME_CHARS, normalizePath, type PathClass, type PathContext, type PathInfo, type PathOptions } from '../paths/index.ts';
+import { classifyPath, classifyWord, isTableName, joinPath, NAME_CHARS, normalizePath, type PathClass, type PathContext, type PathInfo, type PathOptions } from '../paths/index.ts';
 
 export interface PathScope {
   home: string;
@@ -51,7 +51,7 @@ export function resolveIn(value: string, sc: { cwd: string | null }): string | n
     return canonical(normalizePath(value), sc.cwd);
   }
   if (sc.cwd === null) return null;
-  return canonical(value === '.' ? sc.cwd : normalizePath(sc.cwd + '/' + value), sc.cwd);
+  return canonical(value === '.' ? sc.cwd : joinPath(sc.cwd, value), sc.cwd);
 }
 
 /** `$HOME`, `${HOME}`, `"$HOME"/x`, `$PWD/x` with a static rest: the path it names. */

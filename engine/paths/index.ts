@@ -1,7 +1,7 @@
 // Paths: lexical helpers, the credential / protected / critical / device tables, and one small
 // API that says what a path, or a shell word that names one, can reach (classify.ts).
 // Pure: the file system is reached only through the optional fs port.
-export { normalizePath, resolvePath, resolveLiteral, suspiciousPath, isInside, isInWorkspace, basename, dirname } from './lexical.ts';
+export { normalizePath, joinPath, resolvePath, resolveLiteral, suspiciousPath, isInside, isInWorkspace, basename, dirname } from './lexical.ts';
 export { classifyPath, classifyWord, mergeInfos, physicalDir, homeOf, reaches } from './classify.ts';
 export type { PathClass, PathContext, PathInfo, PathOptions, VarValues, WordOptions } from './classify.ts';
 export { credentialReason, protectedReason, persistenceReason, criticalReason, deviceReason, isProtected, isCredential } from './reasons.ts';

@@ -46,7 +46,7 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean; gitDir?: (dir:
   if (!entry) return no(`${name} is not on the read-only list`);
   if (entry === always) return { readOnly: true, why: `${name} is read-only` };
   if (entry.raw) {
-    const why = entry.raw(inv.args.map(view));
+    const why = entry.raw(inv.args);
     return why ? no(why) : { readOnly: true, why: `${name} is read-only` };
   }
   const r = getopt(inv.args, entry.spec, 0);
@@ -60,7 +60,7 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean; gitDir?: (dir:
     return no(`dynamic argument ${w.approx}`);
   }
   if (!entry.check) return { readOnly: true, why: `${name} is read-only with these flags` };
-  const p: RoParsed = { options: r.options, list: r.list, operands: r.operands.map(view), args: inv.args.map(view) };
+  const p: RoParsed = { options: r.options, list: r.list, operands: r.operands, args: inv.args };
   const why = entry.check(p);
   return why ? no(why) : { readOnly: true, why: `${name} is read-only with these flags` };
 }
@@ -68,10 +68,6 @@ function check(inv: Invocation, opts: { trustRepoConfig: boolean; gitDir?: (dir:
 function firstWord(s: string): string {
   const sp = s.indexOf(' ');
   return sp < 0 ? s : s.slice(0, sp);
-}
-
-function view(w: Word) {
-  return { static: w.static, value: w.value, approx: w.approx };
 }
 
 function writeTarget(op: string, target: Word): string | null {

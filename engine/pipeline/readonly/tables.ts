@@ -10,11 +10,18 @@ export interface RoEntry {
   check?: (p: RoParsed) => string | null;
 }
 
+export interface RoWord {
+  readonly static: boolean;
+  readonly value?: string;
+  readonly approx: string;
+}
+
 export interface RoParsed {
   options: Map<string, string | true>;
   list: { canon: string; value: string | true }[];
-  operands: { static: boolean; value?: string; approx: string }[];
-  args: { static: boolean; value?: string; approx: string }[];
+  /** The words themselves (read-only: a checker reads their static, value and approx). */
+  operands: readonly RoWord[];
+  args: readonly RoWord[];
 }
 
 const e = (defs: string, check?: RoEntry['check'], posix = false): RoEntry => ({ spec: spec(defs, { posix }), check });

@@ -20,7 +20,7 @@ import { readPaths, writeTargets, editOperands, pathOf, WORKSPACE_EDIT_PROGRAMS,
 import { linksMade, linkOverlay } from '../../effects/links.ts';
 import { canonical, cwdOf, effectsOf, infoOf, kindMask, newScope, pathRef, type Effect, type EffectScope } from '../../effects/index.ts';
 import { envRole, type ArgFact, type ProgramFacts } from '../../programs/index.ts';
-import { detectorIndex, dispatchTable, runsOn, selectedDetectors, sourceDetectors } from '../detectors.ts';
+import { detectorIndex, dispatchTable, runsOn, selectedDetectors, sourceDetectors, type DetectorIndex, type Dispatch } from '../detectors.ts';
 import { baseContext, invocationContext } from '../../detectors/util.ts';
 import { loopBindings, loopVariants, type Bindings } from './loops.ts';
 import { assignedValues, assignedVariants, certainNames, surelyValued, type Assigned } from './assigns.ts';
@@ -37,6 +37,9 @@ interface BashState extends CwdState {
   lastEffects?: readonly Effect[];
   /** The fs port with the links the command makes (`ln -s T L`), when it makes any. */
   linked?: FsPort;
+  /** The detector list's index (null: a list too long for one, then `table` is used). */
+  ix: DetectorIndex | null;
+  table: (Dispatch | null)[] | null;
 }
 
 /** $OLDPWD as a value the shell set (the folder a cd left). */
@@ -64,6 +67,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
   if (t.on) t.add('parse', issues.length ? 'ask' : 'info', `${ex.commands.length} simple command(s), ${norm.invocations.length} invocation(s)${issues.length ? '; ' + issues[0]!.message : ''}`);
   const dctx = baseContext(env.cwd, env.home, env.workspace);
   const links = linksMade(ex, env.cwd);
+  const ix = detectorIndex(env.detectors);
   // every field from the start: one object shape for every decision's state
   const st: BashState = {
     ex,
@@ -77,6 +81,8 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     base: dctx,
     lastEffects: undefined,
     linked: links.size ? linkOverlay(links, env.fs) : undefined,
+    ix,
+    table: ix === null ? dispatchTable(env.detectors) : null,
   };
   const results: CheckResult[] = [];
   for (const d of sourceDetectors(env.detectors)) {
@@ -316,27 +322,28 @@ function allowHit(env: CheckEnv, inv: Invocation, targets: readonly (string | nu
   return undefined;
 }
 
-/** Per shared rule list: the first words of literal texts with a space, and whether any has none. */
-const firstWords = new WeakMap<readonly Rule[], { words: Set<string>; partial: boolean }>();
+/** Per shared rule list: the first words of literal texts with a space, and the literal texts without one. */
+const firstWords = new WeakMap<readonly Rule[], { words: Set<string>; partial: string[] }>();
 
 /** Can some rule match a command whose first word is w0? (false only when none can) */
 function mayMatchSome(rules: readonly Rule[], w0: string): boolean {
   let ix = firstWords.get(rules);
   if (!ix) {
-    ix = { words: new Set(), partial: false };
+    ix = { words: new Set(), partial: [] };
     for (const r of rules) {
       const lit = literalStart(r.bash!);
       const sp = lit.indexOf(' ');
-      if (sp < 0) ix.partial = true;
+      if (sp < 0) ix.partial.push(lit);
       else ix.words.add(lit.slice(0, sp));
     }
     firstWords.set(rules, ix);
   }
   // A literal text with a space starts with w0 and a space only when w0 is its first word,
-  // and then that rule may match.
+  // and then that rule may match; of the others only those without a space are left to try.
   if (!w0.includes(' ')) {
     if (ix.words.has(w0)) return true;
-    if (!ix.partial) return false;
+    for (const p of ix.partial) if (mayStartWith(p, w0)) return true;
+    return false;
   }
   for (const r of rules) if (mayStartWith(literalStart(r.bash!), w0)) return true;
   return false;
@@ -391,11 +398,10 @@ function checkInvocation(env: CheckEnv, inv: Invocation, st: BashState): CheckRe
   if (st.base.cwd !== base) st.base = baseContext(base, env.home, env.workspace);
   const dctx = invocationContext(st.base, inv, effects, st.scope);
   const list = env.detectors;
-  const ix = detectorIndex(list);
+  const table = st.table;
   // Only the detectors whose concerns the invocation meets (its effect kinds, program, wrappers), in order.
-  const bits = ix !== null ? selectedDetectors(ix, mask, inv) : -1;
-  const table = ix === null ? dispatchTable(list) : null;
   if (table === null) {
+    const bits = selectedDetectors(st.ix!, mask, inv);
     // the set bits, lowest first: the selected detectors in list order
     for (let m = bits; m !== 0; m &= m - 1) raised = runDetector(env, list[31 - Math.clz32(m & -m)]!, inv, dctx, raised);
   } else {
@@ -490,7 +496,7 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, here: string 
       return r.literal && r.abs !== null ? r.abs : null;
     });
     // A recursive read of a folder that holds denied paths must not read them.
-    for (const p of readDeny && walksFolders(inv, parseOptions(inv)) ? paths : NO_PATHS) {
+    for (const p of readDeny && walksFolders(inv) ? paths : NO_PATHS) {
       const hit = p !== null ? denyWithin(env, absAt(env, p, here)) : undefined;
       if (hit) {
         const all = denyUnder(env, absAt(env, p!, here));
@@ -505,7 +511,7 @@ function ownVerdict(env: CheckEnv, inv: Invocation, st: BashState, here: string 
         const k = p === null ? null : absKnown(p, here);
         const a = k === null ? null : canonical(k, here);
         if (a === null && p !== null && !inv.chdir && st.cwdGlob !== undefined && insideGlobCwd(env, p, st.cwdGlob)) continue;
-        if (a === null || (!HARMLESS_DEVICES.has(p!) && !readInside(env, a))) {
+        if (a === null || (!readInside(env, a) && !HARMLESS_DEVICES.has(p!))) {
           away = p;
           break;
         }
@@ -674,7 +680,7 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
   if (slash >= 0 && !SYSTEM_DIRS.has(path.slice(0, slash) || '/')) return null;
   for (const v of inv.via) if (SHELL_VIA.has(v.name.split(' ')[0]!)) return null;
   // a walker with no path operand reads where it runs (cd /tmp && ls, cd ~/.ss? && ls)
-  if (!facts.info && !facts.args.some((a) => a.role === 'read' && a.option === undefined) && (WALKERS.has(inv.name) || walksFolders(inv, parseOptions(inv))) && !cwdInside(env, inv, sc)) return null;
+  if (!facts.info && !facts.args.some((a) => a.role === 'read' && a.option === undefined) && (WALKERS.has(inv.name) || walksFolders(inv)) && !cwdInside(env, inv, sc)) return null;
   const pathWords = new Set<unknown>();
   const absWords = new Set<unknown>();
   for (const e of effects) {
@@ -686,7 +692,7 @@ function readsOnly(env: CheckEnv, inv: Invocation, sc: EffectScope, effects: rea
     if (e.kind === 'read' && e.path) {
       const p = e.path;
       if (p.abs !== null) {
-        if (!HARMLESS_DEVICES.has(p.abs) && !readInside(env, p.abs)) return null;
+        if (!readInside(env, p.abs) && !HARMLESS_DEVICES.has(p.abs)) return null;
       } else {
         const info = infoOf(p);
         if (info.free || info.classes.has('outside') || info.classes.has('credential')) return null;
@@ -793,11 +799,17 @@ function readInside(env: CheckEnv, p: string): boolean {
 
 const WALKERS = new Set(['rg', 'fd', 'fdfind', 'find', 'tree', 'du', 'ls']);
 
-/** Does this read-only invocation walk folders? */
-function walksFolders(inv: Invocation, parsed: Parsed): boolean {
-  if (WALKERS.has(inv.name)) return inv.name !== 'ls' || parsed.options.has('recursive') || parsed.options.has('R');
-  if (inv.name === 'grep' || inv.name === 'egrep' || inv.name === 'fgrep') {
-    return ['recursive', 'dereference-recursive', 'r', 'R'].some((o) => parsed.options.has(o));
+/** Does this read-only invocation walk folders? (its options are parsed only for ls and grep) */
+function walksFolders(inv: Invocation): boolean {
+  const name = inv.name;
+  if (WALKERS.has(name)) {
+    if (name !== 'ls') return true;
+    const o = parseOptions(inv).options;
+    return o.has('recursive') || o.has('R');
+  }
+  if (name === 'grep' || name === 'egrep' || name === 'fgrep') {
+    const o = parseOptions(inv).options;
+    return o.has('recursive') || o.has('dereference-recursive') || o.has('r') || o.has('R');
   }
   return false;
 }
