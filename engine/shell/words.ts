@@ -564,8 +564,9 @@ function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): 
       approx += s.ap;
       continue;
     }
-    if (!s.q && mode !== MODE_QUOTED && globAt < 0) {
-      const t = s.t;
+    const t = s.t;
+    // a long literal without any glob character needs no look at each character
+    if (!s.q && mode !== MODE_QUOTED && globAt < 0 && (t.length <= 32 || t.includes('*') || t.includes('?') || t.includes('['))) {
       for (let i = 0; i < t.length; i++) {
         const c = t.charCodeAt(i);
         if (c === 91 && lastClose === -2) lastClose = lastUnquotedClose(segs);
