@@ -310,11 +310,10 @@ function isSplitSafe(s: string): boolean {
 
 const NEEDS_WORK = new Uint8Array(128);
 for (const ch of '{~*?[') NEEDS_WORK[ch.charCodeAt(0)] = 1;
-const NEEDS_WORK_RE = /[{~*?[]/;
 
-/** Does an unquoted literal hold a brace, tilde or glob character? (a loop; a regex scan when long) */
+/** Does an unquoted literal hold a brace, tilde or glob character? (a loop; native searches when long) */
 function needsWork(t: string): boolean {
-  if (t.length > 32) return NEEDS_WORK_RE.test(t);
+  if (t.length > 32) return t.includes('{') || t.includes('~') || t.includes('*') || t.includes('?') || t.includes('[');
   for (let i = 0; i < t.length; i++) {
     const c = t.charCodeAt(i);
     if (c < 128 && NEEDS_WORK[c] === 1) return true;
@@ -565,8 +564,9 @@ function finish(acc: Acc, span: Span, raw: string, home: string, mode: number): 
       approx += s.ap;
       continue;
     }
-    if (!s.q && mode !== MODE_QUOTED && globAt < 0) {
-      const t = s.t;
+    const t = s.t;
+    // a long literal without any glob character needs no look at each character
+    if (!s.q && mode !== MODE_QUOTED && globAt < 0 && (t.length <= 32 || t.includes('*') || t.includes('?') || t.includes('['))) {
       for (let i = 0; i < t.length; i++) {
         const c = t.charCodeAt(i);
         if (c === 91 && lastClose === -2) lastClose = lastUnquotedClose(segs);
