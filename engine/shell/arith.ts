@@ -640,6 +640,18 @@ export class ArithCollector {
 /** Builtins whose arguments hold sites or name what gets assigned (see simple()). */
 const SITE_BUILTINS = new Set([...DECL, 'let', 'test', '[', 'printf', 'read', 'unset', 'mapfile', 'readarray', 'getopts', 'wait']);
 
+/**
+ * Does the command run a site builtin whose name holds one of the pre-check's trigger texts?
+ * Asked only where mayHoldArith said no: then the name was spelled so the text never shows it
+ * (quotes, escapes, `$'…'`, braces), and the source must be read again with the collector on.
+ */
+export function namesSiteBuiltin(argv: Word[]): boolean {
+  let i = 0;
+  while (i < argv.length && (argv[i]!.value === 'builtin' || argv[i]!.value === 'command')) i++;
+  const name = argv[i]?.value;
+  return name !== undefined && SITE_BUILTINS.has(name) && TRIGGER.test(name);
+}
+
 /** Does an argument from `from` on hold the text `fn`? */
 function mentioned(argv: Word[], from: number, fn: string): boolean {
   for (let k = from; k < argv.length; k++) if ((argv[k]!.value ?? argv[k]!.approx).includes(fn)) return true;

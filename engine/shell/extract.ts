@@ -10,7 +10,7 @@ import type { Shared } from './lexer.ts';
 import { promptText } from './printed.ts';
 import { DECL, parseNested, toAssign } from './parser.ts';
 import { MODE_ARG, MODE_ASSIGN, MODE_QUOTED, makeWord, promptOp, resolveParts, resolveWord } from './words.ts';
-import { ArithCollector, mayHoldArith } from './arith.ts';
+import { ArithCollector, mayHoldArith, namesSiteBuiltin } from './arith.ts';
 
 interface St {
   ctx: ContextEntry[];
@@ -68,7 +68,11 @@ export class Extractor {
   /** `${name@P}` expansions seen, judged once every value is known. */
   private prompts: { name: string; span: Span; st: St }[] | null = null;
 
-  constructor(sh: Shared, home: string) {
+  /** Set when a command resolved to a site builtin whose name the text pre-check never saw
+   *  (`l''et x`, `r\\ead x`): analyze() then runs again with the collector on. */
+  missedSite = false;
+
+  constructor(sh: Shared, home: string, private readonly forceArith = false) {
     this.sh = sh;
     this.home = home;
   }
@@ -79,7 +83,7 @@ export class Extractor {
     this.src = source;
     // An empty tree (over the size budget, only comments) holds no site: skip scanning its text.
     // After an error or a budget only the text before the stop is in the tree.
-    if (ast.items.length > 0 && mayHoldArith(this.sh.parsedEnd < source.length ? source.slice(0, this.sh.parsedEnd) : source)) this.ar = new ArithCollector(source);
+    if (ast.items.length > 0 && (this.forceArith || mayHoldArith(this.sh.parsedEnd < source.length ? source.slice(0, this.sh.parsedEnd) : source))) this.ar = new ArithCollector(source);
     this.list(ast, TOP);
     if (this.prompts) this.promptSites();
     const arith = this.ar ? this.arith(TOP) : NONE;
@@ -297,7 +301,8 @@ export class Extractor {
     if (st.redirs.length) redirects = redirects.concat(st.redirs);
     const cmd = simpleCommand(c.span, env, argv, redirects, st.ctx, st.background, st.conditional, pipe ? pipe : undefined);
     if (!this.add(cmd)) return;
-    this.arFor(st)?.simple(c, own);
+    if (this.ar) this.arFor(st)!.simple(c, own);
+    else if (!this.missedSite && namesSiteBuiltin(own)) this.missedSite = true;
     // substitutions inside the command's own words
     for (let k = 0; k < c.assigns.length; k++) {
       const a = c.assigns[k]!;

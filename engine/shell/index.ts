@@ -20,11 +20,21 @@ export const workCounter = { steps: 0 };
 export function analyze(source: string, ctx: ShellContext): Extraction {
   let sh;
   try {
-    const r = parseSource(source, ctx.budget, true);
+    let r = parseSource(source, ctx.budget, true);
     sh = r.shared;
+    let x = new Extractor(sh, ctx.home);
+    let out = x.run(r.ast, source);
+    if (x.missedSite) {
+      // a builtin that evaluates arithmetic, spelled past the text pre-check: read it all again
+      workCounter.steps += sh.steps;
+      releaseShared(sh);
+      r = parseSource(source, ctx.budget, true);
+      sh = r.shared;
+      x = new Extractor(sh, ctx.home, true);
+      out = x.run(r.ast, source);
+    }
     // no issue (so no budget stopped it) under the default budget: the tree parse() would give
     const whole = r.issues.length === 0 && ctx.budget === undefined;
-    const out = new Extractor(sh, ctx.home).run(r.ast, source);
     workCounter.steps += sh.steps;
     releaseShared(sh);
     lastTree = whole ? r.ast : null;
