@@ -150,7 +150,7 @@ function fieldName(path: PropertyKey[]): string | undefined {
 /** Parse one family file. Errors carry file:line:column and the field. */
 export function loadFamilyText(file: string, text: string): { cases: LoadedCase[]; errors: LintError[] } {
   const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(text, { keepSourceTokens: true, lineCounter, prettyErrors: false });
+  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false });
   const cases: LoadedCase[] = [];
   const errors: LintError[] = [];
   const pos = (offset: number) => lineCounter.linePos(offset);
