@@ -19,7 +19,8 @@ export function awkWrites(src: string): { path: string; append: boolean }[] {
   return awkScan(src).writes;
 }
 
-function awkScan(src: string): { harmless: boolean; writes: { path: string; append: boolean }[] } {
+/** Both at once: harmless (awkHarmless) and the files it writes (awkWrites). */
+export function awkScan(src: string): { harmless: boolean; writes: { path: string; append: boolean }[] } {
   const writes: { path: string; append: boolean }[] = [];
   let harmless = true;
   const no = () => ({ harmless: false, writes });

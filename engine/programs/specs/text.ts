@@ -1,7 +1,7 @@
 // Text tools: awk, sed, jq, yq, grep and friends, pagers.
 import { HV, prog, viewer } from '../dsl.ts';
 import type { HookContext, ProgramSpec } from '../types.ts';
-import { awkHarmless, awkRunsInput, awkWrites } from '../awk.ts';
+import { awkRunsInput, awkScan } from '../awk.ts';
 import { scanSed } from '../sed.ts';
 import { assignmentName } from '../hooks.ts';
 import { sv } from '../words.ts';
@@ -12,9 +12,11 @@ const F = 'text';
 function awkHook(ctx: HookContext): void {
   const extra = [];
   for (const a of ctx.facts.args) {
-    if (a.role === 'code' && a.language === 'awk') a.harmless = a.word.static && awkHarmless(a.text ?? a.word.value ?? '');
+    // (one scan gives both: harmless, and the files it writes)
+    const scan = a.role === 'code' && a.language === 'awk' && a.word.static ? awkScan(a.text ?? a.word.value ?? '') : null;
+    if (a.role === 'code' && a.language === 'awk') a.harmless = scan !== null && scan.harmless;
     // print > "F": a write of F, checked like any other (the program stays code that is not harmless)
-    if (a.role === 'code' && a.language === 'awk' && a.word.static) for (const w of awkWrites(a.text ?? a.word.value ?? '')) extra.push({ role: w.append ? ('append' as const) : ('write' as const), word: a.word, text: w.path, create: w.append ? ('append' as const) : ('truncate' as const) });
+    if (scan !== null) for (const w of scan.writes) extra.push({ role: w.append ? ('append' as const) : ('write' as const), word: a.word, text: w.path, create: w.append ? ('append' as const) : ('truncate' as const) });
     // var=value operands are assignments, not files
     if (a.role === 'read' && a.option === undefined && assignmentName(a.word) !== null) a.role = 'none';
   }

@@ -282,17 +282,22 @@ export function runText(inv: Invocation, text: string, path: string, language: s
   const loaded = (st.payload.loaded ??= new Set());
   if (loaded.has(key)) return;
   loaded.add(key);
-  const bare = withRedirects(inv, []);
-  const carrier = `${basename(path)} written here`;
-  if (given !== undefined && SHELL_LANGUAGES.has(given)) return ops.payload(text, carrier, w.span, bare, st, false);
-  if (given !== undefined && readsCode(given)) {
-    const code = codeOf(st, given, text);
-    for (const line of code.lines) ops.payload(line, carrier, w.span, bare, st, false);
-    // a reverse shell written first: the code connects out and hands a program the connection
-    if (code.socket) ops.opaque(inv, carrier, 'network', st, { language: given });
-    return;
+  if (given !== undefined && SHELL_LANGUAGES.has(given)) return ops.payload(text, writtenHere(path), w.span, withRedirects(inv, []), st, false);
+  const code = given !== undefined && readsCode(given) ? codeOf(st, given, text) : null;
+  const lines = code !== null ? code.lines : shellEscapes(given, text, inv.name);
+  // (most loaded texts run nothing: no copy of the invocation, no label made for them)
+  if (lines.length) {
+    const bare = withRedirects(inv, []);
+    const label = writtenHere(path);
+    for (const line of lines) ops.payload(line, label, w.span, bare, st, false);
   }
-  for (const line of shellEscapes(given, text, inv.name)) ops.payload(line, carrier, w.span, bare, st, false);
+  // a reverse shell written first: the code connects out and hands a program the connection
+  if (code !== null && code.socket) ops.opaque(inv, writtenHere(path), 'network', st, { language: given });
+}
+
+/** The carrier label of a text loaded from a file the command wrote. */
+function writtenHere(path: string): string {
+  return `${basename(path)} written here`;
 }
 
 /**
