@@ -1,5 +1,6 @@
 // Carriers: programs that run code given as data (sh -c, eval, find -exec, git -c, awk system() …).
 import type { Extraction, Invocation, Redirect, SimpleCommand, Word } from '../types.ts';
+import { analyze } from '../index.ts';
 import { getopt, spec } from './options.ts';
 import { programSpec } from './specs.ts';
 import { execKind, envConfigs, parseGit } from './git.ts';
@@ -193,8 +194,42 @@ export function evalCarrier(inv: Invocation, ex: Extraction, st: NormState, ops:
     const net = dyn.some((w) => ops.networkWord(w, ex));
     return ops.opaque(inv, 'eval', net ? 'network' : 'dynamic', st, { payload: inv.args.map((w) => w.approx).join(' ') });
   }
-  ops.payload(inv.args.map((w) => w.value ?? '').join(' '), 'eval', inv.args[0].span, inv, st);
+  const text = inv.args.map((w) => w.value ?? '').join(' ');
+  const read = outerValueInArith(text, ex, st);
+  if (read) st.issues.push({ kind: 'parse', message: `eval: arithmetic reads ${read}, whose value this command sets at run time or to a text that may hold code`, span: inv.args[0].span });
+  ops.payload(text, 'eval', inv.args[0].span, inv, st);
 }
+
+/**
+ * eval runs its text in the same shell, so an arithmetic site there (`eval let x`) reads the
+ * values the outer command gave its names, which the payload's own analysis never sees. The
+ * first name a site reads that the outer command assigns (or binds with read, printf -v …) to
+ * anything but a static integer, or null.
+ */
+function outerValueInArith(text: string, ex: Extraction, st: NormState): string | null {
+  const parsed = (st.payload.parsed ??= new Map());
+  let sub = parsed.get(text);
+  if (sub === undefined) parsed.set(text, (sub = analyze(text, { home: st.home })));
+  const read = new Set<string>();
+  for (const s of sub.arith ?? []) if (s.safety === 'name' || s.safety === 'expr') for (const n of s.text.match(NAMES) ?? []) read.add(n);
+  if (!read.size) return null;
+  for (const c of ex.commands) {
+    for (const a of c.env) if (read.has(a.name) && !(a.value === null || (a.value.static && INTEGER.test(a.value.value ?? '')))) return a.name;
+    const name = c.argv[0]?.static ? c.argv[0].value : undefined;
+    if (name === undefined || !VALUE_SETTERS.has(name)) continue;
+    for (const w of c.argv.slice(1)) {
+      const v = w.static ? (w.value ?? '') : w.approx;
+      const eq = v.indexOf('=');
+      const n = eq >= 0 ? v.slice(0, eq) : v;
+      if (read.has(n) && !(eq >= 0 && w.static && INTEGER.test(v.slice(eq + 1)))) return n;
+    }
+  }
+  return null;
+}
+const NAMES = /[A-Za-z_][A-Za-z0-9_]*/g;
+const INTEGER = /^-?[0-9]+$/;
+/** Builtins that give the names among their arguments a value. */
+const VALUE_SETTERS = new Set(['read', 'mapfile', 'readarray', 'printf', 'getopts', 'declare', 'typeset', 'local', 'export', 'readonly']);
 
 /**
  * `… | crontab -`: the table crontab installs. Each entry is five time fields (or an @keyword)
