@@ -120,7 +120,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     // and a top-level command's unknown chdir is a cd the tracker may know better (`cd "$(pwd)/.."`)
     const inv = given.chdir && (st.cdpath || (!given.chdir.static && !given.via.length && !given.source.context.length)) ? { ...given, chdir: undefined } : given;
     const variants = loops ? loopVariants(inv, loops) : null;
-    const valued = variants || !anyDynamicWord(inv) ? null : assigned ? assignedVariants(inv, assigned) : st.oldpwd ? assignedVariants(inv, oldpwdValue(st.oldpwd, inv)) : null;
+    const valued = variants || !(assigned || st.oldpwd) || !anyDynamicWord(inv) ? null : assigned ? assignedVariants(inv, assigned) : assignedVariants(inv, oldpwdValue(st.oldpwd!, inv));
     // `f=README.md; cat "$f"`: a value certain by then is all the word can be
     const sure = valued !== null && valued.length === 1 && assigned !== null && surelyValued(inv, assigned, (certain ??= certainNames(command, ex, assigned)));
     // the work budget: one check per variant and per other cwd (elsewhere), taken before they run
