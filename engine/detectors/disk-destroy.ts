@@ -105,6 +105,8 @@ export const diskDestroy: Detector = {
       return out;
     }
     if (name === 'shred' || name === 'tee' || name === 'cp') {
+      // (only a static word that is a block device can be one: most name none, and need no parse)
+      if (!inv.args.some((w) => devOrDynamic(w, ctx.resolve) === 'device')) return out;
       const p = parseOptions(inv);
       const targets = name === 'cp' ? p.operands.slice(-1) : p.operands;
       for (const w of targets) if (devOrDynamic(w, ctx.resolve) === 'device') out.push(finding(meta, inv, `${name} overwrites block device ${text(w)}`, w));

@@ -3,7 +3,7 @@ import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import type { Word } from '../shell/types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
-import { effectsFor, finding, text } from './util.ts';
+import { effectsFor, finding, hasArgIn, text } from './util.ts';
 import { secretInPipe } from '../effects/index.ts';
 
 const meta: DetectorMeta = {
@@ -19,6 +19,8 @@ const meta: DetectorMeta = {
 };
 
 const DATA_OPTS = new Set(['data', 'data-binary', 'data-ascii', 'data-urlencode', 'json']);
+/** git's subcommand is one of its words: only a push is read. */
+const PUSH = new Set(['push']);
 const NET = new Set(['curl', 'wget', 'nc', 'ncat', 'netcat', 'socat', 'http', 'https', 'xh', 'telnet', 'ftp']);
 
 function isRemote(w: Word): boolean {
@@ -90,7 +92,7 @@ export const exfiltration: Detector = {
       const sub = inv.args.find((w) => w.kinds.includes('command'));
       if (sub) out.push(finding(meta, inv, `${name} sends command output (${sub.approx})`, sub));
     }
-    if (name === 'git' ) {
+    if (name === 'git' && hasArgIn(inv, PUSH)) {
       const p = parseOptions(inv);
       if (p.subcommand[0] === 'push') {
         const remote = p.operands[0];

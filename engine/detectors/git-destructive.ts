@@ -5,7 +5,7 @@ import { factsFor, parseOptions } from '../shell/normalize/index.ts';
 import { DESTRUCTIVE_EFFECTS } from '../programs/index.ts';
 import type { Invocation } from '../shell/types.ts';
 import { parseGit } from '../shell/normalize/git.ts';
-import { finding, text } from './util.ts';
+import { finding, hasArgIn, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'git-destructive',
@@ -36,7 +36,11 @@ export const gitDestructive: Detector = {
   },
 };
 
+/** The subcommands spelled() reads (the subcommand is one of git's words: others need no parse). */
+const SPELLED = new Set(['reset', 'clean', 'push', 'branch', 'checkout', 'restore', 'stash', 'worktree', 'reflog', 'update-ref']);
+
 function spelled(inv: Invocation): Finding[] {
+  if (!hasArgIn(inv, SPELLED)) return [];
   {
     const p = parseOptions(inv);
     const [sub, sub2] = p.subcommand;

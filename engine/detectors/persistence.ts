@@ -4,7 +4,7 @@ import type { Finding } from '../types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
 import { normalizePath, persistenceReason, type PathInfo } from '../paths/index.ts';
 import type { PathRef, PathScope } from '../effects/index.ts';
-import { ctxFor, effectsFor, finding, text } from './util.ts';
+import { ctxFor, effectsFor, finding, hasArgIn, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'persistence',
@@ -24,6 +24,8 @@ const HOME_DIRS = ['.config/systemd/', '.config/autostart/', 'Library/LaunchAgen
 const FILES = new Set(['/etc/profile', '/etc/bash.bashrc', '/etc/zsh/zshrc', '/etc/zshrc', '/etc/rc.local', '/etc/crontab', '/etc/environment', '/etc/ld.so.preload']);
 
 const TARGET_KINDS = new Set(['write', 'delete', 'mode', 'owner', 'device']);
+/** git's subcommand is one of its words: only git config is read. */
+const CONFIG = new Set(['config']);
 
 /** home + '/' + each of HOME_DIRS, for the last home seen. */
 let lastHome: string | null = null;
@@ -84,7 +86,7 @@ export const persistence: Detector = {
     }
     if (!inv.program.static) return out;
     const name = inv.name;
-    const p = name === 'crontab' || name === 'systemctl' || name === 'git' ? parseOptions(inv) : null;
+    const p = name === 'crontab' || name === 'systemctl' || (name === 'git' && hasArgIn(inv, CONFIG)) ? parseOptions(inv) : null;
     if (name === 'crontab' && p && !p.options.has('l') && !p.options.has('V')) out.push(finding(meta, inv, 'crontab installs scheduled jobs'));
     if (name === 'systemctl' && p) {
       const verb = p.operands[0] ? text(p.operands[0]) : '';

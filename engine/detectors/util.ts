@@ -205,6 +205,13 @@ export function writeTargets(inv: Invocation, ctx: DetectContext): Target[] {
 
 export { isConfigRead } from '../effects/index.ts';
 
+/** Is some operand or option word, as written, one of these static values? (a git subcommand is
+ *  one, so a detector that reads only some subcommands can skip parsing the rest) */
+export function hasArgIn(inv: Invocation, values: ReadonlySet<string>): boolean {
+  for (const w of inv.args) if (w.static && values.has(w.value ?? '')) return true;
+  return false;
+}
+
 /** Static value or approx. */
 export function text(w: Word): string {
   return w.static ? (w.value ?? '') : w.approx;

@@ -28,6 +28,22 @@ const ROWS = CREDENTIAL_ROWS.map((row) => ({ why: row.why, home: row.pat.startsW
  * table names below it (any home's key stores and token files, /etc/shadow …), or null.
  */
 export function credentialBelow(abs: string, home: string): string | null {
+  // a pure function of the folder and home, kept for the last home seen (a session walks the same
+  // folders again and again; each answer is a full pass over the rows)
+  if (home !== memoHome || memo.size >= MEMO_MAX) {
+    memo = new Map();
+    memoHome = home;
+  }
+  let why = memo.get(abs);
+  if (why === undefined) memo.set(abs, (why = heldBelow(abs, home)));
+  return why;
+}
+
+const MEMO_MAX = 512;
+let memo = new Map<string, string | null>();
+let memoHome = '';
+
+function heldBelow(abs: string, home: string): string | null {
   const end = homeEnd(abs, home);
   const dir = abs.toLowerCase();
   const pre = dir === '/' ? '/' : dir + '/';

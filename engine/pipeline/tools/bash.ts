@@ -48,6 +48,13 @@ function oldpwdValue(dir: string, inv: Invocation): Map<string, Invocation['args
   return new Map([['OLDPWD', [{ span, raw: dir, static: true, value: dir, approx: dir, kinds: [], params: [], quoted: true, substitutions: 0 }]]]);
 }
 
+/** A dynamic operand or redirection target (only such a word can expand $OLDPWD). */
+function anyDynamicWord(inv: Invocation): boolean {
+  for (const w of inv.args) if (!w.static) return true;
+  for (const r of inv.redirects) if (!r.target.static) return true;
+  return false;
+}
+
 const READ = ['Read'];
 const EDIT = ['Edit'];
 const NO_PATHS: string[] = [];
@@ -113,7 +120,7 @@ export function checkBash(env: CheckEnv, command: string): CheckResult {
     // and a top-level command's unknown chdir is a cd the tracker may know better (`cd "$(pwd)/.."`)
     const inv = given.chdir && (st.cdpath || (!given.chdir.static && !given.via.length && !given.source.context.length)) ? { ...given, chdir: undefined } : given;
     const variants = loops ? loopVariants(inv, loops) : null;
-    const valued = assigned && !variants ? assignedVariants(inv, assigned) : st.oldpwd && !variants ? assignedVariants(inv, oldpwdValue(st.oldpwd, inv)) : null;
+    const valued = variants || !(assigned || st.oldpwd) || !anyDynamicWord(inv) ? null : assigned ? assignedVariants(inv, assigned) : assignedVariants(inv, oldpwdValue(st.oldpwd!, inv));
     // `f=README.md; cat "$f"`: a value certain by then is all the word can be
     const sure = valued !== null && valued.length === 1 && assigned !== null && surelyValued(inv, assigned, (certain ??= certainNames(command, ex, assigned)));
     // the work budget: one check per variant and per other cwd (elsewhere), taken before they run
@@ -198,12 +205,24 @@ function codeInArithmetic(ex: Extraction): string | null {
 
 /** Does an allow rule's literal text name this program after its first word (`npx tsc *` names tsc)? */
 function namesProgram(rule: Rule, name: string): boolean {
-  const m = rule.bash;
-  if (!m || !name) return false;
-  const lit = m.kind === 'exact' ? m.text : m.prefix;
-  const words = lit.split(' ').filter((w) => w.length > 0);
-  if (m.kind === 'wildcard' && !m.literalTail && !lit.endsWith(' ') && words.length) words.pop(); // `npx ts*`: the last word is partial
-  return words.slice(1).some((w) => w === name || w.endsWith('/' + name));
+  if (!rule.bash || !name) return false;
+  const words = wholeRuleWords(rule);
+  for (let i = 1; i < words.length; i++) if (words[i] === name || words[i]!.endsWith('/' + name)) return true;
+  return false;
+}
+
+const wholeWords = new WeakMap<Rule, readonly string[]>();
+
+/** The rule's literal words without a partial last one (`npx ts*`: npx alone), once per rule. */
+function wholeRuleWords(rule: Rule): readonly string[] {
+  let words = wholeWords.get(rule);
+  if (words === undefined) {
+    const m = rule.bash!;
+    const w = [...ruleWords(rule)];
+    if (m.kind === 'wildcard' && !m.literalTail && !m.prefix.endsWith(' ') && w.length) w.pop(); // `npx ts*`: the last word is partial
+    wholeWords.set(rule, (words = w));
+  }
+  return words;
 }
 
 /** Deny, then ask rules against a simple command exactly as written (wrappers and carriers included). */
@@ -606,7 +625,7 @@ function ruleReads(rule: Rule, home: string): boolean {
   let r = readerRules.get(rule);
   if (r === undefined) {
     r = false;
-    const words = ruleWords(rule);
+    const words = [...ruleWords(rule)];
     const m = rule.bash;
     if (m && m.kind === 'wildcard' && !m.literalTail && !m.prefix.endsWith(' ') && words.length) words.pop(); // `find -na*`: partial
     if (words.length) {
@@ -647,11 +666,17 @@ function readsInsideOnly(env: CheckEnv, inv: Invocation, st: BashState, here: st
   return true;
 }
 
-function ruleWords(rule: Rule): string[] {
-  const m = rule.bash;
-  if (!m) return [];
-  const lit = m.kind === 'exact' ? m.text : m.prefix;
-  return lit.split(' ').filter((w) => w.length > 0);
+const literalWords = new WeakMap<Rule, readonly string[]>();
+
+/** The words of a rule's literal text, once per rule (rules never change). */
+function ruleWords(rule: Rule): readonly string[] {
+  let words = literalWords.get(rule);
+  if (words === undefined) {
+    const m = rule.bash;
+    words = m ? (m.kind === 'exact' ? m.text : m.prefix).split(' ').filter((w) => w.length > 0) : [];
+    literalWords.set(rule, words);
+  }
+  return words;
 }
 
 function ruleRef(f: ArgFact, sc: EffectScope): Effect['path'] {

@@ -43,7 +43,7 @@ function unknown(st: CwdState): void {
 }
 
 /** Where a cd's target leads from the current cwd: a folder, a glob pattern, or null (unknown). */
-function targetOf(env: CheckEnv, w: Word, st: CwdState): { dir: string } | { glob: string } | null {
+function targetOf(env: CheckEnv, w: Word, st: Pick<CwdState, 'cwd' | 'cwdGlob' | 'scope'>): { dir: string } | { glob: string } | null {
   const base = st.cwd;
   if (w.static || (w.kinds.length === 1 && w.kinds[0] === 'glob')) {
     // A static value, or a glob's pattern (its approx keeps quoted glob characters escaped).
@@ -121,7 +121,7 @@ export function trackCd(env: CheckEnv, inv: Invocation, st: CwdState): void {
     st.mayCwds = undefined;
     return;
   }
-  const to = !target ? { dir: env.home } : targetOf(env, target, { ...st, cwd: before, cwdGlob: beforeGlob });
+  const to = !target ? { dir: env.home } : targetOf(env, target, { cwd: before, cwdGlob: beforeGlob, scope: st.scope });
   if (to === null) return unknown(st);
   if ('glob' in to) {
     // One match is where it goes; no match (or several) fails, and what follows `;` runs where it was.
