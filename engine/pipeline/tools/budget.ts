@@ -11,12 +11,13 @@ import { synthetic } from '../../effects/paths.ts';
 import { leastLoopChecks, type Bindings } from './loops.ts';
 
 /**
- * Units for one decision. Above 200 plain commands (the analyser's command budget) and far above
- * any real command (the corpus's largest, a brace word of 256 words, spends 129); a cd chain (each
- * cd may fail, so later commands are also judged from where the shell was), a long let, a 64 KiB
- * glob path, 200 commands of 15 paths each spend it.
+ * Units for one decision, set from what they cost: the search of lab/bench/search.ts measured
+ * 256 units at 6–8 ms on a busy 2-core VM (≈ 25 µs a unit), over the 5 ms a worst input may take;
+ * 128 is ≈ 3 ms with room for a loaded machine. Above 100 plain commands and far above any real
+ * command; a cd chain (each cd may fail, so later commands are also judged from where the shell
+ * was), a long let, a 64 KiB glob path, 128 commands of two paths each spend it.
  */
-export const CHECK_UNITS = 256;
+export const CHECK_UNITS = 128;
 /** Words (arguments and redirections) and path separators that cost one more unit per check:
  *  one invocation of 512 words spends it all. */
 const WORDS_PER_UNIT = 2;
