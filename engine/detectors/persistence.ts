@@ -4,7 +4,7 @@ import type { Finding } from '../types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
 import { normalizePath, persistenceReason, type PathInfo } from '../paths/index.ts';
 import type { PathRef, PathScope } from '../effects/index.ts';
-import { ctxFor, effectsFor, finding, hasArgIn, text } from './util.ts';
+import { ctxFor, effectsFor, finding, hasArgIn, TARGET_KINDS, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'persistence',
@@ -23,7 +23,6 @@ const DIRS = ['/etc/systemd/', '/lib/systemd/', '/usr/lib/systemd/', '/etc/init.
 const HOME_DIRS = ['.config/systemd/', '.config/autostart/', 'Library/LaunchAgents/', '.local/share/systemd/', '.config/fish/conf.d/', '.bashrc.d/', '.config/environment.d/'];
 const FILES = new Set(['/etc/profile', '/etc/bash.bashrc', '/etc/zsh/zshrc', '/etc/zshrc', '/etc/rc.local', '/etc/crontab', '/etc/environment', '/etc/ld.so.preload']);
 
-const TARGET_KINDS = new Set(['write', 'delete', 'mode', 'owner', 'device']);
 /** git's subcommand is one of its words: only git config is read. */
 const CONFIG = new Set(['config']);
 

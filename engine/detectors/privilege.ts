@@ -2,8 +2,7 @@
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import { parseOptions } from '../shell/normalize/index.ts';
-import type { Effect } from '../effects/index.ts';
-import { ctxFor, effectsFor, finding, text } from './util.ts';
+import { ctxFor, effectsFor, finding, TARGET_KINDS, text } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'privilege',
@@ -19,7 +18,6 @@ const meta: DetectorMeta = {
 
 const ELEVATE = new Set(['sudo', 'su', 'doas', 'pkexec', 'runuser', 'sudoedit', 'visudo', 'setcap', 'setpriv', 'newgrp', 'sg', 'chroot', 'nsenter', 'unshare', 'capsh']);
 const WRAPPED = new Set(['sudo', 'doas', 'su', 'pkexec', 'runuser']);
-const TARGET_KINDS = new Set<Effect['kind']>(['write', 'delete', 'mode', 'owner', 'device']);
 
 function setuidMode(m: string): boolean {
   if (m.length >= 4 && m.length <= 5 && /* octal */ [...m].every((c) => c >= '0' && c <= '7')) {

@@ -3,7 +3,7 @@
 import type { Detector, DetectorMeta } from './types.ts';
 import type { Finding } from '../types.ts';
 import { infoOf } from '../effects/index.ts';
-import { effectsFor, finding } from './util.ts';
+import { effectsFor, finding, TARGET_KINDS } from './util.ts';
 
 const meta: DetectorMeta = {
   id: 'protected-path-write',
@@ -18,7 +18,6 @@ const meta: DetectorMeta = {
   },
 };
 
-const KINDS = new Set(['write', 'delete', 'mode', 'owner', 'device']);
 
 export const protectedPathWrite: Detector = {
   meta,
@@ -26,7 +25,7 @@ export const protectedPathWrite: Detector = {
   check(inv, ctx) {
     const out: Finding[] = [];
     for (const e of effectsFor(inv, ctx)) {
-      if (!KINDS.has(e.kind) || !e.path) continue;
+      if (!TARGET_KINDS.has(e.kind) || !e.path) continue;
       const info = infoOf(e.path);
       // A guessed read or write of a path that could be anything says nothing.
       if (e.guess && info.free) continue;

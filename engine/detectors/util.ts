@@ -191,7 +191,8 @@ export function effectsFor(inv: Invocation, ctx: DetectContext): readonly Effect
   return effectsOf(inv, ctx.scope ?? newScope({ home: ctx.home, workspace: ctx.workspace, cwd }));
 }
 
-const TARGET_KINDS = new Set<Effect['kind']>(['write', 'delete', 'mode', 'owner', 'device']);
+/** The effect kinds writeTargets lists: a path written, deleted or changed. */
+export const TARGET_KINDS: ReadonlySet<Effect['kind']> = new Set<Effect['kind']>(['write', 'delete', 'mode', 'owner', 'device']);
 
 /** Every path this invocation writes, deletes or changes (redirects, tee, cp/mv targets, sed -i, rm …). */
 export function writeTargets(inv: Invocation, ctx: DetectContext): Target[] {

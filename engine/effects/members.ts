@@ -5,6 +5,7 @@
 import type { Word } from '../shell/types.ts';
 import type { PathRef } from './types.ts';
 import type { PathScope } from './paths.ts';
+import { ContextMemo } from '../paths/memo.ts';
 import { classifyPath, CREDENTIAL_ROWS, GATE_CONFIG_ROWS, PERSISTENCE_ROWS, PROTECTED_ROWS, type PathClass, type PathInfo, type Row } from '../paths/index.ts';
 
 const TABLES: [readonly Row[], PathClass][] = [
@@ -85,19 +86,12 @@ function rowsBelow(below: string): number[] {
 // Without an fs port the answer depends only on the folder and the scope's cwd, home and
 // workspace: kept across decisions (a session extracts and copies into the same folders), for the
 // last home and workspace seen, bounded. Every answer kept is frozen.
-const MEMO_MAX = 256;
-let memo = new Map<string, PathInfo>();
-let memoHome = '';
-let memoWs: readonly string[] | null = null;
+const MEMBERS = new ContextMemo<PathInfo>(256);
 
 /** What a member path below `dir` (absolute) can be. */
 export function membersInfo(dir: string, sc: PathScope): PathInfo {
   if (sc.fs !== undefined) return membersInfoNow(dir, sc);
-  if (sc.home !== memoHome || sc.workspace !== memoWs || memo.size >= MEMO_MAX) {
-    memo = new Map();
-    memoHome = sc.home;
-    memoWs = sc.workspace;
-  }
+  const memo = MEMBERS.in(sc.home, sc.workspace);
   const key = (sc.cwd ?? '') + '\0' + dir;
   let info = memo.get(key);
   if (info === undefined) {

@@ -1,6 +1,7 @@
 // What a walk of a folder reaches: `grep -r x ~`, `rg x ~/.config/gh`, the Grep tool over /home/dev
 // read every file below, so the folder holds what the credential table names below it.
 import { CREDENTIAL_ROWS } from './credentials.ts';
+import { ContextMemo } from './memo.ts';
 
 /** Where a home folder ends in an absolute path (/home/u, /root, /Users/u, the context's home), or -1. */
 function homeEnd(abs: string, home: string): number {
@@ -30,18 +31,13 @@ const ROWS = CREDENTIAL_ROWS.map((row) => ({ why: row.why, home: row.pat.startsW
 export function credentialBelow(abs: string, home: string): string | null {
   // a pure function of the folder and home, kept for the last home seen (a session walks the same
   // folders again and again; each answer is a full pass over the rows)
-  if (home !== memoHome || memo.size >= MEMO_MAX) {
-    memo = new Map();
-    memoHome = home;
-  }
+  const memo = HELD.in(home);
   let why = memo.get(abs);
   if (why === undefined) memo.set(abs, (why = heldBelow(abs, home)));
   return why;
 }
 
-const MEMO_MAX = 512;
-let memo = new Map<string, string | null>();
-let memoHome = '';
+const HELD = new ContextMemo<string | null>(512);
 
 function heldBelow(abs: string, home: string): string | null {
   const end = homeEnd(abs, home);

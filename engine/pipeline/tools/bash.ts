@@ -217,9 +217,9 @@ const wholeWords = new WeakMap<Rule, readonly string[]>();
 function wholeRuleWords(rule: Rule): readonly string[] {
   let words = wholeWords.get(rule);
   if (words === undefined) {
-    const m = rule.bash!;
+    const m = rule.bash;
     const w = [...ruleWords(rule)];
-    if (m.kind === 'wildcard' && !m.literalTail && !m.prefix.endsWith(' ') && w.length) w.pop(); // `npx ts*`: the last word is partial
+    if (m && m.kind === 'wildcard' && !m.literalTail && !m.prefix.endsWith(' ') && w.length) w.pop(); // `npx ts*`: the last word is partial
     wholeWords.set(rule, (words = w));
   }
   return words;
@@ -625,9 +625,7 @@ function ruleReads(rule: Rule, home: string): boolean {
   let r = readerRules.get(rule);
   if (r === undefined) {
     r = false;
-    const words = [...ruleWords(rule)];
-    const m = rule.bash;
-    if (m && m.kind === 'wildcard' && !m.literalTail && !m.prefix.endsWith(' ') && words.length) words.pop(); // `find -na*`: partial
+    const words = wholeRuleWords(rule); // (`find -na*`: the partial last word dropped)
     if (words.length) {
       const norm = normalize(analyze(words.join(' '), { home }), { home, cwd: '/' });
       if (!norm.issues.length && norm.invocations.length === 1) r = isReadOnly(norm.invocations[0]!, { trustRepoConfig: true }).readOnly;

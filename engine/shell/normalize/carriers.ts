@@ -1,6 +1,8 @@
 // Carriers: programs that run code given as data (sh -c, eval, find -exec, git -c, awk system() …).
 import type { Extraction, Invocation, Redirect, SimpleCommand, Word } from '../types.ts';
 import { analyze } from '../index.ts';
+import { DECL } from '../parser.ts';
+import { BINDERS } from './envcode.ts';
 import { getopt, spec } from './options.ts';
 import { programSpec } from './specs.ts';
 import { execKind, envConfigs, parseGit } from './git.ts';
@@ -207,16 +209,14 @@ export function evalCarrier(inv: Invocation, ex: Extraction, st: NormState, ops:
  * anything but a static integer, or null.
  */
 function outerValueInArith(text: string, ex: Extraction, st: NormState): string | null {
-  const parsed = (st.payload.parsed ??= new Map());
-  let sub = parsed.get(text);
-  if (sub === undefined) parsed.set(text, (sub = analyze(text, { home: st.home })));
+  const sub = analysedPayload(text, st);
   const read = new Set<string>();
   for (const s of sub.arith ?? []) if (s.safety === 'name' || s.safety === 'expr') for (const n of s.text.match(NAMES) ?? []) read.add(n);
   if (!read.size) return null;
   for (const c of ex.commands) {
     for (const a of c.env) if (read.has(a.name) && !(a.value === null || (a.value.static && INTEGER.test(a.value.value ?? '')))) return a.name;
     const name = c.argv[0]?.static ? c.argv[0].value : undefined;
-    if (name === undefined || !VALUE_SETTERS.has(name)) continue;
+    if (name === undefined || !(DECL.has(name) || BINDERS.has(name))) continue;
     for (const w of c.argv.slice(1)) {
       const v = w.static ? (w.value ?? '') : w.approx;
       const eq = v.indexOf('=');
@@ -228,8 +228,17 @@ function outerValueInArith(text: string, ex: Extraction, st: NormState): string 
 }
 const NAMES = /[A-Za-z_][A-Za-z0-9_]*/g;
 const INTEGER = /^-?[0-9]+$/;
-/** Builtins that give the names among their arguments a value. */
-const VALUE_SETTERS = new Set(['read', 'mapfile', 'readarray', 'printf', 'getopts', 'declare', 'typeset', 'local', 'export', 'readonly']);
+
+/**
+ * A payload's analysis, once per text in a decision (an extraction is never changed by the
+ * normaliser, so a text that runs again, per value or per command, is analysed once).
+ */
+export function analysedPayload(text: string, st: NormState): Extraction {
+  const parsed = (st.payload.parsed ??= new Map());
+  let sub = parsed.get(text);
+  if (sub === undefined) parsed.set(text, (sub = analyze(text, { home: st.home })));
+  return sub;
+}
 
 /**
  * `… | crontab -`: the table crontab installs. Each entry is five time fields (or an @keyword)

@@ -2,11 +2,10 @@
 import type { ContextEntry, Extraction, Invocation, Issue, Redirect, SimpleCommand, Span, Word } from '../types.ts';
 import { normalizePath } from '../../paths/index.ts';
 import { cdStep } from '../cd.ts';
-import { analyze } from '../index.ts';
 import { WRAPPERS } from './wrappers.ts';
 import { prefixItems, prefixLines, prefixSubstitutions } from './items.ts';
 import { codeOf, copiedProgram, loadWritten, projectWrites, runText, unknownLoads } from './written.ts';
-import { crontabStdin, runWritten, streamText, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
+import { analysedPayload, crontabStdin, runWritten, streamText, evalCarrier, interpreterCarrier, optionCarriers, shellCarrier, shellPrintsInfo, shellStdin, sourceCarrier, stdinText } from './carriers.ts';
 import { NETWORK, SHELLS, type NormState, type Ops } from './state.ts';
 import { basename, copyInv, dynamicWord, invocationFrom, staticWord, systemProgram, withArgs, withRedirects } from './words.ts';
 import { describe, scanUnknown, type ArgFact, type ProgramFacts, type MatchSet } from '../../programs/index.ts';
@@ -553,11 +552,7 @@ const ops: Ops = {
     }
     let sub: Extraction | undefined;
     try {
-      // a text that runs again (the same payload per value, per command) is analysed once per
-      // decision: an extraction is never changed by the normaliser
-      const parsed = (st.payload.parsed ??= new Map());
-      sub = parsed.get(text);
-      if (sub === undefined) parsed.set(text, (sub = analyze(text, { home: st.home })));
+      sub = analysedPayload(text, st);
     } catch (e) {
       st.issues.push({ kind: 'parse', message: `${carrier}: payload could not be analysed`, span });
       return ops.opaque(outer, carrier, 'dynamic', st, { payload: text });

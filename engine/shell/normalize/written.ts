@@ -6,14 +6,14 @@ import type { Extraction, Invocation, SimpleCommand, Word } from '../types.ts';
 import type { ProgramFacts } from '../../programs/types.ts';
 import type { NormState, Ops } from './state.ts';
 import { basename, withRedirects } from './words.ts';
-import { normalizePath } from '../../paths/index.ts';
+import { resolveLiteral } from '../../paths/index.ts';
 import { feedingStage, stageOutput } from '../printed.ts';
 import { codeCommands, readsCode } from '../../programs/code.ts';
 import { shellEscapes } from '../../programs/escapes.ts';
 import { describe, lookup } from '../../programs/index.ts';
 
 export function absIn(st: NormState, p: string): string {
-  return normalizePath(p.startsWith('/') ? p : st.cwd + '/' + p);
+  return resolveLiteral(p, st.cwd);
 }
 
 /**
@@ -369,18 +369,7 @@ function insideDir(raw: string, abs: string, dir: string | null): string | null 
 function projectDir(inv: Invocation, f: ProgramFacts, st: NormState): string | null {
   for (const a of f.args) if (a.role === 'cwd') return a.word.static ? absIn(st, a.text ?? a.word.value ?? '.') : null;
   if (inv.chdir) return inv.chdir.static ? absIn(st, inv.chdir.value ?? '.') : null;
-  return cwdOf(st.cwd);
-}
-
-/** The cwd as absIn gives `.` (the last one asked: a decision has one cwd). */
-let lastCwd: string | undefined;
-let lastDir = '';
-function cwdOf(cwd: string): string {
-  if (cwd !== lastCwd) {
-    lastDir = normalizePath(cwd + '/.');
-    lastCwd = cwd;
-  }
-  return lastDir;
+  return absIn(st, '.');
 }
 
 /**
